@@ -1,0 +1,308 @@
+/**
+ * The engine: a tapable hook pipeline parse → evaluate (merging includes) →
+ * emit → validate, through which every output format and schema type is
+ * registered as a plugin. Set up once (plugins applied), then run any number
+ * of times; runs share no state.
+ */
+import { HookMap, SyncBailHook, SyncHook, SyncWaterfallHook } from "tapable";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { CODES } from "../diagnostics/catalogue.js";
+import { LineIndex } from "../source/line-index.js";
+import { parseProgram, type ParseResult } from "../syntax/parser.js";
+import type { Program } from "../syntax/ast.js";
+import { evaluateProgram } from "../eval/evaluator.js";
+import type { ObjectValue } from "../eval/values.js";
+import { toPlainData, type PlainData } from "../eval/plain-data.js";
+import {
+  API_VERSION,
+  OutputError,
+  type EmitContext,
+  type JssonPlugin,
+  type OutputFormat,
+  type PluginHost,
+  type SchemaResult,
+  type SchemaType,
+  type TextSink,
+} from "../plugin.js";
+import { DEFAULT_LIMITS, type Limits, type RunOptions } from "./options.js";
+import { LimitedSink, OutputLimitError } from "./limited-sink.js";
+import { makeDiagnostic, type RawDiagnostic } from "./make-diagnostic.js";
+
+/** Raised when a plugin cannot be loaded; the message names the plugin. */
+export class PluginError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PluginError";
+  }
+}
+
+/** A successful run. */
+export interface RunSuccess {
+  readonly ok: true;
+  /** Canonical format name. */
+  readonly format: string;
+  /** The evaluated value tree. */
+  readonly value: ObjectValue;
+}
+
+/** A failed run: the first problem (LANGUAGE.md §13: processing stops at the first error). */
+export interface RunFailure {
+  readonly ok: false;
+  readonly format: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Outcome of {@link Engine.transpile}. */
+export type TranspileResult = (RunSuccess & { readonly output: string }) | RunFailure;
+
+/** Outcome of {@link Engine.evaluate}. */
+export type EvaluateResult = RunSuccess | RunFailure;
+
+/** The hooks of the pipeline (frozen after plugins are applied). */
+export interface EngineHooks {
+  /** After parsing a root or included source. */
+  readonly parsed: SyncHook<[Program, { readonly file: string | undefined }]>;
+  /** After evaluation (includes merged): may replace the value tree. */
+  readonly evaluated: SyncWaterfallHook<[ObjectValue]>;
+  /** Emitters by canonical format name. */
+  readonly emit: HookMap<SyncBailHook<[ObjectValue, TextSink, EmitContext], true | undefined>>;
+  /** Schema validators by schema type name. */
+  readonly validate: HookMap<SyncBailHook<[unknown, string, { schemaFormat?: string }], SchemaResult | undefined>>;
+}
+
+/** Describes a registered format, for listings (`jsson formats`, `/formats`). */
+export interface FormatInfo {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly extensions: readonly string[];
+  readonly mediaType: string;
+  readonly description: string;
+  /** The plugin that registered it. */
+  readonly plugin: string;
+}
+
+/** The JSSON engine. */
+export class Engine {
+  readonly hooks: EngineHooks = {
+    parsed: new SyncHook(["program", "info"]),
+    evaluated: new SyncWaterfallHook(["value"]),
+    emit: new HookMap(() => new SyncBailHook(["value", "sink", "context"])),
+    validate: new HookMap(() => new SyncBailHook(["data", "schema", "options"])),
+  };
+  private readonly formatsByName = new Map<string, { format: OutputFormat; plugin: string }>();
+  private readonly schemaTypes = new Map<string, { schemaType: SchemaType; plugin: string }>();
+  private readonly plugins: { name: string; version: string }[] = [];
+
+  /** Apply plugins, in order. Refusals throw {@link PluginError} with a message naming the plugin. */
+  constructor(plugins: readonly unknown[] = []) {
+    for (const p of plugins) this.use(p);
+  }
+
+  /** Apply one plugin; its shape and API version are checked first. */
+  use(candidate: unknown, origin?: string): this {
+    const label = origin ?? describePlugin(candidate);
+    if (typeof candidate !== "object" || candidate === null) throw new PluginError(`plugin ${label}: not a plugin (expected an object with name, version, apiVersion and apply)`);
+    const p = candidate as Partial<JssonPlugin>;
+    if (typeof p.name !== "string" || p.name === "" || typeof p.apply !== "function")
+      throw new PluginError(`plugin ${label}: not a plugin (expected an object with name, version, apiVersion and apply)`);
+    if (p.apiVersion !== API_VERSION)
+      throw new PluginError(`plugin ${p.name}: requires plugin API version ${String(p.apiVersion)}, this jsson provides ${API_VERSION}`);
+    if (this.plugins.some((q) => q.name === p.name)) throw new PluginError(`plugin ${p.name}: already loaded`);
+    const host = this.hostFor(p.name);
+    try {
+      p.apply.call(p, host);
+    } catch (e) {
+      if (e instanceof PluginError) throw e;
+      throw new PluginError(`plugin ${p.name}: apply failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.plugins.push({ name: p.name, version: typeof p.version === "string" ? p.version : "0.0.0" });
+    return this;
+  }
+
+  private hostFor(pluginName: string): PluginHost {
+    return {
+      apiVersion: API_VERSION,
+      registerFormat: (format: OutputFormat) => {
+        if (!format || typeof format.name !== "string" || typeof format.emit !== "function")
+          throw new PluginError(`plugin ${pluginName}: registerFormat needs a format with a name and an emit function`);
+        const names = [format.name, ...(format.aliases ?? [])].map((n) => n.toLowerCase());
+        for (const n of names) {
+          const taken = this.formatsByName.get(n);
+          if (taken) throw new PluginError(`plugin ${pluginName}: format name "${n}" is already registered by plugin ${taken.plugin}`);
+        }
+        const entry = { format, plugin: pluginName };
+        for (const n of names) this.formatsByName.set(n, entry);
+        this.hooks.emit.for(format.name.toLowerCase()).tap(pluginName, (value, sink, ctx) => {
+          format.emit(value, sink, ctx);
+          return true;
+        });
+      },
+      registerSchemaType: (schemaType: SchemaType) => {
+        if (!schemaType || typeof schemaType.name !== "string" || typeof schemaType.validate !== "function")
+          throw new PluginError(`plugin ${pluginName}: registerSchemaType needs a schema type with a name and a validate function`);
+        const taken = this.schemaTypes.get(schemaType.name);
+        if (taken) throw new PluginError(`plugin ${pluginName}: schema type "${schemaType.name}" is already registered by plugin ${taken.plugin}`);
+        this.schemaTypes.set(schemaType.name, { schemaType, plugin: pluginName });
+        this.hooks.validate.for(schemaType.name).tap(pluginName, (data, text, options) => schemaType.validate(data, text, options));
+      },
+    };
+  }
+
+  /** The loaded plugins, in load order. */
+  get loadedPlugins(): readonly { name: string; version: string }[] {
+    return this.plugins;
+  }
+
+  /** The registered formats, in registration order. */
+  listFormats(): FormatInfo[] {
+    const seen = new Set<OutputFormat>();
+    const out: FormatInfo[] = [];
+    for (const { format, plugin } of this.formatsByName.values()) {
+      if (seen.has(format)) continue;
+      seen.add(format);
+      out.push({
+        name: format.name.toLowerCase(),
+        aliases: (format.aliases ?? []).map((a) => a.toLowerCase()),
+        extensions: format.extensions,
+        mediaType: format.mediaType,
+        description: format.description ?? "",
+        plugin,
+      });
+    }
+    return out;
+  }
+
+  /** The format registered under `nameOrAlias` (case-insensitive). */
+  findFormat(nameOrAlias: string): OutputFormat | undefined {
+    return this.formatsByName.get(nameOrAlias.toLowerCase())?.format;
+  }
+
+  /** Names of the registered schema types. */
+  listSchemaTypes(): string[] {
+    return [...this.schemaTypes.keys()];
+  }
+
+  /** Syntax check only (lexical and syntax errors, no evaluation). */
+  check(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): readonly Diagnostic[] {
+    const limits = resolveLimits(options.limits);
+    const parsed = this.parse(source, options.file, limits);
+    return parsed.diagnostic ? [makeDiagnostic(parsed.diagnostic, parsed.lines)] : [];
+  }
+
+  /** Parse and evaluate `source` into a value tree. */
+  evaluate(source: string, options: RunOptions = {}): EvaluateResult {
+    const format = this.canonicalFormat(options.format);
+    const limits = resolveLimits(options.limits);
+    const parsed = this.parse(source, options.file, limits);
+    if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines)] };
+    const result = evaluateProgram(parsed.program, {
+      source,
+      file: options.file,
+      host: options.host,
+      includeMerge: options.includeMerge ?? "keep",
+      limits,
+      signal: options.signal,
+      parse: (text, file) => this.parse(text, file, limits),
+    });
+    if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
+    const value = this.hooks.evaluated.call(result.value);
+    return { ok: true, format, value };
+  }
+
+  /** Transpile to text (buffered). */
+  transpile(source: string, options: RunOptions = {}): TranspileResult {
+    const chunks: string[] = [];
+    const result = this.transpileTo(source, { write: (c) => void chunks.push(c) }, options);
+    return result.ok ? { ...result, output: chunks.join("") } : result;
+  }
+
+  /**
+   * Transpile, writing the output to `sink`. Every error the source can raise
+   * is found before the first byte is written (evaluation and the format's
+   * check run first), so a sink never receives a partial document followed
+   * by a failure — except for the output-size limit, which by nature is only
+   * known while writing.
+   */
+  transpileTo(source: string, sink: TextSink, options: RunOptions = {}): EvaluateResult {
+    const evaluated = this.evaluate(source, options);
+    if (!evaluated.ok) return evaluated;
+    return this.emit(evaluated.value, sink, options, source);
+  }
+
+  /** Emit an evaluated tree. `source` is used to place output errors on the defining line. */
+  emit(value: ObjectValue, sink: TextSink, options: RunOptions = {}, source = ""): EvaluateResult {
+    const format = this.canonicalFormat(options.format);
+    const entry = this.formatsByName.get(format);
+    const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, new LineIndex(source))] });
+    if (!entry) return fail({ code: CODES.O_OUTPUT, message: `unknown format "${options.format ?? ""}"`, start: 0, end: 0 });
+    const limits = resolveLimits(options.limits);
+    const ctx: EmitContext = { options: options.formatOptions ?? {} };
+    const limited = new LimitedSink(sink, limits.maxOutputBytes);
+    try {
+      entry.format.check?.(value, ctx);
+      this.hooks.emit.for(format).call(value, limited, ctx);
+    } catch (e) {
+      if (e instanceof OutputError) {
+        const span = keySpan(value, e.key);
+        return fail({ code: CODES.O_OUTPUT, message: e.message, start: span.start, end: span.end });
+      }
+      if (e instanceof OutputLimitError) {
+        return fail({ code: CODES.LIMIT_OUTPUT, message: e.message, start: 0, end: 0 });
+      }
+      throw e;
+    }
+    return { ok: true, format, value };
+  }
+
+  /** Validate plain data against a schema text with a registered schema type (default `json-schema`). */
+  validate(data: unknown, schemaText: string, options: { schemaFormat?: string; schemaType?: string } = {}): SchemaResult {
+    const type = options.schemaType ?? "json-schema";
+    const hook = this.hooks.validate.get(type);
+    const result = hook?.call(data, schemaText, options.schemaFormat === undefined ? {} : { schemaFormat: options.schemaFormat });
+    if (!result) return { valid: false, errors: [`schema: no schema type "${type}" is registered`], schemaError: true };
+    return result;
+  }
+
+  /** Canonical name for a format option (default `json`); unknown names are returned lower-cased. */
+  canonicalFormat(name: string | undefined): string {
+    const n = (name ?? "json").toLowerCase();
+    return this.formatsByName.get(n)?.format.name.toLowerCase() ?? n;
+  }
+
+  private parse(source: string, file: string | undefined, limits: Limits): ParseResult {
+    const parsed = parseProgram(source, { maxDepth: limits.maxDepth, maxSourceLength: limits.maxSourceLength });
+    if (!parsed.diagnostic) this.hooks.parsed.call(parsed.program, { file });
+    return parsed;
+  }
+}
+
+/** Where the statement that defined a top-level key starts (for output errors); recorded by the evaluator. */
+function keySpan(value: ObjectValue, key: string | undefined): { start: number; end: number } {
+  if (key === undefined) return { start: 0, end: 0 };
+  return keyOrigins.get(value)?.get(key) ?? { start: 0, end: 0 };
+}
+
+/** Root value → top-level key → span of the defining statement. */
+export const keyOrigins = new WeakMap<ObjectValue, Map<string, { start: number; end: number }>>();
+
+/** Fill unset limits with the defaults. */
+export function resolveLimits(partial: Partial<Limits> | undefined): Limits {
+  return partial ? { ...DEFAULT_LIMITS, ...stripUndefined(partial) } : DEFAULT_LIMITS;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+function describePlugin(candidate: unknown): string {
+  if (candidate && typeof candidate === "object" && typeof (candidate as { name?: unknown }).name === "string")
+    return (candidate as { name: string }).name;
+  return "(unnamed)";
+}
+
+/** Plain data of a value tree, for validation and data consumers. */
+export function plainData(value: ObjectValue): PlainData {
+  return toPlainData(value);
+}

@@ -1,0 +1,65 @@
+/** Options of one engine run, and the limits every run is bounded by. */
+import type { IncludeHost } from "../host/include-host.js";
+
+/** How keys of an included file merge into the includer (LANGUAGE.md §8). */
+export type IncludeMerge = "keep" | "overwrite" | "error";
+
+/** The merge modes, for option parsers. */
+export const INCLUDE_MERGE_MODES: readonly IncludeMerge[] = ["keep", "overwrite", "error"];
+
+/**
+ * Limits on the work a source can cause. Each ends in a `Line <n>:`
+ * diagnostic naming the line being evaluated when it was reached.
+ */
+export interface Limits {
+  /** Maximum nesting depth of brackets, objects, expressions and includes. */
+  readonly maxDepth: number;
+  /** Maximum number of elements of one range or array. */
+  readonly maxRangeItems: number;
+  /** Maximum number of values one run may create (objects, array items, strings…): bounds fan-out. */
+  readonly maxItems: number;
+  /** Maximum length of one string value, in UTF-16 code units. */
+  readonly maxStringLength: number;
+  /** Maximum size of the output text, in bytes (UTF-16 code units, counted as written). */
+  readonly maxOutputBytes: number;
+  /** Wall-clock limit for evaluation and emission, in milliseconds; 0 = none. */
+  readonly timeoutMs: number;
+  /** Maximum size of a source text (root or included), in UTF-16 code units. */
+  readonly maxSourceLength: number;
+  /** Maximum number of include statements executed in one run. */
+  readonly maxIncludes: number;
+}
+
+/** Defaults, suitable for the CLI; `jsson serve` tightens output and time. */
+export const DEFAULT_LIMITS: Limits = {
+  maxDepth: 512,
+  maxRangeItems: 10_000_000,
+  maxItems: 200_000_000,
+  maxStringLength: 64 * 1024 * 1024,
+  maxOutputBytes: 4 * 1024 * 1024 * 1024,
+  timeoutMs: 0,
+  maxSourceLength: 256 * 1024 * 1024,
+  maxIncludes: 10_000,
+};
+
+/** Options of one run. */
+export interface RunOptions {
+  /** Output format name or alias, case-insensitive. Default `json`. */
+  readonly format?: string;
+  /** Include merge mode. Default `keep`. */
+  readonly includeMerge?: IncludeMerge;
+  /** Path (or host id) of the root source, for include resolution and cycle detection. */
+  readonly file?: string;
+  /** Where included files come from. Default: none (every include fails with I2). */
+  readonly host?: IncludeHost;
+  /** Limit overrides. */
+  readonly limits?: Partial<Limits>;
+  /** Stream the output (CLI `-stream`, HTTP `streaming`). Never changes the bytes. */
+  readonly stream?: boolean;
+  /** A range with more elements than this turns streaming on (default 10000). */
+  readonly streamThreshold?: number;
+  /** Format-specific options. */
+  readonly formatOptions?: Readonly<Record<string, unknown>>;
+  /** Checked periodically; when `aborted` becomes true the run ends with a diagnostic. */
+  readonly signal?: { readonly aborted: boolean };
+}

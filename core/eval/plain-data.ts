@@ -1,0 +1,30 @@
+import { FloatValue, LazyArray, ObjectValue, type Value } from "./values.js";
+
+/** Plain JSON-like data: what schema validators and data consumers read. */
+export type PlainData =
+  | null
+  | boolean
+  | number
+  | bigint
+  | string
+  | PlainData[]
+  | { [key: string]: PlainData };
+
+/**
+ * Convert a value tree to plain data. Objects become null-prototype records
+ * (so `__proto__` is an ordinary key) whose key order is the value's order
+ * (integer-like keys aside, which JS objects always put first).
+ */
+export function toPlainData(v: Value): PlainData {
+  if (v === null || typeof v !== "object") return v;
+  if (v instanceof FloatValue) return v.value;
+  if (v instanceof ObjectValue) {
+    const out: { [key: string]: PlainData } = Object.create(null) as { [key: string]: PlainData };
+    for (const [k, item] of v.entries) out[k] = toPlainData(item);
+    return out;
+  }
+  const out: PlainData[] = [];
+  if (v instanceof LazyArray) for (const item of v) out.push(toPlainData(item));
+  else for (const item of v) out.push(toPlainData(item));
+  return out;
+}
