@@ -13,6 +13,7 @@ import type { Program } from "../syntax/ast.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import type { ObjectValue } from "../eval/values.js";
 import { toPlainData, type PlainData } from "../eval/plain-data.js";
+import { keyOrigins } from "../eval/key-origins.js";
 import {
   API_VERSION,
   OutputError,
@@ -282,8 +283,6 @@ function keySpan(value: ObjectValue, key: string | undefined): { start: number; 
   return keyOrigins.get(value)?.get(key) ?? { start: 0, end: 0 };
 }
 
-/** Root value → top-level key → span of the defining statement. */
-export const keyOrigins = new WeakMap<ObjectValue, Map<string, { start: number; end: number }>>();
 
 /** Fill unset limits with the defaults. */
 export function resolveLimits(partial: Partial<Limits> | undefined): Limits {

@@ -1,0 +1,372 @@
+/**
+ * The evaluator (LANGUAGE.md §4–§9): walks the syntax tree once, in source
+ * order, producing the ordered value tree. Includes are read through the
+ * run's host and merged here; presets are per file. Every loop the source
+ * can drive is bounded by the run's limits. User errors unwind as
+ * {@link EvalError} and come back as one diagnostic.
+ */
+import { CODES } from "../diagnostics/catalogue.js";
+import type { IncludeMerge, Limits } from "../engine/options.js";
+import type { RawDiagnostic } from "../engine/make-diagnostic.js";
+import type { IncludeHost } from "../host/include-host.js";
+import type { ArrayBlockExpr, Expr, Member, ObjectExpr, PresetUseExpr, Program, TemplateExpr } from "../syntax/ast.js";
+import type { ParseResult } from "../syntax/parser.js";
+import { EvalError } from "./eval-error.js";
+import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText } from "./operators.js";
+import { makeRange } from "./ranges.js";
+import { Scope } from "./scope.js";
+import { isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
+import { keyOrigins } from "./key-origins.js";
+
+export interface EvalOptions {
+  readonly source: string;
+  readonly file: string | undefined;
+  readonly host: IncludeHost | undefined;
+  readonly includeMerge: IncludeMerge;
+  readonly limits: Limits;
+  readonly signal: { readonly aborted: boolean } | undefined;
+  /** Parses included text (the engine's parse, so hooks see included programs too). */
+  readonly parse: (text: string, file: string) => ParseResult;
+}
+
+export type EvalResult = { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false; readonly diagnostic: RawDiagnostic };
+
+/** State shared by a root file and everything it includes. */
+interface RunState {
+  readonly options: EvalOptions;
+  readonly limits: Limits;
+  readonly deadline: number;
+  /** Resolved ids of the files being evaluated, root first. */
+  readonly includeStack: (string | undefined)[];
+  items: number;
+  ticks: number;
+  includes: number;
+  /** Offset of the node being evaluated (for limit errors). */
+  current: number;
+}
+
+const TICK_MASK = 0x3fff;
+
+/** Evaluate a parsed root program. */
+export function evaluateProgram(program: Program, options: EvalOptions): EvalResult {
+  const state: RunState = {
+    options,
+    limits: options.limits,
+    deadline: options.limits.timeoutMs > 0 ? Date.now() + options.limits.timeoutMs : Infinity,
+    includeStack: [options.file],
+    items: 0,
+    ticks: 0,
+    includes: 0,
+    current: 0,
+  };
+  const ev = new FileEvaluator(state);
+  try {
+    return { ok: true, value: ev.program(program) };
+  } catch (e) {
+    if (e instanceof EvalError) return { ok: false, diagnostic: e.diagnostic };
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      return { ok: false, diagnostic: { code: CODES.LIMIT_DEPTH, message: "nesting too deep", start: state.current, end: state.current + 1 } };
+    }
+    throw e;
+  }
+}
+
+/** Evaluates one file (root or included): its own global scope and preset table. */
+class FileEvaluator {
+  private readonly presets = new Map<string, ObjectExpr>();
+  private readonly activePresets = new Set<ObjectExpr>();
+  private readonly global = new Scope(undefined);
+
+  constructor(private readonly run: RunState) {}
+
+  program(program: Program): ObjectValue {
+    const root = new ObjectValue();
+    const origins = new Map<string, { start: number; end: number }>();
+    keyOrigins.set(root, origins);
+    for (const st of program.statements) {
+      this.run.current = st.start;
+      switch (st.type) {
+        case "member":
+          this.member(st, root, this.global);
+          if (!st.declare) origins.set(st.key, { start: st.start, end: st.end });
+          break;
+        case "presetDef":
+          this.presets.set(st.name, st.body);
+          break;
+        case "include":
+          this.include(st.path, st.start, st.end, root, origins);
+          break;
+      }
+    }
+    return root;
+  }
+
+  private member(m: Member, target: ObjectValue, scope: Scope): void {
+    const v = this.expr(m.value, scope);
+    if (m.declare) {
+      scope.set(m.key, v);
+      return;
+    }
+    if (!target.has(m.key)) this.count(1, m.start);
+    target.set(m.key, v);
+    if (!m.quoted) scope.set(m.key, v);
+  }
+
+  // ---- includes (§8) ------------------------------------------------------
+
+  private include(path: string, start: number, end: number, root: ObjectValue, origins: Map<string, { start: number; end: number }>): void {
+    const run = this.run;
+    const fail = (code: (typeof CODES)[keyof typeof CODES], message: string): never => {
+      throw new EvalError(code, message, start, end);
+    };
+    if (++run.includes > run.limits.maxIncludes) fail(CODES.LIMIT_INCLUDES, `too many includes (limit ${run.limits.maxIncludes})`);
+    const host = run.options.host;
+    const from = run.includeStack[run.includeStack.length - 1];
+    if (!host) return fail(CODES.I2_UNREADABLE_INCLUDE, `could not read include file "${path}" (includes are not available here)`);
+    const resolved = host.resolve(path, from);
+    if (!resolved.ok) return fail(CODES.I2_UNREADABLE_INCLUDE, `could not read include file "${path}" (${resolved.detail})`);
+    const id = resolved.value;
+    if (run.includeStack.includes(id)) fail(CODES.I1_CYCLIC_INCLUDE, `cyclic include detected: ${id}`);
+    if (run.includeStack.length > run.limits.maxDepth) fail(CODES.LIMIT_DEPTH, `includes nested too deeply (limit ${run.limits.maxDepth})`);
+    const read = host.read(id);
+    if (!read.ok) return fail(CODES.I2_UNREADABLE_INCLUDE, `could not read include file "${path}" (${read.detail})`);
+    const parsed = run.options.parse(read.value, id);
+    const inner = (d: RawDiagnostic): never =>
+      fail(CODES.I4_ERROR_IN_INCLUDE, `error in included file "${path}": Line ${parsed.lines.line(d.start)}: ${d.message}`);
+    if (parsed.diagnostic) return inner(parsed.diagnostic);
+    run.includeStack.push(id);
+    let value: ObjectValue;
+    try {
+      value = new FileEvaluator(run).program(parsed.program);
+    } catch (e) {
+      if (e instanceof EvalError) {
+        // Limits keep their own identity; everything else is wrapped (§13.3).
+        return inner(e.diagnostic);
+      }
+      throw e;
+    } finally {
+      run.includeStack.pop();
+      run.current = start;
+    }
+    const mode = run.options.includeMerge;
+    for (const [k, v] of value.entries) {
+      const exists = root.has(k);
+      if (exists && mode === "keep") continue;
+      if (exists && mode === "error") fail(CODES.I3_MERGE_CONFLICT, `include merge conflict for key "${k}" from ${id}`);
+      const plain = withoutRanges(v);
+      root.set(k, plain);
+      this.global.set(k, plain);
+      if (!exists) origins.set(k, { start, end });
+    }
+  }
+
+  // ---- expressions --------------------------------------------------------
+
+  private tick(at: number): void {
+    const run = this.run;
+    run.current = at;
+    if ((++run.ticks & TICK_MASK) !== 0) return;
+    if (run.options.signal?.aborted) throw new EvalError(CODES.CANCELLED, "evaluation cancelled", at);
+    if (Date.now() > run.deadline) throw new EvalError(CODES.LIMIT_TIME, `evaluation timed out (limit ${run.limits.timeoutMs} ms)`, at);
+  }
+
+  private count(n: number, at: number): void {
+    const run = this.run;
+    run.items += n;
+    if (run.items > run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `too many values (limit ${run.limits.maxItems})`, at);
+  }
+
+  expr(e: Expr, scope: Scope): Value {
+    this.tick(e.start);
+    switch (e.type) {
+      case "literal":
+        return e.value;
+      case "ident": {
+        const v = scope.lookup(e.name);
+        return v === undefined ? e.name : v;
+      }
+      case "template":
+        return this.template(e, scope);
+      case "unary": {
+        const v = this.expr(e.operand, scope);
+        if (e.op === "-") return negate(v, e.start);
+        if (isRangeValue(v)) rangeOperand("!", e.start);
+        return !isTruthy(v);
+      }
+      case "binary": {
+        const op = e.op;
+        if (op === "&&" || op === "||") {
+          const l = this.expr(e.left, scope);
+          if (isRangeValue(l)) rangeOperand(op, e.at);
+          if (op === "&&" ? !isTruthy(l) : isTruthy(l)) return op === "||";
+          const r = this.expr(e.right, scope);
+          if (isRangeValue(r)) rangeOperand(op, e.at);
+          return isTruthy(r);
+        }
+        const l = this.expr(e.left, scope);
+        const r = this.expr(e.right, scope);
+        switch (op) {
+          case "==":
+          case "!=":
+            if (isRangeValue(l) || isRangeValue(r)) rangeOperand(op, e.at);
+            return equals(l, r) === (op === "==");
+          case "<":
+          case ">":
+          case "<=":
+          case ">=":
+            return compare(op, l, r, e.at);
+          default:
+            return arithmetic(op, l, r, e.at, this.run.limits.maxStringLength);
+        }
+      }
+      case "ternary":
+        return isTruthy(this.expr(e.test, scope)) ? this.expr(e.then, scope) : this.expr(e.otherwise, scope);
+      case "member": {
+        if (e.object.type === "ident" && scope.lookup(e.object.name) === undefined) {
+          throw new EvalError(CODES.R15_UNDEFINED_VARIABLE, `undefined variable '${e.object.name}'`, e.object.start, e.object.end);
+        }
+        const base = this.expr(e.object, scope);
+        if (!(base instanceof ObjectValue)) throw new EvalError(CODES.R14_NOT_AN_OBJECT, "left side of '.' is not an object", e.at);
+        const v = base.get(e.property);
+        if (v === undefined) throw new EvalError(CODES.R13_PROPERTY_NOT_FOUND, `property "${e.property}" not found`, e.at);
+        return v;
+      }
+      case "range": {
+        const from = this.expr(e.from, scope);
+        const to = this.expr(e.to, scope);
+        const step = e.step === undefined ? undefined : this.expr(e.step, scope);
+        return makeRange(from, to, step, e.at, e.step?.start ?? e.at, this.run.limits.maxRangeItems);
+      }
+      case "map": {
+        const source = this.expr(e.source, scope);
+        if (!(Array.isArray(source) || source instanceof LazyArray)) {
+          throw new EvalError(CODES.R12_MAP_TARGET, `map target is not an array, it's a ${kindName(source)}`, e.at);
+        }
+        this.count(source.length, e.at);
+        const out: Value[] = new Array<Value>(source.length);
+        let i = 0;
+        for (const item of source) {
+          const inner = new Scope(scope);
+          inner.set(e.param, item);
+          out[i++] = this.expr(e.body, inner);
+        }
+        return out;
+      }
+      case "array": {
+        const out: Value[] = [];
+        for (const el of e.elements) {
+          const v = this.expr(el, scope);
+          if (isRangeValue(v)) {
+            this.count(v.length, el.start);
+            if (out.length + v.length > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, el.start);
+            for (const x of v) out.push(x);
+          } else {
+            this.count(1, el.start);
+            out.push(v);
+          }
+        }
+        return out;
+      }
+      case "object":
+        return this.object(e, new Scope(scope));
+      case "presetUse":
+        return this.presetUse(e, scope);
+      case "arrayBlock":
+        return this.arrayBlock(e, scope);
+    }
+  }
+
+  /** An object body evaluated in `scope` (already a fresh child scope). */
+  private object(e: ObjectExpr, scope: Scope): ObjectValue {
+    const out = new ObjectValue();
+    for (const m of e.members) this.member(m, out, scope);
+    return out;
+  }
+
+  private template(e: TemplateExpr, scope: Scope): string {
+    let s = "";
+    for (const part of e.parts) {
+      if (typeof part === "string") s += part;
+      else if (part.type === "ident" && scope.lookup(part.name) === undefined) s += "${" + part.name + "}";
+      else s += toText(this.expr(part, scope), part.start);
+      if (s.length > this.run.limits.maxStringLength) {
+        throw new EvalError(CODES.LIMIT_STRING, `string too long (limit ${this.run.limits.maxStringLength} characters)`, e.start);
+      }
+    }
+    return s;
+  }
+
+  private presetUse(e: PresetUseExpr, scope: Scope): ObjectValue {
+    const body = this.presets.get(e.name);
+    if (!body) throw new EvalError(CODES.R16_PRESET_NOT_FOUND, `preset "${e.name}" not found — define it with @preset "${e.name}" { ... }`, e.at);
+    if (this.activePresets.has(body)) throw new EvalError(CODES.R17_RECURSIVE_PRESET, `recursive preset "${e.name}"`, e.at);
+    this.activePresets.add(body);
+    let base: ObjectValue;
+    try {
+      base = this.object(body, new Scope(scope));
+    } finally {
+      this.activePresets.delete(body);
+    }
+    if (!e.overrides) return base;
+    const over = this.object(e.overrides, new Scope(scope));
+    const out = new ObjectValue();
+    for (const [k, v] of base.entries) out.set(k, over.has(k) ? (over.get(k) as Value) : v);
+    for (const [k, v] of over.entries) if (!base.has(k)) out.set(k, v);
+    return out;
+  }
+
+  /** Template / implicit-map array blocks (§7). */
+  private arrayBlock(e: ArrayBlockExpr, scope: Scope): Value[] {
+    const out: Value[] = [];
+    const fields = e.fields;
+    const limit = this.run.limits.maxRangeItems;
+    const pushElement = (el: Value): void => {
+      if (out.length >= limit) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${limit})`, e.start);
+      if (e.mapBody !== undefined && e.mapParam !== undefined) {
+        const inner = new Scope(scope);
+        inner.set(e.mapParam, el);
+        out.push(this.expr(e.mapBody, inner));
+      } else out.push(el);
+    };
+    for (const row of e.rows) {
+      const cells = row.map((c) => this.expr(c, scope));
+      let n = -1;
+      for (const c of cells) if (isRangeValue(c)) n = n < 0 ? c.length : Math.min(n, c.length);
+      const firstCell = row[0];
+      this.count(n < 0 ? 1 : n, firstCell ? firstCell.start : e.start);
+      const make = (pick: (c: Value) => Value): Value => {
+        if (fields === undefined) return pick(cells[0] as Value);
+        const obj = new ObjectValue();
+        for (let i = 0; i < cells.length; i++) obj.set(fields[i] as string, pick(cells[i] as Value));
+        return obj;
+      };
+      if (n < 0) pushElement(make((c) => c));
+      else {
+        const iters = cells.map((c) => (isRangeValue(c) ? c[Symbol.iterator]() : undefined));
+        for (let k = 0; k < n; k++) {
+          const current = iters.map((it) => (it ? (it.next().value as Value) : undefined));
+          let i = 0;
+          pushElement(
+            make((c) => {
+              const v = current[i++];
+              return v === undefined ? c : v;
+            }),
+          );
+        }
+      }
+    }
+    return out;
+  }
+}
+
+/** Included values lose range-ness (§5): ranges become plain arrays. */
+function withoutRanges(v: Value): Value {
+  if (isRangeValue(v)) return [...v];
+  if (v instanceof ObjectValue) {
+    const o = new ObjectValue();
+    for (const [k, x] of v.entries) o.set(k, withoutRanges(x));
+    return o;
+  }
+  if (Array.isArray(v)) return v.map(withoutRanges);
+  return v;
+}

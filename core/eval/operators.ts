@@ -1,0 +1,243 @@
+/**
+ * Operator semantics (LANGUAGE.md §4.6–§4.8): int/float arithmetic with exact
+ * 64-bit integers, string concatenation, comparison, deep equality,
+ * truthiness. Errors are thrown as {@link EvalError} at the operator.
+ */
+import { CODES } from "../diagnostics/catalogue.js";
+import { EvalError } from "./eval-error.js";
+import { numberText } from "./number-text.js";
+import { FloatValue, isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
+
+const INT64_MIN = -9223372036854775808n;
+const INT64_MAX = 9223372036854775807n;
+const SAFE = 2 ** 31;
+
+/** The kind name used in messages. */
+export function kindName(v: Value): string {
+  if (v === null) return "null";
+  switch (typeof v) {
+    case "boolean":
+      return "boolean";
+    case "number":
+    case "bigint":
+      return "integer";
+    case "string":
+      return "string";
+  }
+  if (v instanceof FloatValue) return "float";
+  if (v instanceof ObjectValue) return "object";
+  return "array";
+}
+
+/** Value as shown inside messages (reference style: strings bare). */
+export function showValue(v: Value): string {
+  if (v === null) return "null";
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") return String(v);
+  if (v instanceof FloatValue) return numberText(v.value);
+  if (v instanceof ObjectValue) return "object";
+  return "array";
+}
+
+/** Text of a value in concatenation and interpolation (§4.6). */
+export function toText(v: Value, at: number): string {
+  if (typeof v === "string") return v;
+  if (v === null) return "null";
+  if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") return String(v);
+  if (v instanceof FloatValue) return numberText(v.value);
+  throw new EvalError(CODES.R20_CANNOT_CONVERT, `cannot convert ${v instanceof ObjectValue ? "object" : "array"} to string`, at);
+}
+
+export function isTruthy(v: Value): boolean {
+  if (v === null || v === false || v === 0 || v === "") return false;
+  if (v instanceof FloatValue) return v.value !== 0;
+  return true;
+}
+
+function isInt(v: Value): v is number | bigint {
+  return typeof v === "number" || typeof v === "bigint";
+}
+
+function checkInt(r: bigint, at: number): number | bigint {
+  if (r < INT64_MIN || r > INT64_MAX) throw new EvalError(CODES.R18_INTEGER_OVERFLOW, "integer overflow", at);
+  return r >= -9007199254740991n && r <= 9007199254740991n ? Number(r) : r;
+}
+
+function checkFloat(x: number, at: number): FloatValue {
+  if (!Number.isFinite(x)) throw new EvalError(CODES.R19_NUMBER_OUT_OF_RANGE, "number out of range", at);
+  return new FloatValue(x);
+}
+
+function unsupported(l: Value, op: string, r: Value, at: number): never {
+  throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: ${showValue(l)} ${op} ${showValue(r)}`, at);
+}
+
+/** R5: a range is not an operand. */
+export function rangeOperand(op: string, at: number): never {
+  throw new EvalError(CODES.R5_RANGE_OPERAND, `cannot apply operator "${op}" to a range — expand it or use in an array context`, at);
+}
+
+/** `+ - * / %` (§4.6). `maxString` bounds concatenation. */
+export function arithmetic(op: "+" | "-" | "*" | "/" | "%", l: Value, r: Value, at: number, maxString: number): Value {
+  if (isRangeValue(l) || isRangeValue(r)) rangeOperand(op, at);
+  if (typeof l === "number" && typeof r === "number") {
+    switch (op) {
+      case "+": {
+        const x = l + r;
+        return Number.isSafeInteger(x) ? x : checkInt(BigInt(l) + BigInt(r), at);
+      }
+      case "-": {
+        const x = l - r;
+        return Number.isSafeInteger(x) ? x : checkInt(BigInt(l) - BigInt(r), at);
+      }
+      case "*": {
+        const x = l * r;
+        return Number.isSafeInteger(x) ? x : checkInt(BigInt(l) * BigInt(r), at);
+      }
+      case "/":
+        if (r === 0) throw new EvalError(CODES.R1_DIVISION_BY_ZERO, "division by zero", at);
+        if (Math.abs(l) < SAFE && Math.abs(r) < SAFE) return Math.trunc(l / r) + 0;
+        return checkInt(BigInt(l) / BigInt(r), at);
+      case "%":
+        if (r === 0) throw new EvalError(CODES.R2_MODULO_BY_ZERO, "modulo by zero", at);
+        return (l % r) + 0;
+    }
+  }
+  if (op === "+" && (typeof l === "string" || typeof r === "string")) {
+    const s = toText(l, at) + toText(r, at);
+    if (s.length > maxString) throw new EvalError(CODES.LIMIT_STRING, `string too long (limit ${maxString} characters)`, at);
+    return s;
+  }
+  if (isInt(l) && isInt(r)) {
+    const a = BigInt(l);
+    const b = BigInt(r);
+    switch (op) {
+      case "+":
+        return checkInt(a + b, at);
+      case "-":
+        return checkInt(a - b, at);
+      case "*":
+        return checkInt(a * b, at);
+      case "/":
+        if (b === 0n) throw new EvalError(CODES.R1_DIVISION_BY_ZERO, "division by zero", at);
+        return checkInt(a / b, at);
+      case "%":
+        if (b === 0n) throw new EvalError(CODES.R2_MODULO_BY_ZERO, "modulo by zero", at);
+        return checkInt(a % b, at);
+    }
+  }
+  const a = numeric(l);
+  const b = numeric(r);
+  if (a === undefined || b === undefined) unsupported(l, op, r, at);
+  switch (op) {
+    case "+":
+      return checkFloat(a + b, at);
+    case "-":
+      return checkFloat(a - b, at);
+    case "*":
+      return checkFloat(a * b, at);
+    case "/":
+      if (b === 0) throw new EvalError(CODES.R1_DIVISION_BY_ZERO, "division by zero", at);
+      return checkFloat(a / b, at);
+    case "%":
+      if (b === 0) throw new EvalError(CODES.R2_MODULO_BY_ZERO, "modulo by zero", at);
+      return checkFloat(a % b, at);
+  }
+}
+
+function numeric(v: Value): number | undefined {
+  if (typeof v === "number") return v;
+  if (typeof v === "bigint") return Number(v);
+  if (v instanceof FloatValue) return v.value;
+  return undefined;
+}
+
+/** Unary minus (§4.6): numbers only; message as the reference's `0 - e`. */
+export function negate(v: Value, at: number): Value {
+  if (isRangeValue(v)) rangeOperand("-", at);
+  if (typeof v === "number") return v === 0 ? 0 : -v;
+  if (typeof v === "bigint") return checkInt(-v, at);
+  if (v instanceof FloatValue) return new FloatValue(-v.value);
+  return unsupported(0, "-", v, at);
+}
+
+/** Deep equality (§4.7). */
+export function equals(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  const na = numeric(a);
+  if (na !== undefined) {
+    const nb = numeric(b);
+    if (nb === undefined) return false;
+    if (typeof a === "bigint" || typeof b === "bigint") {
+      if (a instanceof FloatValue || b instanceof FloatValue) return na === nb;
+      return BigInt(a as number | bigint) === BigInt(b as number | bigint);
+    }
+    return na === nb;
+  }
+  if (a instanceof ObjectValue) {
+    if (!(b instanceof ObjectValue) || a.size !== b.size) return false;
+    for (const [k, v] of a.entries) {
+      const w = b.get(k);
+      if (w === undefined || !equals(v, w)) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(a) || a instanceof LazyArray) {
+    if (!(Array.isArray(b) || b instanceof LazyArray) || a.length !== b.length) return false;
+    const ia = a[Symbol.iterator]();
+    const ib = b[Symbol.iterator]();
+    for (;;) {
+      const x = ia.next();
+      const y = ib.next();
+      if (x.done || y.done) return true;
+      if (!equals(x.value as Value, y.value as Value)) return false;
+    }
+  }
+  return false;
+}
+
+/** `< > <= >=` (§4.7): numbers across int/float, strings by code point. */
+export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: number): boolean {
+  if (isRangeValue(l) || isRangeValue(r)) rangeOperand(op, at);
+  let c: number;
+  const a = numeric(l);
+  const b = numeric(r);
+  if (a !== undefined && b !== undefined) {
+    if (typeof l === "bigint" || typeof r === "bigint") {
+      if (isInt(l) && isInt(r)) {
+        const x = BigInt(l);
+        const y = BigInt(r);
+        c = x < y ? -1 : x > y ? 1 : 0;
+      } else c = a < b ? -1 : a > b ? 1 : 0;
+    } else c = a < b ? -1 : a > b ? 1 : 0;
+  } else if (typeof l === "string" && typeof r === "string") {
+    c = compareCodePoints(l, r);
+  } else {
+    throw new EvalError(CODES.R4_CANNOT_COMPARE, `can't compare ${showValue(l)} and ${showValue(r)}`, at);
+  }
+  switch (op) {
+    case "<":
+      return c < 0;
+    case ">":
+      return c > 0;
+    case "<=":
+      return c <= 0;
+    case ">=":
+      return c >= 0;
+  }
+}
+
+function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (astral code points) sort above the rest of the BMP.
+    const sx = x >= 0xd800 && x <= 0xdfff;
+    const sy = y >= 0xd800 && y <= 0xdfff;
+    if (sx !== sy) return sx ? (y >= 0xe000 ? 1 : 1) : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}

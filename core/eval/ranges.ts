@@ -1,0 +1,75 @@
+/** Integer and string ranges (LANGUAGE.md §5), built lazily with their exact length. */
+import { CODES } from "../diagnostics/catalogue.js";
+import { EvalError } from "./eval-error.js";
+import { showValue } from "./operators.js";
+import { BigIntRange, IntRange, isRangeValue, StringRange, type LazyArray, type Value } from "./values.js";
+
+function isInt(v: Value): v is number | bigint {
+  return typeof v === "number" || typeof v === "bigint";
+}
+
+/** Number of items of `start..end step step`, or 0 when the step points away. */
+function count(start: bigint, end: bigint, step: bigint): bigint {
+  if (step > 0n) return end < start ? 0n : (end - start) / step + 1n;
+  return end > start ? 0n : (start - end) / -step + 1n;
+}
+
+/**
+ * Build the range `from..to [step]`. `at` is the `..` offset; `stepAt` the
+ * step expression's offset.
+ */
+export function makeRange(from: Value, to: Value, step: Value | undefined, at: number, stepAt: number, maxItems: number): LazyArray {
+  if (isRangeValue(from) || isRangeValue(to)) throw new EvalError(CODES.R5_RANGE_OPERAND, `cannot apply operator ".." to a range — expand it or use in an array context`, at);
+  if (typeof from === "string" && typeof to === "string") return stringRange(from, to, step, at, stepAt, maxItems);
+  if (!isInt(from) || !isInt(to)) {
+    throw new EvalError(CODES.R6_RANGE_BOUNDS, `range bounds must be integers: ${boundText(from)} .. ${boundText(to)}`, at);
+  }
+  let s: bigint;
+  if (step === undefined) s = BigInt(from) <= BigInt(to) ? 1n : -1n;
+  else {
+    if (!isInt(step)) throw new EvalError(CODES.R7_STEP_NOT_INTEGER, `step must be integer: ${boundText(step)}`, stepAt);
+    if (step === 0) throw new EvalError(CODES.R8_STEP_ZERO, "step cannot be 0", stepAt);
+    s = BigInt(step);
+  }
+  const a = BigInt(from);
+  const n = count(a, BigInt(to), s);
+  if (n > BigInt(maxItems)) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `range too large (${n} elements; limit ${maxItems})`, at);
+  const len = Number(n);
+  const last = a + (n - 1n) * s;
+  const safe = (x: bigint): boolean => x >= -9007199254740991n && x <= 9007199254740991n;
+  if (len === 0 || (safe(a) && safe(last) && safe(s))) return new IntRange(Number(a), Number(s), len);
+  return new BigIntRange(a, s, len);
+}
+
+const boundText = showValue;
+
+function splitSuffix(s: string): { prefix: string; digits: string } {
+  let i = s.length;
+  while (i > 0) {
+    const c = s.charCodeAt(i - 1);
+    if (c < 48 || c > 57) break;
+    i--;
+  }
+  return { prefix: s.slice(0, i), digits: s.slice(i) };
+}
+
+function stringRange(from: string, to: string, step: Value | undefined, at: number, stepAt: number, maxItems: number): LazyArray {
+  const a = splitSuffix(from);
+  const b = splitSuffix(to);
+  if (a.digits === "" || b.digits === "") throw new EvalError(CODES.R9_STRING_RANGE_SUFFIX, "string range requires numeric suffix in both start and end", at);
+  if (a.prefix !== b.prefix) throw new EvalError(CODES.R10_STRING_RANGE_PREFIX, `string range prefixes must match (start: "${a.prefix}", end: "${b.prefix}")`, at);
+  const x = BigInt(a.digits);
+  const y = BigInt(b.digits);
+  let s: bigint;
+  if (step === undefined) s = x <= y ? 1n : -1n;
+  else {
+    if (!isInt(step)) throw new EvalError(CODES.R11_STRING_RANGE_STEP, "step must be an integer for string ranges", stepAt);
+    if (step === 0) throw new EvalError(CODES.R11_STRING_RANGE_STEP, "step cannot be zero", stepAt);
+    s = BigInt(step);
+  }
+  const n = count(x, y, s);
+  if (n > BigInt(maxItems)) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `range too large (${n} elements; limit ${maxItems})`, at);
+  if (x > 9007199254740991n || y > 9007199254740991n) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, "string range numbers too large", at);
+  const width = a.digits.length > 1 && a.digits.startsWith("0") ? a.digits.length : 0;
+  return new StringRange(a.prefix, Number(x), Number(s), Number(n), width);
+}

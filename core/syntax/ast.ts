@@ -1,0 +1,131 @@
+/**
+ * The JSSON syntax tree. Every node carries `start`/`end` offsets; nodes that
+ * fail at run time also carry `at`, the offset of the token the failure is
+ * reported at (LANGUAGE.md §13.1: the operator, `.`, `..`, `map`, `?`, `@`…).
+ */
+import type { Value } from "../eval/values.js";
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+export type Expr =
+  | LiteralExpr
+  | IdentExpr
+  | TemplateExpr
+  | UnaryExpr
+  | BinaryExpr
+  | TernaryExpr
+  | MemberExpr
+  | RangeExpr
+  | MapExpr
+  | ArrayExpr
+  | ObjectExpr
+  | PresetUseExpr
+  | ArrayBlockExpr;
+
+export interface LiteralExpr extends Span {
+  readonly type: "literal";
+  readonly value: Value;
+}
+export interface IdentExpr extends Span {
+  readonly type: "ident";
+  readonly name: string;
+}
+/** A backtick string: literal text and `${…}` expressions, in order. */
+export interface TemplateExpr extends Span {
+  readonly type: "template";
+  readonly parts: readonly (string | Expr)[];
+}
+export interface UnaryExpr extends Span {
+  readonly type: "unary";
+  readonly op: "-" | "!";
+  readonly operand: Expr;
+}
+export type BinaryOp = "+" | "-" | "*" | "/" | "%" | "==" | "!=" | "<" | ">" | "<=" | ">=" | "&&" | "||";
+export interface BinaryExpr extends Span {
+  readonly type: "binary";
+  readonly op: BinaryOp;
+  readonly left: Expr;
+  readonly right: Expr;
+  /** Offset of the operator. */
+  readonly at: number;
+}
+export interface TernaryExpr extends Span {
+  readonly type: "ternary";
+  readonly test: Expr;
+  readonly then: Expr;
+  readonly otherwise: Expr;
+  readonly at: number;
+}
+export interface MemberExpr extends Span {
+  readonly type: "member";
+  readonly object: Expr;
+  readonly property: string;
+  readonly at: number;
+}
+export interface RangeExpr extends Span {
+  readonly type: "range";
+  readonly from: Expr;
+  readonly to: Expr;
+  readonly step: Expr | undefined;
+  readonly at: number;
+}
+export interface MapExpr extends Span {
+  readonly type: "map";
+  readonly source: Expr;
+  readonly param: string;
+  readonly body: Expr;
+  readonly at: number;
+}
+export interface ArrayExpr extends Span {
+  readonly type: "array";
+  readonly elements: readonly Expr[];
+}
+export interface ObjectExpr extends Span {
+  readonly type: "object";
+  readonly members: readonly Member[];
+}
+export interface PresetUseExpr extends Span {
+  readonly type: "presetUse";
+  readonly name: string;
+  readonly overrides: ObjectExpr | undefined;
+  readonly at: number;
+}
+/** `name [ template {…} map (p) = body rows ]` or `name [ map (p) = body rows ]` (§7). */
+export interface ArrayBlockExpr extends Span {
+  readonly type: "arrayBlock";
+  /** Template fields; undefined for the implicit form. */
+  readonly fields: readonly string[] | undefined;
+  readonly mapParam: string | undefined;
+  readonly mapBody: Expr | undefined;
+  readonly mapAt: number;
+  readonly rows: readonly (readonly Expr[])[];
+}
+
+/** An object member or top-level assignment. */
+export interface Member extends Span {
+  readonly type: "member";
+  /** `:=` declares a name only; `=`, `:`, blocks store a property. */
+  readonly declare: boolean;
+  readonly key: string;
+  /** Quoted keys are output but not bound as names. */
+  readonly quoted: boolean;
+  readonly value: Expr;
+}
+export interface IncludeStmt extends Span {
+  readonly type: "include";
+  readonly path: string;
+}
+export interface PresetDef extends Span {
+  readonly type: "presetDef";
+  readonly name: string;
+  readonly body: ObjectExpr;
+}
+export type Statement = Member | IncludeStmt | PresetDef;
+
+export interface Program extends Span {
+  readonly type: "program";
+  readonly statements: readonly Statement[];
+}

@@ -1,0 +1,183 @@
+/**
+ * The lexer: turns source text into tokens on demand (the parser pulls them),
+ * so a 50 MB file never becomes a token array. Errors are returned as a
+ * diagnostic token state, never thrown.
+ */
+import { CODES } from "../diagnostics/catalogue.js";
+import type { RawDiagnostic } from "../engine/make-diagnostic.js";
+import { normalizeInt } from "../eval/values.js";
+import { KEYWORDS, type Token } from "./tokens.js";
+
+const IDENT_START = /[\p{L}_]/u;
+const IDENT_REST = /[\p{L}\p{Nd}_]*/uy;
+const IDENT_CHAR = /[\p{L}\p{Nd}_]/u;
+const INT64_MAX = 9223372036854775807n;
+
+const TWO_CHAR = new Set([":=", "==", "!=", "<=", ">=", "&&", "||", ".."]);
+const ONE_CHAR = new Set(["=", ":", "?", "<", ">", ".", "+", "-", "*", "/", "%", "!", ",", "{", "}", "[", "]", "(", ")", "@"]);
+
+/** Thrown internally to stop at the first lexical error; caught by the parser. */
+export class LexError extends Error {
+  constructor(readonly diagnostic: RawDiagnostic) {
+    super(diagnostic.message);
+  }
+}
+
+export class Lexer {
+  private pos: number;
+  private line = 1;
+
+  constructor(private readonly src: string, start = 0) {
+    this.pos = start;
+    if (start === 0 && src.charCodeAt(0) === 0xfeff) this.pos = 1;
+  }
+
+  /** Next token; throws {@link LexError} on a lexical error. */
+  next(): Token {
+    this.skipTrivia();
+    const src = this.src;
+    const start = this.pos;
+    const line = this.line;
+    if (start >= src.length) return { kind: "eof", text: "", start, end: start, line, endLine: line };
+    const c = src.charCodeAt(start);
+
+    if (c >= 48 && c <= 57) return this.number(start, line);
+    if (c === 34 /* " */) return this.regularOrRawString(start, line);
+    if (c === 96 /* ` */) return this.backtick(start, line);
+
+    if (isIdentStart(c, src, start)) {
+      IDENT_REST.lastIndex = start + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
+      IDENT_REST.exec(src);
+      const end = IDENT_REST.lastIndex;
+      const text = src.slice(start, end);
+      this.pos = end;
+      return { kind: KEYWORDS.has(text) ? "keyword" : "ident", text, start, end, line, endLine: line };
+    }
+    const two = src.slice(start, start + 2);
+    if (TWO_CHAR.has(two)) {
+      this.pos = start + 2;
+      return { kind: "punct", text: two, start, end: start + 2, line, endLine: line };
+    }
+    const ch = src[start] as string;
+    if (ONE_CHAR.has(ch)) {
+      this.pos = start + 1;
+      return { kind: "punct", text: ch, start, end: start + 1, line, endLine: line };
+    }
+    const cp = src.codePointAt(start) ?? c;
+    const shown = String.fromCodePoint(cp);
+    throw new LexError({ code: CODES.L1_ILLEGAL_CHARACTER, message: `stumbled upon a strange character: '${shown}'`, start, end: start + shown.length });
+  }
+
+  private skipTrivia(): void {
+    const src = this.src;
+    let p = this.pos;
+    for (;;) {
+      const c = src.charCodeAt(p);
+      if (c === 32 || c === 9 || c === 13) p++;
+      else if (c === 10) {
+        p++;
+        this.line++;
+      } else if (c === 47 && src.charCodeAt(p + 1) === 47) {
+        const nl = src.indexOf("\n", p);
+        p = nl < 0 ? src.length : nl;
+      } else break;
+    }
+    this.pos = p;
+  }
+
+  private number(start: number, line: number): Token {
+    const src = this.src;
+    let p = start;
+    while (isDigit(src.charCodeAt(p))) p++;
+    let isFloat = false;
+    if (src.charCodeAt(p) === 46 && isDigit(src.charCodeAt(p + 1))) {
+      isFloat = true;
+      p++;
+      while (isDigit(src.charCodeAt(p))) p++;
+    }
+    if (p < src.length && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(p) ?? 0))) {
+      let q = p;
+      while (q < src.length && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(q) ?? 0))) q += (src.codePointAt(q) ?? 0) > 0xffff ? 2 : 1;
+      throw new LexError({ code: CODES.L3_INVALID_NUMBER, message: `invalid number literal '${src.slice(start, q)}'`, start, end: q });
+    }
+    const text = src.slice(start, p);
+    this.pos = p;
+    if (isFloat) return { kind: "float", text, start, end: p, line, endLine: line };
+    let int: number | bigint;
+    if (text.length <= 15) int = Number(text);
+    else {
+      const big = BigInt(text);
+      if (big > INT64_MAX) throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${text}" as integer`, start, end: p });
+      int = normalizeInt(big);
+    }
+    return { kind: "int", text, start, end: p, line, endLine: line, int };
+  }
+
+  private unterminated(start: number): never {
+    throw new LexError({ code: CODES.L2_UNTERMINATED_STRING, message: "found an endless string (missing closing quote)", start, end: start + 1 });
+  }
+
+  private finishString(kind: "string" | "template", text: string, start: number, end: number, line: number, contentStart?: number): Token {
+    const src = this.src;
+    let nl = 0;
+    for (let i = src.indexOf("\n", start); i >= 0 && i < end; i = src.indexOf("\n", i + 1)) nl++;
+    this.line = line + nl;
+    this.pos = end;
+    const tok: Token = { kind, text, start, end, line, endLine: line + nl };
+    return contentStart === undefined ? tok : { ...tok, contentStart };
+  }
+
+  private regularOrRawString(start: number, line: number): Token {
+    const src = this.src;
+    if (src.startsWith('"""', start)) {
+      const close = src.indexOf('"""', start + 3);
+      if (close < 0) this.unterminated(start);
+      return this.finishString("string", src.slice(start + 3, close), start, close + 3, line);
+    }
+    let out = "";
+    let segStart = start + 1;
+    let p = start + 1;
+    for (;;) {
+      const c = src.charCodeAt(p);
+      if (p >= src.length) this.unterminated(start);
+      if (c === 34) break;
+      if (c === 92 /* \ */) {
+        const n = src[p + 1];
+        const rep = n === "n" ? "\n" : n === "t" ? "\t" : n === '"' ? '"' : n === "\\" ? "\\" : undefined;
+        if (rep !== undefined) {
+          out += src.slice(segStart, p) + rep;
+          p += 2;
+          segStart = p;
+          continue;
+        }
+        p += n === undefined ? 1 : 1; // unknown escape: keep the backslash verbatim; the next char is read normally
+        continue;
+      }
+      p++;
+    }
+    out += src.slice(segStart, p);
+    return this.finishString("string", out, start, p + 1, line);
+  }
+
+  private backtick(start: number, line: number): Token {
+    const src = this.src;
+    if (src.startsWith("```", start)) {
+      const close = src.indexOf("```", start + 3);
+      if (close < 0) this.unterminated(start);
+      return this.finishString("string", src.slice(start + 3, close), start, close + 3, line);
+    }
+    const close = src.indexOf("`", start + 1);
+    if (close < 0) this.unterminated(start);
+    return this.finishString("template", src.slice(start + 1, close), start, close + 1, line, start + 1);
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isIdentStart(c: number, src: string, at: number): boolean {
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) return true;
+  if (c < 128) return false;
+  return IDENT_START.test(String.fromCodePoint(src.codePointAt(at) ?? c));
+}
