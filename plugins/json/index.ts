@@ -1,0 +1,26 @@
+/**
+ * The built-in JSON output format, written only against the public plugin
+ * API as a third-party plugin would be.
+ */
+import { API_VERSION, defineFormat, definePlugin } from "../../core/plugin.js";
+import { emitJson } from "./emit-json.js";
+
+/** Canonical JSON (LANGUAGE.md §10.2). */
+export const jsonFormat = defineFormat({
+  name: "json",
+  extensions: ["json"],
+  mediaType: "application/json",
+  description: "JSON, two-space indentation, keys in definition order",
+  emit(root, sink) {
+    emitJson(root, sink);
+  },
+});
+
+export default definePlugin({
+  name: "jsson-plugin-json",
+  version: "0.1.0",
+  apiVersion: API_VERSION,
+  apply(host) {
+    host.registerFormat(jsonFormat);
+  },
+});

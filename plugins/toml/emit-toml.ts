@@ -1,0 +1,139 @@
+/**
+ * The TOML emitter (LANGUAGE.md §10.4). In every table the plain entries
+ * come first, then sub-tables and arrays of tables in insertion order, each
+ * under a `[path]` / `[[path]]` header preceded by a blank line. Nulls in
+ * tables are omitted; a null array element is refused (see toml-check.ts).
+ * Text is accumulated locally and handed to the sink in chunks of about
+ * {@link CHUNK_SIZE} code units.
+ */
+import { FloatValue, LazyArray, ObjectValue, OutputError, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { checkToml } from "./toml-check.js";
+import { isArrayOfTables } from "./toml-shape.js";
+import { UnpairedSurrogateError, tomlFloat, tomlKey, tomlString } from "./toml-text.js";
+
+/** Flush threshold, in UTF-16 code units. */
+const CHUNK_SIZE = 32 * 1024;
+
+/** Write `root` as a TOML document to `sink` (empty root → empty output). */
+export function emitToml(root: ObjectValue, sink: TextSink): void {
+  const w = new TomlWriter(root, sink);
+  try {
+    w.writeTable(root, "");
+  } catch (e) {
+    if (e instanceof UnpairedSurrogateError)
+      throw new OutputError("TOML cannot represent a string with an unpaired UTF-16 surrogate", w.topKey);
+    throw e;
+  }
+  w.flush();
+}
+
+/** One emission run. */
+class TomlWriter {
+  out = "";
+  /** The top-level key being written, named in errors. */
+  topKey: string | undefined = undefined;
+  /** True once anything was written: every later header gets a blank line before it. */
+  private started = false;
+
+  constructor(
+    private readonly root: ObjectValue,
+    private readonly sink: TextSink,
+  ) {}
+
+  flush(): void {
+    if (this.out.length > 0) {
+      this.sink.write(this.out);
+      this.out = "";
+    }
+  }
+
+  /** The body of a table whose header path is `path` (`""` for the root table). */
+  writeTable(table: ObjectValue, path: string): void {
+    const isRoot = table === this.root;
+    // Tables and arrays of tables, kept as key, value pairs for the second pass.
+    let later: (string | Value)[] | undefined;
+    for (const [key, v] of table.entries) {
+      if (v === null) continue;
+      if (isRoot) this.topKey = key;
+      if (v instanceof ObjectValue || ((Array.isArray(v) || v instanceof LazyArray) && isArrayOfTables(v))) {
+        (later ??= []).push(key, v);
+        continue;
+      }
+      this.out += tomlKey(key) + " = ";
+      this.writeInline(v);
+      this.out += "\n";
+      this.started = true;
+      if (this.out.length >= CHUNK_SIZE) this.flush();
+    }
+    if (later === undefined) return;
+    for (let i = 0; i < later.length; i += 2) {
+      const key = later[i] as string;
+      const v = later[i + 1] as ObjectValue | Value[] | LazyArray;
+      if (isRoot) this.topKey = key;
+      const sub = path === "" ? tomlKey(key) : path + "." + tomlKey(key);
+      if (v instanceof ObjectValue) {
+        this.header("[" + sub + "]\n");
+        this.writeTable(v, sub);
+      } else {
+        const header = "[[" + sub + "]]\n";
+        for (const item of v) {
+          this.header(header);
+          this.writeTable(item as ObjectValue, sub);
+        }
+      }
+    }
+  }
+
+  private header(text: string): void {
+    this.out += this.started ? "\n" + text : text;
+    this.started = true;
+    if (this.out.length >= CHUNK_SIZE) this.flush();
+  }
+
+  /** A value on the right of `=`, or inside an inline array or table. */
+  private writeInline(v: Value): void {
+    switch (typeof v) {
+      case "string":
+        this.out += tomlString(v);
+        return;
+      case "number":
+      case "bigint":
+        this.out += numberText(v);
+        return;
+      case "boolean":
+        this.out += v ? "true" : "false";
+        return;
+    }
+    if (v === null) {
+      // Only reachable when the pre-flight check was skipped: let it name the place.
+      checkToml(this.root);
+      throw new OutputError("TOML cannot represent null (in an array)", this.topKey);
+    }
+    if (v instanceof FloatValue) this.out += tomlFloat(v.value);
+    else if (v instanceof ObjectValue) this.writeInlineTable(v);
+    else this.writeInlineArray(v);
+  }
+
+  private writeInlineArray(arr: Value[] | LazyArray): void {
+    let sep = "[";
+    for (const item of arr) {
+      this.out += sep;
+      this.writeInline(item);
+      if (this.out.length >= CHUNK_SIZE) this.flush();
+      sep = ", ";
+    }
+    this.out += sep === "[" ? "[]" : "]";
+  }
+
+  private writeInlineTable(obj: ObjectValue): void {
+    let sep = "{ ";
+    for (const [key, item] of obj.entries) {
+      if (item === null) continue;
+      this.out += sep + tomlKey(key) + " = ";
+      this.writeInline(item);
+      if (this.out.length >= CHUNK_SIZE) this.flush();
+      sep = ", ";
+    }
+    this.out += sep === "{ " ? "{}" : " }";
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The TypeScript emitter (LANGUAGE.md §10.5): one `export const <key> =
+ * <value> as const;` per top-level key, then a `// Generated types` block
+ * with `export type <Key> = typeof <key>;` lines. Values use the JSON layout
+ * with unquoted identifier keys. Text is accumulated locally and handed to
+ * the sink in chunks of about {@link CHUNK_SIZE} code units.
+ */
+import {
+  FloatValue,
+  LazyArray,
+  ObjectValue,
+  OutputError,
+  numberText,
+  type TextSink,
+  type Value,
+} from "../../core/plugin.js";
+import { isIdentifierName, typeName } from "./ts-names.js";
+
+/** Flush threshold, in UTF-16 code units. */
+const CHUNK_SIZE = 32 * 1024;
+
+/**
+ * Write `root` as a TypeScript module to `sink`. Top-level keys are assumed
+ * to have passed `checkTypescript` (the format's pre-flight check).
+ */
+export function emitTypescript(root: ObjectValue, sink: TextSink): void {
+  const w = new TsWriter(sink);
+  for (const [key, v] of root.entries) {
+    w.topKey = key;
+    w.out += "export const " + key + " = ";
+    w.writeValue(v, 0);
+    w.out += " as const;\n\n";
+    if (w.out.length >= CHUNK_SIZE) w.flush();
+  }
+  w.out += "// Generated types\n";
+  for (const key of root.entries.keys()) {
+    w.out += "export type " + typeName(key) + " = typeof " + key + ";\n";
+    if (w.out.length >= CHUNK_SIZE) w.flush();
+  }
+  w.flush();
+}
+
+/**
+ * A property name: unquoted when it is an identifier name, else a string
+ * literal. `__proto__` is written computed, because `__proto__: v` (quoted
+ * or not) in an object literal sets the prototype instead of a property.
+ */
+function propertyName(key: string): string {
+  if (key === "__proto__") return '["__proto__"]';
+  return isIdentifierName(key) ? key : JSON.stringify(key);
+}
+
+/** One emission run: pending text, the sink, and an indentation cache that lives only as long as the run. */
+class TsWriter {
+  out = "";
+  /** The top-level key being written, named in errors. */
+  topKey: string | undefined = undefined;
+  private readonly indents: string[] = [""];
+
+  constructor(private readonly sink: TextSink) {}
+
+  flush(): void {
+    if (this.out.length > 0) {
+      this.sink.write(this.out);
+      this.out = "";
+    }
+  }
+
+  private indent(depth: number): string {
+    let s = this.indents[depth];
+    if (s === undefined) {
+      s = "  ".repeat(depth);
+      this.indents[depth] = s;
+    }
+    return s;
+  }
+
+  writeValue(v: Value, depth: number): void {
+    switch (typeof v) {
+      case "string":
+        this.out += JSON.stringify(v);
+        return;
+      case "number":
+      case "bigint":
+        this.out += numberText(v);
+        return;
+      case "boolean":
+        this.out += v ? "true" : "false";
+        return;
+      default:
+        if (v === null) this.out += "null";
+        else if (v instanceof FloatValue) this.writeFloat(v.value);
+        else if (v instanceof ObjectValue) this.writeObject(v, depth);
+        else this.writeArray(v, depth);
+    }
+  }
+
+  private writeFloat(n: number): void {
+    // The evaluator never produces these (R19); a third-party tree might.
+    if (!Number.isFinite(n)) throw new OutputError(`TypeScript output cannot represent the number ${String(n)}`, this.topKey);
+    this.out += numberText(n);
+  }
+
+  private writeObject(obj: ObjectValue, depth: number): void {
+    if (obj.entries.size === 0) {
+      this.out += "{}";
+      return;
+    }
+    const inner = this.indent(depth + 1);
+    let sep = "{\n";
+    for (const [key, item] of obj.entries) {
+      this.out += sep + inner + propertyName(key) + ": ";
+      this.writeValue(item, depth + 1);
+      if (this.out.length >= CHUNK_SIZE) this.flush();
+      sep = ",\n";
+    }
+    this.out += "\n" + this.indent(depth) + "}";
+  }
+
+  private writeArray(arr: Value[] | LazyArray, depth: number): void {
+    if (arr.length === 0) {
+      this.out += "[]";
+      return;
+    }
+    const inner = this.indent(depth + 1);
+    let sep = "[\n";
+    for (const item of arr) {
+      this.out += sep + inner;
+      this.writeValue(item, depth + 1);
+      if (this.out.length >= CHUNK_SIZE) this.flush();
+      sep = ",\n";
+    }
+    this.out += "\n" + this.indent(depth) + "]";
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The YAML emitter (LANGUAGE.md §10.3): block style, two-space indentation,
+ * mapping and sequence items that start on the dash line, `{}`/`[]` for
+ * empty containers. Text is accumulated locally and handed to the sink in
+ * chunks of about {@link CHUNK_SIZE} code units.
+ */
+import { FloatValue, LazyArray, ObjectValue, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { yamlFloat, yamlString } from "./yaml-scalar.js";
+
+/** Flush threshold, in UTF-16 code units. */
+const CHUNK_SIZE = 32 * 1024;
+
+/** Write `root` as a YAML document to `sink`. */
+export function emitYaml(root: ObjectValue, sink: TextSink): void {
+  const w = new YamlWriter(sink);
+  if (root.entries.size === 0) w.out = "{}\n";
+  else w.writeMapping(root, 0, false);
+  w.flush();
+}
+
+/** The text of a scalar value, or undefined for a container. */
+function scalarText(v: Value): string | undefined {
+  switch (typeof v) {
+    case "string":
+      return yamlString(v);
+    case "number":
+    case "bigint":
+      return numberText(v);
+    case "boolean":
+      return v ? "true" : "false";
+    default:
+      if (v === null) return "null";
+      if (v instanceof FloatValue) return yamlFloat(v.value);
+      return undefined;
+  }
+}
+
+/** One emission run: pending text, the sink, and an indentation cache that lives only as long as the run. */
+class YamlWriter {
+  out = "";
+  private readonly indents: string[] = [""];
+
+  constructor(private readonly sink: TextSink) {}
+
+  flush(): void {
+    if (this.out.length > 0) {
+      this.sink.write(this.out);
+      this.out = "";
+    }
+  }
+
+  private indent(depth: number): string {
+    let s = this.indents[depth];
+    if (s === undefined) {
+      s = "  ".repeat(depth);
+      this.indents[depth] = s;
+    }
+    return s;
+  }
+
+  /**
+   * A non-empty mapping whose keys sit at `depth`. With `onDashLine` the
+   * first key follows a `- ` already written.
+   */
+  writeMapping(obj: ObjectValue, depth: number, onDashLine: boolean): void {
+    const ind = this.indent(depth);
+    let first = onDashLine;
+    for (const [key, item] of obj.entries) {
+      if (first) first = false;
+      else this.out += ind;
+      this.out += yamlString(key) + ":";
+      this.writeNode(item, depth, false);
+      if (this.out.length >= CHUNK_SIZE) this.flush();
+    }
+  }
+
+  /** A non-empty sequence whose dashes sit at `depth`. */
+  private writeSequence(arr: Value[] | LazyArray, depth: number, onDashLine: boolean): void {
+    const ind = this.indent(depth);
+    let first = onDashLine;
+    for (const item of arr) {
+      if (first) first = false;
+      else this.out += ind;
+      this.out += "-";
+      this.writeNode(item, depth, true);
+      if (this.out.length >= CHUNK_SIZE) this.flush();
+    }
+  }
+
+  /**
+   * The rest of a line after `key:` or `-` at `depth`: ` scalar`, ` {}`,
+   * ` []`, or a nested block one level deeper — below the key for a mapping
+   * entry, on the dash line for a sequence item.
+   */
+  private writeNode(v: Value, depth: number, afterDash: boolean): void {
+    const text = scalarText(v);
+    if (text !== undefined) {
+      this.out += " " + text + "\n";
+      return;
+    }
+    if (v instanceof ObjectValue) {
+      if (v.entries.size === 0) this.out += " {}\n";
+      else {
+        this.out += afterDash ? " " : "\n";
+        this.writeMapping(v, depth + 1, afterDash);
+      }
+      return;
+    }
+    const arr = v as Value[] | LazyArray; // neither a scalar nor an object
+    if (arr.length === 0) this.out += " []\n";
+    else {
+      this.out += afterDash ? " " : "\n";
+      this.writeSequence(arr, depth + 1, afterDash);
+    }
+  }
+}
