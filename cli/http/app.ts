@@ -1,0 +1,192 @@
+/**
+ * The HTTP service (HTTP.md): a polka app on a node:http server whose
+ * evaluation work runs in a pool of worker threads. The event loop only
+ * routes, reads bodies, checks fields and relays bytes, so /health and small
+ * requests keep answering while a big request evaluates.
+ *
+ * ```ts
+ * const server = createServer({ workers: 2 });
+ * const address = await server.listen(0, "127.0.0.1");
+ * …
+ * await server.drain();
+ * ```
+ */
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { Server as NetServer, type AddressInfo } from "node:net";
+import polka from "polka";
+import { createEngine, type FormatInfo } from "../../core/index.js";
+import { accessLine, eventLine } from "./access-log.js";
+import { applyCors } from "./cors.js";
+import { loadPlugins } from "./load-plugins.js";
+import { WorkerPool } from "./pool/worker-pool.js";
+import { requestIdOf } from "./request-id.js";
+import { resolveServerOptions, type ServerOptions } from "./server-options.js";
+import type { ServerState } from "./server-state.js";
+import { TRANSPILE, VALIDATE, VALIDATE_SCHEMA } from "./routes/endpoints.js";
+import { internalError, methodNotAllowed, notFound, pathOf, preflight } from "./routes/errors.js";
+import { formats, health, openApi, version } from "./routes/info.js";
+import { handlePost } from "./routes/post-endpoint.js";
+
+/** A route of the service: its path, the methods it takes, and its handler. */
+export interface RouteInfo {
+  readonly path: string;
+  readonly methods: readonly string[];
+  /** One line for the banner. */
+  readonly summary: string;
+}
+
+type Handler = (state: ServerState, req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+const ROUTES: readonly (RouteInfo & { readonly handle: Handler })[] = [
+  { path: "/transpile", methods: ["POST"], summary: "transpile JSSON to json, yaml, toml, typescript, …", handle: (s, q, r) => handlePost(s, TRANSPILE, q, r) },
+  { path: "/validate", methods: ["POST"], summary: "check JSSON syntax (no evaluation)", handle: (s, q, r) => handlePost(s, VALIDATE, q, r) },
+  { path: "/validate-schema", methods: ["POST"], summary: "transpile, then validate the data against a JSON Schema", handle: (s, q, r) => handlePost(s, VALIDATE_SCHEMA, q, r) },
+  { path: "/health", methods: ["GET", "HEAD"], summary: "service health", handle: (s, _q, r) => health(s, r) },
+  { path: "/version", methods: ["GET", "HEAD"], summary: "server and language versions", handle: (_s, _q, r) => version(r) },
+  { path: "/formats", methods: ["GET", "HEAD"], summary: "registered output formats", handle: (s, _q, r) => formats(s, r) },
+  { path: "/openapi.json", methods: ["GET", "HEAD"], summary: "OpenAPI 3.1 description of this API", handle: (s, _q, r) => openApi(s, r) },
+];
+
+/** The routes, for banners and documentation. */
+export const SERVICE_ROUTES: readonly RouteInfo[] = ROUTES.map(({ path, methods, summary }) => ({ path, methods, summary }));
+
+/** A running (or ready to run) service. */
+export interface JssonServer {
+  /** Load plugins, start the workers, then listen. Rejects (and cleans up) when the port is taken or a plugin fails. */
+  listen(port?: number, host?: string): Promise<AddressInfo>;
+  /**
+   * Graceful stop (HTTP.md §1): stop accepting connections, answer /health
+   * with 503 while in-flight requests finish (up to the drain grace period),
+   * then close everything.
+   */
+  drain(): Promise<void>;
+  /** Immediate stop: connections are cut, workers terminated. */
+  close(): Promise<void>;
+  /** The effective options. */
+  readonly options: ServerOptions;
+  /** The formats the server offers (after `listen`). */
+  formats(): FormatInfo[];
+}
+
+/** Create the service. Nothing starts until {@link JssonServer.listen}. */
+export function createServer(partial: Partial<ServerOptions> = {}): JssonServer {
+  const options = resolveServerOptions(partial);
+  const logEvent = (event: string, detail: Readonly<Record<string, unknown>>) => options.logSink(eventLine(event, detail));
+  const engine = createEngine();
+  const pool = new WorkerPool({
+    size: options.workers,
+    maxQueue: options.maxQueue,
+    plugins: options.plugins,
+    includeRoot: options.includeRoot,
+    limits: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems },
+    graceMs: options.workerGraceMs,
+    heapMb: options.workerHeapMb,
+    log: logEvent,
+  });
+  const state: ServerState = { options, engine, pool, draining: false, logEvent };
+
+  let inFlight = 0;
+  let idleWaiter: (() => void) | undefined;
+
+  const app = polka({
+    onNoMatch: (req, res) => notFound(res, pathOf(req)),
+    onError: (err, req, res) => {
+      logEvent("handler_error", { request_id: String(res.getHeader("X-Request-Id") ?? ""), path: pathOf(req), detail: typeof err === "string" ? err : (err.stack ?? err.message) });
+      internalError(res);
+    },
+  });
+
+  app.use((req, res, next) => {
+    const started = performance.now();
+    const id = requestIdOf(req);
+    res.setHeader("X-Request-Id", id);
+    if (options.cors) applyCors(res);
+    if (state.draining) res.setHeader("Connection", "close");
+    inFlight++;
+    res.once("close", () => {
+      inFlight--;
+      if (options.accessLog) options.logSink(accessLine(req.method ?? "", pathOf(req), res.statusCode, performance.now() - started, id, !res.writableFinished));
+      if (inFlight === 0 && idleWaiter) idleWaiter();
+    });
+    return next();
+  });
+
+  for (const route of ROUTES) {
+    const run = (req: IncomingMessage, res: ServerResponse) => route.handle(state, req, res);
+    for (const method of route.methods) {
+      if (method === "POST") app.post(route.path, run);
+      else if (method === "GET") app.get(route.path, run); // trouter also routes HEAD here
+    }
+    app.options(route.path, (_req, res) => preflight(res, route.methods, options.cors));
+    app.all(route.path, (_req, res) => methodNotAllowed(res, route.methods));
+  }
+
+  const server: Server = createHttpServer(
+    {
+      requestTimeout: options.bodyTimeoutMs + 5_000,
+      headersTimeout: Math.min(options.bodyTimeoutMs, 10_000),
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => void app.handler(req as Parameters<typeof app.handler>[0], res, undefined as never),
+  );
+  server.maxHeadersCount = 200;
+
+  let drained: Promise<void> | undefined;
+  let closed: Promise<void> | undefined;
+
+  const close = (): Promise<void> =>
+    (closed ??= (async () => {
+      state.draining = true;
+      if (server.listening) NetServer.prototype.close.call(server);
+      server.closeAllConnections();
+      await pool.close();
+    })());
+
+  return {
+    options,
+    formats: () => engine.listFormats(),
+    async listen(port = 8090, host = "0.0.0.0") {
+      await loadPlugins(engine, options.plugins);
+      await pool.start();
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const onError = (err: Error) => {
+            server.off("listening", onListening);
+            reject(err);
+          };
+          const onListening = () => {
+            server.off("error", onError);
+            resolve();
+          };
+          server.once("error", onError);
+          server.once("listening", onListening);
+          server.listen(port, host);
+        });
+      } catch (e) {
+        await pool.close();
+        throw e;
+      }
+      server.on("error", (err) => logEvent("server_error", { detail: err.message }));
+      return server.address() as AddressInfo;
+    },
+    drain() {
+      return (drained ??= (async () => {
+        state.draining = true;
+        // net.Server#close stops accepting without http.Server's closing of idle
+        // keep-alive connections: a client may still ask /health and learn we are draining.
+        if (server.listening) NetServer.prototype.close.call(server);
+        if (inFlight > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, options.drainGraceMs);
+            idleWaiter = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+        await close();
+      })());
+    },
+    close,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Entry point of an evaluation worker. Builds its own engine (built-ins and
+ * the server's plugins), then runs jobs one at a time. Response bodies leave
+ * as UTF-8 bytes whose buffers are transferred, not copied. While streaming,
+ * the worker waits (Atomics.wait) when too many chunks are still unwritten,
+ * so its memory stays flat however large the output is; the shared abort
+ * flag is polled by the engine and by that wait.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { createEngine, MemoryHost, NodeFsHost, type Engine, type IncludeHost } from "../../../core/index.js";
+import { loadPlugins } from "../load-plugins.js";
+import { runTranspile } from "../jobs/run-transpile.js";
+import { runValidate } from "../jobs/run-validate.js";
+import { runValidateSchema } from "../jobs/run-validate-schema.js";
+import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
+import { CONTROL, MAX_IN_FLIGHT_CHUNKS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
+
+/** I2 detail when the server has no `-include-root` (HTTP.md §5). */
+export const NO_FILES_DETAIL = 'this server reads no files; send it in "files"';
+
+/** Size of a streamed piece, in UTF-16 code units. */
+const STREAM_CHUNK = 64 * 1024;
+
+const port = parentPort;
+if (!port) throw new Error("worker-main must run in a worker thread");
+const config = workerData as WorkerConfig;
+const control = new Int32Array(config.control);
+const encoder = new TextEncoder();
+
+const signal = {
+  get aborted(): boolean {
+    return Atomics.load(control, CONTROL.ABORT) !== 0;
+  },
+};
+
+function post(message: FromWorker): void {
+  if ("bytes" in message) port!.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
+  else port!.postMessage(message);
+}
+
+function channelFor(id: number): ResponseChannel {
+  let deadline = Infinity;
+  return {
+    body: (text) => post({ type: "body", id, bytes: encoder.encode(text) }),
+    streamStart: (text) => {
+      deadline = config.limits.timeoutMs > 0 ? performance.now() + config.limits.timeoutMs : Infinity;
+      post({ type: "stream-start", id, bytes: encoder.encode(text) });
+    },
+    chunk: (text) => {
+      if (signal.aborted) throw new StreamStopped("cancelled");
+      post({ type: "chunk", id, bytes: encoder.encode(text) });
+      Atomics.add(control, CONTROL.IN_FLIGHT, 1);
+      for (;;) {
+        const inFlight = Atomics.load(control, CONTROL.IN_FLIGHT);
+        if (inFlight < MAX_IN_FLIGHT_CHUNKS) return;
+        if (signal.aborted) throw new StreamStopped("cancelled");
+        const left = deadline - performance.now();
+        if (left <= 0) throw new StreamStopped("time limit reached while the client was reading");
+        Atomics.wait(control, CONTROL.IN_FLIGHT, inFlight, Math.min(left, 250));
+      }
+    },
+    streamEnd: (text) => post({ type: "stream-end", id, bytes: encoder.encode(text) }),
+    streamAbort: (reason) => post({ type: "stream-abort", id, reason }),
+  };
+}
+
+function makeHostFactory(): (files: readonly (readonly [string, string])[]) => IncludeHost {
+  const fallback = config.includeRoot === undefined ? undefined : new NodeFsHost({ root: config.includeRoot });
+  return (files) => new MemoryHost(new Map(files), fallback ? { fallback } : { missingDetail: NO_FILES_DETAIL });
+}
+
+function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
+  const ctx: JobContext = { engine, limits: config.limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK };
+  switch (job.kind) {
+    case "transpile":
+      return runTranspile(job, ctx);
+    case "validate":
+      return runValidate(job, ctx);
+    case "validate-schema":
+      return runValidateSchema(job, ctx);
+  }
+}
+
+async function main(): Promise<void> {
+  let engine: Engine;
+  let hostFor: JobContext["hostFor"];
+  try {
+    engine = createEngine();
+    await loadPlugins(engine, config.plugins);
+    hostFor = makeHostFactory();
+  } catch (e) {
+    post({ type: "init-failed", message: e instanceof Error ? e.message : String(e) });
+    return;
+  }
+  port!.on("message", (msg: ToWorker) => {
+    try {
+      run(engine, hostFor, msg.id, msg.job);
+    } catch (e) {
+      post({ type: "failed", id: msg.id, message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+  });
+  post({ type: "ready" });
+}
+
+void main();

@@ -1,0 +1,267 @@
+/**
+ * A fixed set of evaluation workers and a bounded queue in front of them.
+ *
+ * Each worker runs one job at a time. A job that outlives the time limit by
+ * more than a grace period, or whose client left and which does not stop
+ * promptly, gets its worker terminated and replaced: a runaway evaluation
+ * never keeps a core, and the client gets an answer (or a closed socket),
+ * never a hang. A worker that dies (a bug, a memory bomb hitting the heap
+ * limit) is replaced the same way.
+ */
+import { Worker } from "node:worker_threads";
+import { CONTROL, type FromWorker, type Job, type WorkerConfig } from "./protocol.js";
+
+/** Why a job produced no regular response. */
+export type JobFailure = "crashed" | "overran" | "error";
+
+/** Callbacks receiving one job's outcome. Exactly one of body / streamEnd / streamAbort / failed ends a job. */
+export interface JobHandlers {
+  body(bytes: Uint8Array): void;
+  streamStart(bytes: Uint8Array): void;
+  /** A streamed piece; call `written` once it has been handed to the socket (backpressure). */
+  chunk(bytes: Uint8Array, written: () => void): void;
+  streamEnd(bytes: Uint8Array): void;
+  streamAbort(reason: string): void;
+  failed(why: JobFailure, detail: string): void;
+}
+
+/** Returned by {@link WorkerPool.submit}: lets the caller give up on the job. */
+export interface JobTicket {
+  /** The client went away: drop the job, or stop it if it is running. */
+  cancel(): void;
+}
+
+/** Settings of a pool. */
+export interface WorkerPoolOptions {
+  readonly size: number;
+  readonly maxQueue: number;
+  readonly plugins: readonly string[];
+  readonly includeRoot: string | undefined;
+  readonly limits: WorkerConfig["limits"];
+  /** Extra time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is replaced. */
+  readonly graceMs: number;
+  readonly heapMb: number;
+  /** Internal problems (never sent to clients). */
+  readonly log: (event: string, detail: Record<string, unknown>) => void;
+}
+
+interface Pending {
+  readonly id: number;
+  readonly job: Job;
+  readonly handlers: JobHandlers;
+  cancelled: boolean;
+}
+
+interface Slot {
+  worker: Worker;
+  control: Int32Array;
+  ready: boolean;
+  current: Pending | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+const WORKER_URL = new URL("./worker-main.js", import.meta.url);
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: WorkerPoolOptions) {}
+
+  /** Start the workers; resolves when all are ready, rejects with the first start-up failure (e.g. a plugin that does not load). */
+  async start(): Promise<void> {
+    const starts: Promise<void>[] = [];
+    for (let i = 0; i < this.options.size; i++) {
+      const slot = this.spawn();
+      this.slots.push(slot);
+      starts.push(this.whenReady(slot));
+    }
+    try {
+      await Promise.all(starts);
+    } catch (e) {
+      await this.close();
+      throw e;
+    }
+  }
+
+  /** Jobs waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Jobs running now. */
+  get running(): number {
+    return this.slots.filter((s) => s.current !== undefined).length;
+  }
+
+  /** Queue a job; `undefined` when the queue is full (the caller answers 503). */
+  submit(job: Job, handlers: JobHandlers): JobTicket | undefined {
+    if (this.closed || this.queue.length >= this.options.maxQueue) return undefined;
+    const pending: Pending = { id: this.nextId++, job, handlers, cancelled: false };
+    this.queue.push(pending);
+    this.dispatch();
+    return { cancel: () => this.cancel(pending) };
+  }
+
+  /** Terminate every worker. Queued and running jobs fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) if (!p.cancelled) p.handlers.failed("error", "server closing");
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        this.finish(slot);
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(): Slot {
+    const control = new Int32Array(new SharedArrayBuffer(CONTROL.SIZE * Int32Array.BYTES_PER_ELEMENT));
+    const config: WorkerConfig = {
+      plugins: this.options.plugins,
+      includeRoot: this.options.includeRoot,
+      limits: this.options.limits,
+      control: control.buffer as SharedArrayBuffer,
+    };
+    const worker = new Worker(WORKER_URL, {
+      workerData: config,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
+      stdout: false,
+      stderr: false,
+    });
+    const slot: Slot = { worker, control, ready: false, current: undefined, timer: undefined };
+    worker.on("message", (msg: FromWorker) => this.onMessage(slot, msg));
+    worker.on("error", (err) => this.options.log("worker_error", { message: err.message, code: (err as NodeJS.ErrnoException).code }));
+    worker.on("exit", (code) => this.onExit(slot, code));
+    return slot;
+  }
+
+  private whenReady(slot: Slot): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (msg: FromWorker) => {
+        if (msg.type === "ready") done(undefined);
+        else if (msg.type === "init-failed") done(new Error(msg.message));
+      };
+      const onExit = (code: number) => done(new Error(`worker exited during start-up (code ${code})`));
+      const done = (err: Error | undefined) => {
+        slot.worker.off("message", onMessage);
+        slot.worker.off("exit", onExit);
+        if (err) reject(err);
+        else resolve();
+      };
+      slot.worker.on("message", onMessage);
+      slot.worker.on("exit", onExit);
+    });
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (!slot.ready || slot.current !== undefined) continue;
+      let next: Pending | undefined;
+      while ((next = this.queue.shift()) !== undefined && next.cancelled);
+      if (next === undefined) return;
+      slot.current = next;
+      Atomics.store(slot.control, CONTROL.ABORT, 0);
+      Atomics.store(slot.control, CONTROL.IN_FLIGHT, 0);
+      slot.worker.postMessage({ type: "job", id: next.id, job: next.job });
+      const limit = this.options.limits.timeoutMs;
+      if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), limit + this.options.graceMs);
+    }
+  }
+
+  private onMessage(slot: Slot, msg: FromWorker): void {
+    if (msg.type === "ready") {
+      slot.ready = true;
+      this.dispatch();
+      return;
+    }
+    if (msg.type === "init-failed") {
+      this.options.log("worker_init_failed", { message: msg.message });
+      return;
+    }
+    const job = slot.current;
+    if (!job || job.id !== msg.id) return; // a late message of a job already given up on
+    const h = job.handlers;
+    const live = !job.cancelled;
+    switch (msg.type) {
+      case "stream-start":
+        if (live) h.streamStart(msg.bytes);
+        return;
+      case "chunk":
+        if (live) h.chunk(msg.bytes, () => this.written(slot, job));
+        else this.written(slot, job);
+        return;
+      case "body":
+        this.finish(slot);
+        if (live) h.body(msg.bytes);
+        break;
+      case "stream-end":
+        this.finish(slot);
+        if (live) h.streamEnd(msg.bytes);
+        break;
+      case "stream-abort":
+        this.finish(slot);
+        if (live) h.streamAbort(msg.reason);
+        break;
+      case "failed":
+        this.finish(slot);
+        this.options.log("job_failed", { message: msg.message });
+        if (live) h.failed("error", msg.message);
+        break;
+    }
+    this.dispatch();
+  }
+
+  /** A streamed chunk left for the socket: let the worker produce another. */
+  private written(slot: Slot, job: Pending): void {
+    if (slot.current !== job) return;
+    Atomics.sub(slot.control, CONTROL.IN_FLIGHT, 1);
+    Atomics.notify(slot.control, CONTROL.IN_FLIGHT);
+  }
+
+  private cancel(pending: Pending): void {
+    if (pending.cancelled) return;
+    pending.cancelled = true;
+    const slot = this.slots.find((s) => s.current === pending);
+    if (!slot) return; // still queued: dispatch skips it
+    Atomics.store(slot.control, CONTROL.ABORT, 1);
+    Atomics.notify(slot.control, CONTROL.IN_FLIGHT);
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.overrun(slot, pending), this.options.graceMs);
+  }
+
+  /** The job outlived its limit (or its cancel): replace the worker. */
+  private overrun(slot: Slot, job: Pending): void {
+    if (slot.current !== job) return;
+    this.options.log("worker_replaced", { reason: job.cancelled ? "cancelled job did not stop" : "job overran the time limit" });
+    this.replace(slot);
+    if (!job.cancelled) job.handlers.failed("overran", "the job did not finish within the time limit");
+  }
+
+  private onExit(slot: Slot, code: number): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0 || this.closed) return; // replaced on purpose, or shutting down
+    const job = slot.current;
+    this.finish(slot);
+    this.options.log("worker_exited", { code });
+    this.slots[index] = this.spawn();
+    if (job && !job.cancelled) job.handlers.failed("crashed", `worker exited with code ${code}`);
+    this.dispatch();
+  }
+
+  private replace(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    this.finish(slot);
+    if (index >= 0) this.slots[index] = this.spawn();
+    void slot.worker.terminate();
+    this.dispatch();
+  }
+
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = undefined;
+    slot.current = undefined;
+  }
+}

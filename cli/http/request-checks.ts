@@ -1,0 +1,121 @@
+/**
+ * Field checks of the POST endpoints (HTTP.md §3, §4, §7). Every problem is
+ * one message naming its field; all problems of a request are reported
+ * together. Optional fields given as `null` take their default.
+ */
+import { INCLUDE_MERGE_MODES, type Engine, type IncludeMerge } from "../../core/index.js";
+import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "./pool/protocol.js";
+import { field } from "./request-json.js";
+
+/** Default `stream_threshold` (LANGUAGE.md §11). */
+export const DEFAULT_STREAM_THRESHOLD = 10_000;
+
+/** Outcome of a check: the job, or the messages of a 400. */
+export type Checked<T> = { readonly ok: true; readonly job: T } | { readonly ok: false; readonly errors: string[]; readonly format: string };
+
+type Body = Readonly<Record<string, unknown>>;
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return typeof v === "object" ? "an object" : `a ${typeof v}`;
+}
+
+function requiredString(body: Body, name: string, errors: string[]): string {
+  const v = field(body, name);
+  if (typeof v === "string") return v;
+  errors.push(v === undefined ? `${name}: required (a string)` : `${name}: must be a string, got ${describe(v)}`);
+  return "";
+}
+
+/** A format name (or alias) checked against the engine's formats; returns the canonical name. */
+function formatField(engine: Engine, body: Body, name: string, errors: string[]): string {
+  const v = field(body, name);
+  if (v === undefined || v === null) return "json";
+  if (typeof v !== "string") {
+    errors.push(`${name}: must be a string, got ${describe(v)}`);
+    return "json";
+  }
+  if (!engine.findFormat(v)) {
+    const available = engine.listFormats().map((f) => f.name).join(", ");
+    errors.push(`${name}: unknown format ${JSON.stringify(v)}; available: ${available}`);
+    return v.toLowerCase();
+  }
+  return engine.canonicalFormat(v);
+}
+
+function includeMergeField(body: Body, errors: string[]): IncludeMerge {
+  const v = field(body, "include_merge");
+  if (v === undefined || v === null) return "keep";
+  const mode = typeof v === "string" ? INCLUDE_MERGE_MODES.find((m) => m === v.toLowerCase()) : undefined;
+  if (mode) return mode;
+  errors.push(`include_merge: must be one of ${INCLUDE_MERGE_MODES.join(", ")}, got ${typeof v === "string" ? JSON.stringify(v) : describe(v)}`);
+  return "keep";
+}
+
+function filesField(body: Body, errors: string[]): [string, string][] {
+  const v = field(body, "files");
+  if (v === undefined || v === null) return [];
+  if (typeof v !== "object" || Array.isArray(v)) {
+    errors.push(`files: must be an object mapping paths to JSSON text, got ${describe(v)}`);
+    return [];
+  }
+  const out: [string, string][] = [];
+  for (const key of Object.keys(v)) {
+    const text = (v as Record<string, unknown>)[key];
+    if (key === "") errors.push(`files: a path must not be empty`);
+    else if (typeof text !== "string") errors.push(`files[${JSON.stringify(key)}]: must be a string, got ${describe(text)}`);
+    else out.push([key, text]);
+  }
+  return out;
+}
+
+/** Check a /transpile body. */
+export function checkTranspile(engine: Engine, body: Body): Checked<TranspileJob> {
+  const errors: string[] = [];
+  const source = requiredString(body, "source", errors);
+  const format = formatField(engine, body, "format", errors);
+  const includeMerge = includeMergeField(body, errors);
+  const streamingRaw = field(body, "streaming");
+  let streaming = false;
+  if (typeof streamingRaw === "boolean") streaming = streamingRaw;
+  else if (streamingRaw !== undefined && streamingRaw !== null) errors.push(`streaming: must be a boolean, got ${describe(streamingRaw)}`);
+  const thresholdRaw = field(body, "stream_threshold");
+  let streamThreshold = DEFAULT_STREAM_THRESHOLD;
+  if (typeof thresholdRaw === "number" && Number.isSafeInteger(thresholdRaw) && thresholdRaw >= 1) streamThreshold = thresholdRaw;
+  else if (thresholdRaw !== undefined && thresholdRaw !== null)
+    errors.push(`stream_threshold: must be an integer >= 1, got ${typeof thresholdRaw === "number" ? String(thresholdRaw) : describe(thresholdRaw)}`);
+  const files = filesField(body, errors);
+  if (errors.length > 0) return { ok: false, errors, format };
+  return { ok: true, job: { kind: "transpile", source, format, includeMerge, streaming, streamThreshold, files } };
+}
+
+/** Check a /validate body. */
+export function checkValidate(body: Body): Checked<ValidateJob> {
+  const errors: string[] = [];
+  const source = requiredString(body, "source", errors);
+  if (errors.length > 0) return { ok: false, errors, format: "json" };
+  return { ok: true, job: { kind: "validate", source } };
+}
+
+/** Schema document formats (LANGUAGE.md §12.2). */
+export const SCHEMA_FORMATS = ["json", "yaml", "toml"] as const;
+
+/** Check a /validate-schema body. */
+export function checkValidateSchema(engine: Engine, body: Body): Checked<ValidateSchemaJob> {
+  const errors: string[] = [];
+  const source = requiredString(body, "source", errors);
+  const schema = requiredString(body, "schema", errors);
+  const sf = field(body, "schema_format");
+  let schemaFormat: string | undefined;
+  if (typeof sf === "string") {
+    const lower = sf.toLowerCase() === "yml" ? "yaml" : sf.toLowerCase();
+    if ((SCHEMA_FORMATS as readonly string[]).includes(lower)) schemaFormat = lower;
+    else errors.push(`schema_format: must be one of ${SCHEMA_FORMATS.join(", ")}, got ${JSON.stringify(sf)}`);
+  } else if (sf !== undefined && sf !== null) errors.push(`schema_format: must be a string, got ${describe(sf)}`);
+  const outputFormat = formatField(engine, body, "output_format", errors);
+  const includeMerge = includeMergeField(body, errors);
+  const files = filesField(body, errors);
+  if (errors.length > 0) return { ok: false, errors, format: outputFormat };
+  return { ok: true, job: { kind: "validate-schema", source, schema, schemaFormat, outputFormat, includeMerge, files } };
+}

@@ -1,0 +1,85 @@
+/**
+ * The shared life of a POST request: read the body within limits, parse it
+ * as a JSON object, check its fields, queue the job, and relay what the
+ * worker produces — a whole body, or a stream written with backpressure.
+ * Client disconnects cancel the job.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readBody } from "../body-reader.js";
+import { formatSize } from "../units.js";
+import { parseJsonObject } from "../request-json.js";
+import type { Checked } from "../request-checks.js";
+import type { Job } from "../pool/protocol.js";
+import type { ServerState } from "../server-state.js";
+import { JSON_TYPE, sendJson } from "../respond.js";
+import { internalError, requestIdFor, serverBusy } from "./errors.js";
+
+/** How an endpoint checks its body and shapes its request errors. */
+export interface PostEndpoint<J extends Job> {
+  check(state: ServerState, body: Readonly<Record<string, unknown>>): Checked<J>;
+  /** The 400 body in the endpoint's own response shape. */
+  requestError(errors: readonly string[], format: string): Record<string, unknown>;
+}
+
+/** How long a refused connection may keep sending before it is cut. */
+const LINGER_MS = 1000;
+
+/** Answer, then close the connection without reading the rest of the body. */
+function refuseAndClose(res: ServerResponse, req: IncomingMessage, status: number, body: Record<string, unknown>): void {
+  res.setHeader("Connection", "close");
+  res.once("finish", () => {
+    // Let the answer reach the client, then stop the upload for good.
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  });
+  sendJson(res, status, body);
+}
+
+/** Handle one POST to `endpoint`. */
+export async function handlePost<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { maxBodyBytes, bodyTimeoutMs } = state.options;
+  const read = await readBody(req, maxBodyBytes, bodyTimeoutMs);
+  if (!read.ok) {
+    if (read.reason === "too-large")
+      return refuseAndClose(res, req, 413, { error: `request body too large (limit ${formatSize(maxBodyBytes)})`, limit_bytes: maxBodyBytes });
+    if (read.reason === "timeout") return refuseAndClose(res, req, 408, { error: "request body not received in time" });
+    res.destroy();
+    return;
+  }
+  const parsed = parseJsonObject(read.bytes);
+  if (!parsed.ok) return sendJson(res, 400, endpoint.requestError([parsed.message], "json"));
+  const checked = endpoint.check(state, parsed.value);
+  if (!checked.ok) return sendJson(res, 400, endpoint.requestError(checked.errors, checked.format));
+  relayJob(state, checked.job, res);
+}
+
+function relayJob(state: ServerState, job: Job, res: ServerResponse): void {
+  const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ticket = state.pool.submit(job, {
+    body: (bytes) => sendJson(res, 200, bytes),
+    streamStart: (bytes) => {
+      if (res.destroyed) return;
+      res.writeHead(200, { "Content-Type": JSON_TYPE });
+      res.write(asBuffer(bytes));
+    },
+    chunk: (bytes, written) => {
+      if (res.destroyed) return written();
+      if (res.write(asBuffer(bytes))) written();
+      else res.once("drain", written);
+    },
+    streamEnd: (bytes) => {
+      if (!res.destroyed) res.end(asBuffer(bytes));
+    },
+    streamAbort: (reason) => {
+      state.logEvent("stream_aborted", { request_id: requestIdFor(res), reason });
+      res.destroy();
+    },
+    failed: (why, detail) => {
+      state.logEvent("job_failed", { request_id: requestIdFor(res), why, detail });
+      internalError(res);
+    },
+  });
+  if (!ticket) return serverBusy(res);
+  res.once("close", () => {
+    if (!res.writableFinished) ticket.cancel();
+  });
+}

@@ -1,0 +1,64 @@
+/** Options of the HTTP service, with the defaults of HTTP.md §1. */
+import { availableParallelism } from "node:os";
+
+/** What {@link createServer} needs to know; every field has a default. */
+export interface ServerOptions {
+  /** Send CORS headers (HTTP.md §2). Default true. */
+  readonly cors: boolean;
+  /** Folder includes may read from when `files` lacks them; none by default (the server reads no files). */
+  readonly includeRoot: string | undefined;
+  /** Largest request body in bytes. Default 2 MiB. */
+  readonly maxBodyBytes: number;
+  /** Wall-clock limit per request's evaluation and output, in ms; 0 = none. Default 10 s. */
+  readonly timeoutMs: number;
+  /** Largest output text, in bytes. Default 64 MiB. */
+  readonly maxOutputBytes: number;
+  /** Largest range (elements). Default 10,000,000. */
+  readonly maxRangeItems: number;
+  /** Worker threads evaluating requests. Default: the number of cores. */
+  readonly workers: number;
+  /** Jobs waiting for a worker before new ones get 503. */
+  readonly maxQueue: number;
+  /** Plugins (module names or paths) loaded next to the built-ins, in every worker. */
+  readonly plugins: readonly string[];
+  /** One JSON line per request on stderr. */
+  readonly accessLog: boolean;
+  /** Where the access log and internal errors go. Default: process.stderr. */
+  readonly logSink: (line: string) => void;
+  /** Time allowed to read a request body, in ms. */
+  readonly bodyTimeoutMs: number;
+  /** How long a worker may overrun `timeoutMs` before it is terminated and replaced. */
+  readonly workerGraceMs: number;
+  /** Heap limit of one worker, in MiB (a memory bomb kills the worker, not the server). */
+  readonly workerHeapMb: number;
+  /** How long shutdown waits for in-flight requests, in ms. */
+  readonly drainGraceMs: number;
+}
+
+/** The defaults (HTTP.md §1). */
+export function defaultServerOptions(): ServerOptions {
+  return {
+    cors: true,
+    includeRoot: undefined,
+    maxBodyBytes: 2 * 1024 * 1024,
+    timeoutMs: 10_000,
+    maxOutputBytes: 64 * 1024 * 1024,
+    maxRangeItems: 10_000_000,
+    workers: Math.max(1, availableParallelism()),
+    maxQueue: 256,
+    plugins: [],
+    accessLog: false,
+    logSink: (line) => void process.stderr.write(line + "\n"),
+    bodyTimeoutMs: 10_000,
+    workerGraceMs: 2_000,
+    workerHeapMb: 2048,
+    drainGraceMs: 30_000,
+  };
+}
+
+/** Defaults overridden by the given fields (undefined fields keep the default). */
+export function resolveServerOptions(partial: Partial<ServerOptions> = {}): ServerOptions {
+  const out: Record<string, unknown> = { ...defaultServerOptions() };
+  for (const [k, v] of Object.entries(partial)) if (v !== undefined) out[k] = v;
+  return out as unknown as ServerOptions;
+}

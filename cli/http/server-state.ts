@@ -1,0 +1,15 @@
+/** What the routes of one server share. */
+import type { Engine } from "../../core/index.js";
+import type { WorkerPool } from "./pool/worker-pool.js";
+import type { ServerOptions } from "./server-options.js";
+
+export interface ServerState {
+  readonly options: ServerOptions;
+  /** A main-thread engine with the same plugins as the workers: format names and listings only, never evaluation. */
+  readonly engine: Engine;
+  readonly pool: WorkerPool;
+  /** True once shutdown has begun (HTTP.md §1: `/health` answers 503). */
+  draining: boolean;
+  /** Internal events for the log (never for clients). */
+  logEvent(event: string, detail: Readonly<Record<string, unknown>>): void;
+}

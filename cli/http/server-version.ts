@@ -1,0 +1,35 @@
+/** The server's own version and the runtime it requires, read from the package's package.json. */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+interface PackageInfo {
+  readonly version: string;
+  /** `>=20.19` → `20.19+` (HTTP.md §8 `go_version`). */
+  readonly runtimeRequirement: string;
+}
+
+let cached: PackageInfo | undefined;
+
+/** Version facts of this package (found by walking up from this file to package.json). */
+export function packageInfo(): PackageInfo {
+  if (cached) return cached;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, "package.json");
+    if (existsSync(candidate)) {
+      const pkg = JSON.parse(readFileSync(candidate, "utf8")) as { name?: string; version?: string; engines?: { node?: string } };
+      if (pkg.name === "jsson") {
+        const min = /(\d+(?:\.\d+){0,2})/.exec(pkg.engines?.node ?? "")?.[1] ?? "20";
+        cached = { version: pkg.version ?? "0.0.0", runtimeRequirement: `${min}+` };
+        return cached;
+      }
+    }
+    const up = dirname(dir);
+    if (up === dir) {
+      cached = { version: "0.0.0", runtimeRequirement: "20+" };
+      return cached;
+    }
+    dir = up;
+  }
+}

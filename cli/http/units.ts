@@ -1,0 +1,62 @@
+/**
+ * Human-friendly sizes (`2MiB`, `512k`, `1048576`) and durations (`10s`,
+ * `500ms`, `2m`) for server flags, and their display forms for the banner.
+ */
+
+const SIZE_UNITS: Readonly<Record<string, number>> = {
+  "": 1,
+  b: 1,
+  k: 1024,
+  kb: 1000,
+  kib: 1024,
+  m: 1024 ** 2,
+  mb: 1000 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1000 ** 3,
+  gib: 1024 ** 3,
+};
+
+const DURATION_UNITS: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+
+/** Parse a byte size; `undefined` when the text is not one. A bare number means bytes. */
+export function parseSize(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/.exec(text);
+  if (!m) return undefined;
+  const unit = SIZE_UNITS[(m[2] ?? "").toLowerCase()];
+  if (unit === undefined) return undefined;
+  const n = Math.floor(Number(m[1]) * unit);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** Parse a duration; `undefined` when the text is not one. A bare number means seconds (Go's flag habit aside, people type `-timeout 10`). */
+export function parseDuration(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/.exec(text);
+  if (!m) return undefined;
+  const unitName = (m[2] ?? "").toLowerCase();
+  const unit = unitName === "" ? 1000 : DURATION_UNITS[unitName];
+  if (unit === undefined) return undefined;
+  const n = Math.round(Number(m[1]) * unit);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** `2097152` → `2MiB`; exact binary multiples get a unit, anything else stays in bytes. */
+export function formatSize(bytes: number): string {
+  for (const [unit, factor] of [["GiB", 1024 ** 3], ["MiB", 1024 ** 2], ["KiB", 1024]] as const) {
+    if (bytes >= factor && bytes % factor === 0) return `${bytes / factor}${unit}`;
+  }
+  return `${bytes}B`;
+}
+
+/** `10000` → `10s`, `1500` → `1500ms`, `0` → `none`. */
+export function formatDuration(ms: number): string {
+  if (ms === 0) return "none";
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}
