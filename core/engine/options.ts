@@ -34,11 +34,11 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   maxDepth: 512,
   maxRangeItems: 10_000_000,
-  maxItems: 200_000_000,
+  maxItems: 10_000_000,
   maxStringLength: 64 * 1024 * 1024,
   maxOutputBytes: 4 * 1024 * 1024 * 1024,
   timeoutMs: 0,
-  maxSourceLength: 256 * 1024 * 1024,
+  maxSourceLength: 16 * 1024 * 1024,
   maxIncludes: 10_000,
 };
 

@@ -1,20 +1,33 @@
 import type { Value } from "./values.js";
 
-/** A lexical scope: names bound in one body, with a link to the enclosing scope. */
+/**
+ * A lexical scope: names bound in one body, with a link to the enclosing
+ * scope. The first binding is stored inline (map bodies bind exactly one
+ * name per element, so most scopes never allocate a Map).
+ */
 export class Scope {
+  private firstName: string | undefined;
+  private firstValue: Value | undefined;
   private names: Map<string, Value> | undefined;
+
   constructor(readonly parent: Scope | undefined) {}
 
   /** Bind (or rebind) `name` in this scope. */
   set(name: string, value: Value): void {
-    (this.names ??= new Map()).set(name, value);
+    if (this.firstName === undefined || this.firstName === name) {
+      this.firstName = name;
+      this.firstValue = value;
+    } else (this.names ??= new Map()).set(name, value);
   }
 
   /** The innermost binding of `name`, or undefined. */
   lookup(name: string): Value | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
-      const v = s.names?.get(name);
-      if (v !== undefined) return v;
+      if (s.firstName === name) return s.firstValue;
+      if (s.names !== undefined) {
+        const v = s.names.get(name);
+        if (v !== undefined) return v;
+      }
     }
     return undefined;
   }

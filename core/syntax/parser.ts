@@ -59,7 +59,8 @@ const RANGE_LEVEL = 6;
 export function parseProgram(source: string, options: ParseOptions): ParseResult {
   const lines = new LineIndex(source);
   if (source.length > options.maxSourceLength) {
-    return { diagnostic: { code: CODES.LIMIT_SOURCE, message: `source too large (limit ${options.maxSourceLength} characters)`, start: 0, end: 0 }, lines };
+    const at = options.maxSourceLength;
+    return { diagnostic: { code: CODES.LIMIT_SOURCE, message: `source too large (limit ${options.maxSourceLength} characters)`, start: at, end: at + 1 }, lines };
   }
   const p = new Parser(source, 0, options.maxDepth);
   try {
