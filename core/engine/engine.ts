@@ -11,6 +11,8 @@ import { LineIndex } from "../source/line-index.js";
 import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import type { Program } from "../syntax/ast.js";
 import { evaluateProgram } from "../eval/evaluator.js";
+import { EvalError } from "../eval/eval-error.js";
+import { forceLazy } from "../eval/lazy-map.js";
 import type { ObjectValue } from "../eval/values.js";
 import { toPlainData, type PlainData } from "../eval/plain-data.js";
 import { keyOrigins } from "../eval/key-origins.js";
@@ -25,7 +27,7 @@ import {
   type SchemaType,
   type TextSink,
 } from "../plugin.js";
-import { DEFAULT_LIMITS, type Limits, type RunOptions } from "./options.js";
+import { DEFAULT_LIMITS, DEFAULT_STREAM_THRESHOLD, type Limits, type RunOptions } from "./options.js";
 import { LimitedSink, OutputLimitError } from "./limited-sink.js";
 import { makeDiagnostic, type RawDiagnostic } from "./make-diagnostic.js";
 
@@ -42,8 +44,14 @@ export interface RunSuccess {
   readonly ok: true;
   /** Canonical format name. */
   readonly format: string;
-  /** The evaluated value tree. */
+  /** The evaluated value tree (large maps inside it are lazy: reading them evaluates them). */
   readonly value: ObjectValue;
+}
+
+/** A successful evaluation, with the control the engine needs to traverse lazy parts. */
+interface Evaluated extends RunSuccess {
+  readonly beginPass: () => void;
+  readonly hasLazy: boolean;
 }
 
 /** A failed run: the first problem (LANGUAGE.md §13: processing stops at the first error). */
@@ -192,6 +200,11 @@ export class Engine {
 
   /** Parse and evaluate `source` into a value tree. */
   evaluate(source: string, options: RunOptions = {}): EvaluateResult {
+    const r = this.evaluateInternal(source, options);
+    return r.ok ? { ok: true, format: r.format, value: r.value } : r;
+  }
+
+  private evaluateInternal(source: string, options: RunOptions): Evaluated | RunFailure {
     const format = this.canonicalFormat(options.format);
     const limits = resolveLimits(options.limits);
     const parsed = this.parse(source, options.file, limits);
@@ -204,29 +217,45 @@ export class Engine {
       limits,
       signal: options.signal,
       parse: (text, file) => this.parse(text, file, limits),
+      lazyThreshold: options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD,
     });
     if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
     const value = this.hooks.evaluated.call(result.value);
-    return { ok: true, format, value };
+    return { ok: true, format, value, beginPass: result.beginPass, hasLazy: result.hasLazy };
   }
 
-  /** Transpile to text (buffered). */
+  /**
+   * Transpile to text (buffered). Lazy parts of the tree are evaluated while
+   * emitting; an error there discards the partial text.
+   */
   transpile(source: string, options: RunOptions = {}): TranspileResult {
     const chunks: string[] = [];
-    const result = this.transpileTo(source, { write: (c) => void chunks.push(c) }, options);
+    const evaluated = this.evaluateInternal(source, options);
+    if (!evaluated.ok) return evaluated;
+    const result = this.emit(evaluated.value, { write: (c) => void chunks.push(c) }, options, source);
     return result.ok ? { ...result, output: chunks.join("") } : result;
   }
 
   /**
    * Transpile, writing the output to `sink`. Every error the source can raise
-   * is found before the first byte is written (evaluation and the format's
-   * check run first), so a sink never receives a partial document followed
-   * by a failure — except for the output-size limit, which by nature is only
-   * known while writing.
+   * is found before the first byte is written: evaluation, then (for a
+   * streamed run, whose tree may hold lazy parts) a verify pass over the
+   * lazy parts, then the format's check. Only the output-size limit, the
+   * timeout and cancellation can still end a run once writing has begun.
    */
   transpileTo(source: string, sink: TextSink, options: RunOptions = {}): EvaluateResult {
-    const evaluated = this.evaluate(source, options);
+    const evaluated = this.evaluateInternal(source, options);
     if (!evaluated.ok) return evaluated;
+    if (evaluated.hasLazy) {
+      try {
+        forceLazy(evaluated.value);
+      } catch (e) {
+        const d = evalDiagnostic(e);
+        if (d) return { ok: false, format: evaluated.format, diagnostics: [makeDiagnostic(d, new LineIndex(source))] };
+        throw e;
+      }
+      evaluated.beginPass();
+    }
     return this.emit(evaluated.value, sink, options, source);
   }
 
@@ -250,6 +279,8 @@ export class Engine {
       if (e instanceof OutputLimitError) {
         return fail({ code: CODES.LIMIT_OUTPUT, message: e.message, start: 0, end: 0 });
       }
+      const d = evalDiagnostic(e);
+      if (d) return fail(d);
       throw e;
     }
     return { ok: true, format, value };
@@ -275,6 +306,13 @@ export class Engine {
     if (!parsed.diagnostic) this.hooks.parsed.call(parsed.program, { file });
     return parsed;
   }
+}
+
+/** The diagnostic of an error raised while evaluating lazy parts of a tree (or a stack overflow there). */
+function evalDiagnostic(e: unknown): RawDiagnostic | undefined {
+  if (e instanceof EvalError) return e.diagnostic;
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return { code: CODES.LIMIT_DEPTH, message: "nesting too deep", start: 0, end: 0 };
+  return undefined;
 }
 
 /** Where the statement that defined a top-level key starts (for output errors); recorded by the evaluator. */

@@ -42,6 +42,9 @@ export const DEFAULT_LIMITS: Limits = {
   maxIncludes: 10_000,
 };
 
+/** Maps over more elements than this are evaluated lazily (LANGUAGE.md §11 default). */
+export const DEFAULT_STREAM_THRESHOLD = 10_000;
+
 /** Options of one run. */
 export interface RunOptions {
   /** Output format name or alias, case-insensitive. Default `json`. */

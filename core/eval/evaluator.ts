@@ -17,6 +17,7 @@ import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
 import { isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
 import { keyOrigins } from "./key-origins.js";
+import { LazyMap } from "./lazy-map.js";
 
 export interface EvalOptions {
   readonly source: string;
@@ -25,11 +26,22 @@ export interface EvalOptions {
   readonly includeMerge: IncludeMerge;
   readonly limits: Limits;
   readonly signal: { readonly aborted: boolean } | undefined;
+  /** Maps over more elements than this are evaluated lazily, as emitters pull them (§11). */
+  readonly lazyThreshold: number;
   /** Parses included text (the engine's parse, so hooks see included programs too). */
   readonly parse: (text: string, file: string) => ParseResult;
 }
 
-export type EvalResult = { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false; readonly diagnostic: RawDiagnostic };
+export type EvalResult =
+  | {
+      readonly ok: true;
+      readonly value: ObjectValue;
+      /** Call before each full traversal of the tree (verify pass, emit pass) so lazy parts are counted once per pass. */
+      readonly beginPass: () => void;
+      /** True when the tree holds lazily evaluated parts. */
+      readonly hasLazy: boolean;
+    }
+  | { readonly ok: false; readonly diagnostic: RawDiagnostic };
 
 /** State shared by a root file and everything it includes. */
 interface RunState {
@@ -41,6 +53,8 @@ interface RunState {
   items: number;
   ticks: number;
   includes: number;
+  /** Number of lazy maps created. */
+  lazyMaps: number;
   /** Offset of the node being evaluated (for limit errors). */
   current: number;
 }
@@ -57,11 +71,14 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
     items: 0,
     ticks: 0,
     includes: 0,
+    lazyMaps: 0,
     current: 0,
   };
   const ev = new FileEvaluator(state);
   try {
-    return { ok: true, value: ev.program(program) };
+    const value = ev.program(program);
+    const items = state.items;
+    return { ok: true, value, beginPass: () => void (state.items = items), hasLazy: state.lazyMaps > 0 };
   } catch (e) {
     if (e instanceof EvalError) return { ok: false, diagnostic: e.diagnostic };
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
@@ -73,11 +90,13 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
 
 /** Evaluates one file (root or included): its own global scope and preset table. */
 class FileEvaluator {
-  private readonly presets = new Map<string, ObjectExpr>();
   private readonly activePresets = new Set<ObjectExpr>();
   private readonly global = new Scope(undefined);
 
-  constructor(private readonly run: RunState) {}
+  constructor(
+    private readonly run: RunState,
+    private readonly presets = new Map<string, ObjectExpr>(),
+  ) {}
 
   program(program: Program): ObjectValue {
     const root = new ObjectValue();
@@ -137,7 +156,8 @@ class FileEvaluator {
     run.includeStack.push(id);
     let value: ObjectValue;
     try {
-      value = new FileEvaluator(run).program(parsed.program);
+      // Included values lose range-ness and are made eager here, where their errors can still be attributed.
+      value = withoutRanges(new FileEvaluator(run).program(parsed.program)) as ObjectValue;
     } catch (e) {
       if (e instanceof EvalError) {
         // Limits keep their own identity; everything else is wrapped (§13.3).
@@ -153,9 +173,8 @@ class FileEvaluator {
       const exists = root.has(k);
       if (exists && mode === "keep") continue;
       if (exists && mode === "error") fail(CODES.I3_MERGE_CONFLICT, `include merge conflict for key "${k}" from ${id}`);
-      const plain = withoutRanges(v);
-      root.set(k, plain);
-      this.global.set(k, plain);
+      root.set(k, v);
+      this.global.set(k, v);
       if (!exists) origins.set(k, { start, end });
     }
   }
@@ -243,6 +262,11 @@ class FileEvaluator {
           throw new EvalError(CODES.R12_MAP_TARGET, `map target is not an array, it's a ${kindName(source)}`, e.at);
         }
         this.count(source.length, e.at);
+        if (source.length > this.run.options.lazyThreshold) {
+          // Presets and bindings are frozen as they are now: the body runs later.
+          this.run.lazyMaps++;
+          return new LazyMap(source, e.param, e.body, new FileEvaluator(this.run, new Map(this.presets)), scope.snapshot());
+        }
         const out: Value[] = new Array<Value>(source.length);
         let i = 0;
         for (const item of source) {
@@ -361,7 +385,7 @@ class FileEvaluator {
 
 /** Included values lose range-ness (§5): ranges become plain arrays. */
 function withoutRanges(v: Value): Value {
-  if (isRangeValue(v)) return [...v];
+  if (v instanceof LazyArray) return [...v].map(withoutRanges);
   if (v instanceof ObjectValue) {
     const o = new ObjectValue();
     for (const [k, x] of v.entries) o.set(k, withoutRanges(x));

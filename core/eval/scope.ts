@@ -31,4 +31,23 @@ export class Scope {
     }
     return undefined;
   }
+
+  /**
+   * A scope holding every binding visible from here, frozen: later rebinding
+   * in the original scopes does not affect it (lazy map bodies evaluate
+   * after the program has moved on).
+   */
+  snapshot(): Scope {
+    const chain: Scope[] = [];
+    for (let s: Scope | undefined = this; s; s = s.parent) chain.push(s);
+    const out = new Scope(undefined);
+    const names = new Map<string, Value>();
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const s = chain[i] as Scope;
+      if (s.names) for (const [k, v] of s.names) names.set(k, v);
+      if (s.firstName !== undefined) names.set(s.firstName, s.firstValue as Value);
+    }
+    out.names = names;
+    return out;
+  }
 }
