@@ -18,6 +18,9 @@ import {
 /** Flush threshold, in UTF-16 code units. */
 const CHUNK_SIZE = 32 * 1024;
 
+/** Most distinct keys remembered per run (keeps the cache small when keys are all different). */
+const KEY_CACHE_LIMIT = 4096;
+
 /** Write `root` as canonical JSON text to `sink`. */
 export function emitJson(root: ObjectValue, sink: TextSink): void {
   const w = new JsonWriter(sink);
@@ -32,14 +35,20 @@ class JsonWriter {
   /** The top-level key being written, named in errors. */
   private topKey: string | undefined = undefined;
   private readonly indents: string[] = [""];
+  /** Quoted keys seen in this run: generated data repeats the same few keys millions of times. */
+  private readonly keys = new Map<string, string>();
 
   constructor(private readonly sink: TextSink) {}
 
   flush(): void {
-    if (this.out.length > 0) {
-      this.sink.write(this.out);
-      this.out = "";
-    }
+    const chunk = this.out;
+    if (chunk.length === 0) return;
+    this.out = "";
+    // `chunk` is a rope of many small pieces. Reading a character makes V8
+    // flatten it once, here; a sink that keeps chunks (a buffered run) would
+    // otherwise hold thousands of rope nodes per chunk and slow GC badly.
+    chunk.charCodeAt(0);
+    this.sink.write(chunk);
   }
 
   private indent(depth: number): string {
@@ -49,6 +58,15 @@ class JsonWriter {
       this.indents[depth] = s;
     }
     return s;
+  }
+
+  private keyText(key: string): string {
+    let text = this.keys.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(key);
+      if (this.keys.size < KEY_CACHE_LIMIT) this.keys.set(key, text);
+    }
+    return text;
   }
 
   writeValue(v: Value, depth: number): void {
@@ -86,7 +104,7 @@ class JsonWriter {
     let sep = "{\n";
     for (const [key, item] of obj.entries) {
       if (depth === 0) this.topKey = key;
-      this.out += sep + inner + JSON.stringify(key) + ": ";
+      this.out += sep + inner + this.keyText(key) + ": ";
       this.writeValue(item, depth + 1);
       if (this.out.length >= CHUNK_SIZE) this.flush();
       sep = ",\n";

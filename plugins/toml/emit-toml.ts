@@ -14,6 +14,9 @@ import { UnpairedSurrogateError, tomlFloat, tomlKey, tomlString } from "./toml-t
 /** Flush threshold, in UTF-16 code units. */
 const CHUNK_SIZE = 32 * 1024;
 
+/** Most distinct keys remembered per run (keeps the cache small when keys are all different). */
+const KEY_CACHE_LIMIT = 4096;
+
 /** Write `root` as a TOML document to `sink` (empty root → empty output). */
 export function emitToml(root: ObjectValue, sink: TextSink): void {
   const w = new TomlWriter(root, sink);
@@ -34,6 +37,8 @@ class TomlWriter {
   topKey: string | undefined = undefined;
   /** True once anything was written: every later header gets a blank line before it. */
   private started = false;
+  /** Key texts seen in this run: generated data repeats the same few keys millions of times. */
+  private readonly keys = new Map<string, string>();
 
   constructor(
     private readonly root: ObjectValue,
@@ -41,10 +46,23 @@ class TomlWriter {
   ) {}
 
   flush(): void {
-    if (this.out.length > 0) {
-      this.sink.write(this.out);
-      this.out = "";
+    const chunk = this.out;
+    if (chunk.length === 0) return;
+    this.out = "";
+    // `chunk` is a rope of many small pieces. Reading a character makes V8
+    // flatten it once, here; a sink that keeps chunks (a buffered run) would
+    // otherwise hold thousands of rope nodes per chunk and slow GC badly.
+    chunk.charCodeAt(0);
+    this.sink.write(chunk);
+  }
+
+  private keyText(key: string): string {
+    let text = this.keys.get(key);
+    if (text === undefined) {
+      text = tomlKey(key);
+      if (this.keys.size < KEY_CACHE_LIMIT) this.keys.set(key, text);
     }
+    return text;
   }
 
   /** The body of a table whose header path is `path` (`""` for the root table). */
@@ -59,7 +77,7 @@ class TomlWriter {
         (later ??= []).push(key, v);
         continue;
       }
-      this.out += tomlKey(key) + " = ";
+      this.out += this.keyText(key) + " = ";
       this.writeInline(v);
       this.out += "\n";
       this.started = true;
@@ -70,7 +88,7 @@ class TomlWriter {
       const key = later[i] as string;
       const v = later[i + 1] as ObjectValue | Value[] | LazyArray;
       if (isRoot) this.topKey = key;
-      const sub = path === "" ? tomlKey(key) : path + "." + tomlKey(key);
+      const sub = path === "" ? this.keyText(key) : path + "." + this.keyText(key);
       if (v instanceof ObjectValue) {
         this.header("[" + sub + "]\n");
         this.writeTable(v, sub);
@@ -129,7 +147,7 @@ class TomlWriter {
     let sep = "{ ";
     for (const [key, item] of obj.entries) {
       if (item === null) continue;
-      this.out += sep + tomlKey(key) + " = ";
+      this.out += sep + this.keyText(key) + " = ";
       this.writeInline(item);
       if (this.out.length >= CHUNK_SIZE) this.flush();
       sep = ", ";

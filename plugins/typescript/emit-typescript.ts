@@ -19,6 +19,9 @@ import { isIdentifierName, typeName } from "./ts-names.js";
 /** Flush threshold, in UTF-16 code units. */
 const CHUNK_SIZE = 32 * 1024;
 
+/** Most distinct keys remembered per run (keeps the cache small when keys are all different). */
+const KEY_CACHE_LIMIT = 4096;
+
 /**
  * Write `root` as a TypeScript module to `sink`. Top-level keys are assumed
  * to have passed `checkTypescript` (the format's pre-flight check).
@@ -56,14 +59,20 @@ class TsWriter {
   /** The top-level key being written, named in errors. */
   topKey: string | undefined = undefined;
   private readonly indents: string[] = [""];
+  /** Property names seen in this run: generated data repeats the same few keys millions of times. */
+  private readonly keys = new Map<string, string>();
 
   constructor(private readonly sink: TextSink) {}
 
   flush(): void {
-    if (this.out.length > 0) {
-      this.sink.write(this.out);
-      this.out = "";
-    }
+    const chunk = this.out;
+    if (chunk.length === 0) return;
+    this.out = "";
+    // `chunk` is a rope of many small pieces. Reading a character makes V8
+    // flatten it once, here; a sink that keeps chunks (a buffered run) would
+    // otherwise hold thousands of rope nodes per chunk and slow GC badly.
+    chunk.charCodeAt(0);
+    this.sink.write(chunk);
   }
 
   private indent(depth: number): string {
@@ -73,6 +82,15 @@ class TsWriter {
       this.indents[depth] = s;
     }
     return s;
+  }
+
+  private keyText(key: string): string {
+    let text = this.keys.get(key);
+    if (text === undefined) {
+      text = propertyName(key) + ": ";
+      if (this.keys.size < KEY_CACHE_LIMIT) this.keys.set(key, text);
+    }
+    return text;
   }
 
   writeValue(v: Value, depth: number): void {
@@ -109,7 +127,7 @@ class TsWriter {
     const inner = this.indent(depth + 1);
     let sep = "{\n";
     for (const [key, item] of obj.entries) {
-      this.out += sep + inner + propertyName(key) + ": ";
+      this.out += sep + inner + this.keyText(key);
       this.writeValue(item, depth + 1);
       if (this.out.length >= CHUNK_SIZE) this.flush();
       sep = ",\n";

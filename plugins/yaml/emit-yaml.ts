@@ -10,6 +10,9 @@ import { yamlFloat, yamlString } from "./yaml-scalar.js";
 /** Flush threshold, in UTF-16 code units. */
 const CHUNK_SIZE = 32 * 1024;
 
+/** Most distinct keys remembered per run (keeps the cache small when keys are all different). */
+const KEY_CACHE_LIMIT = 4096;
+
 /** Write `root` as a YAML document to `sink`. */
 export function emitYaml(root: ObjectValue, sink: TextSink): void {
   const w = new YamlWriter(sink);
@@ -39,14 +42,20 @@ function scalarText(v: Value): string | undefined {
 class YamlWriter {
   out = "";
   private readonly indents: string[] = [""];
+  /** Key texts seen in this run: generated data repeats the same few keys millions of times. */
+  private readonly keys = new Map<string, string>();
 
   constructor(private readonly sink: TextSink) {}
 
   flush(): void {
-    if (this.out.length > 0) {
-      this.sink.write(this.out);
-      this.out = "";
-    }
+    const chunk = this.out;
+    if (chunk.length === 0) return;
+    this.out = "";
+    // `chunk` is a rope of many small pieces. Reading a character makes V8
+    // flatten it once, here; a sink that keeps chunks (a buffered run) would
+    // otherwise hold thousands of rope nodes per chunk and slow GC badly.
+    chunk.charCodeAt(0);
+    this.sink.write(chunk);
   }
 
   private indent(depth: number): string {
@@ -56,6 +65,15 @@ class YamlWriter {
       this.indents[depth] = s;
     }
     return s;
+  }
+
+  private keyText(key: string): string {
+    let text = this.keys.get(key);
+    if (text === undefined) {
+      text = yamlString(key) + ":";
+      if (this.keys.size < KEY_CACHE_LIMIT) this.keys.set(key, text);
+    }
+    return text;
   }
 
   /**
@@ -68,7 +86,7 @@ class YamlWriter {
     for (const [key, item] of obj.entries) {
       if (first) first = false;
       else this.out += ind;
-      this.out += yamlString(key) + ":";
+      this.out += this.keyText(key);
       this.writeNode(item, depth, false);
       if (this.out.length >= CHUNK_SIZE) this.flush();
     }
