@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Runs every compiled test file (dist/test/**/*.test.js) with uvu and ends
 // with the line `N passed, N failed` (uvu prints its own totals, not this).
-// Usage: node test/run.mjs [pattern]   (pattern: a regex on the file path)
+// Usage: node test/run.mjs [pattern]   (pattern: a regex on the file path;
+// only compiled test files are ever run, never their .d.ts / .map siblings)
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const uvuBin = fileURLToPath(new URL("../node_modules/uvu/bin.js", import.meta.url));
-const pattern = process.argv[2] ?? "\\.test\\.js$";
+const user = process.argv[2];
+const pattern = user === undefined ? "\\.test\\.js$" : `^(?=.*(?:${user})).*\\.test\\.js$`;
 const child = spawn(process.execPath, [uvuBin, "dist/test", pattern], { stdio: ["ignore", "pipe", "inherit"] });
 let out = "";
 child.stdout.on("data", (d) => {

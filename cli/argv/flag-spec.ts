@@ -1,0 +1,56 @@
+/**
+ * What the argv normaliser and the fast parser need to know about a flag.
+ * Either derived from a command's oclif flag definitions ({@link flagSpecsOf}),
+ * or written as a {@link FlagDefinition} table from which the oclif
+ * definitions are built (`oclifFlags`) — never written twice.
+ */
+
+/** One flag of a command. */
+export interface FlagSpec {
+  /** Long name, without dashes (`include-merge`). */
+  readonly name: string;
+  /** Single-letter short name (`-f`), if any. */
+  readonly char?: string;
+  /** `boolean` flags take no value; `option` flags take exactly one. */
+  readonly kind: "boolean" | "option";
+  /** Whether `--no-<name>` is accepted (booleans only; default false). */
+  readonly allowNo?: boolean;
+  /** Allowed values of an option flag, when restricted. */
+  readonly options?: readonly string[];
+  /** Default value, when the definition has a static one. */
+  readonly default?: string | boolean;
+  /** Whether the flag may be repeated (default false). */
+  readonly multiple?: boolean;
+}
+
+/** A flag spec with its help text: enough to build the oclif definition. */
+export interface FlagDefinition extends FlagSpec {
+  readonly description: string;
+  /** Placeholder of the value in help (`FILE`). */
+  readonly helpValue?: string;
+}
+
+/** The shape of an oclif flag definition that matters here (oclif's own type is much wider). */
+export interface OclifFlagLike {
+  readonly type?: unknown;
+  readonly char?: unknown;
+  readonly allowNo?: unknown;
+  readonly options?: unknown;
+  readonly default?: unknown;
+  readonly multiple?: unknown;
+}
+
+/** Derive the specs of a command from its oclif `static flags` record. */
+export function flagSpecsOf(flags: Readonly<Record<string, OclifFlagLike>> | undefined): FlagSpec[] {
+  const specs: FlagSpec[] = [];
+  for (const [name, def] of Object.entries(flags ?? {})) {
+    const spec: { -readonly [K in keyof FlagSpec]: FlagSpec[K] } = { name, kind: def.type === "boolean" ? "boolean" : "option" };
+    if (def.allowNo === true) spec.allowNo = true;
+    if (def.multiple === true) spec.multiple = true;
+    if (typeof def.char === "string" && def.char.length === 1) spec.char = def.char;
+    if (Array.isArray(def.options) && def.options.every((o) => typeof o === "string")) spec.options = def.options as string[];
+    if (typeof def.default === "string" || typeof def.default === "boolean") spec.default = def.default;
+    specs.push(spec);
+  }
+  return specs;
+}

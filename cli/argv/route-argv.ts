@@ -1,0 +1,38 @@
+/**
+ * Picks the command a command line is for. The reference CLI had no
+ * subcommand for its main job (`jsson -i FILE -f yaml`), so anything that
+ * does not start with a known command id goes to the default command.
+ */
+
+/** Where a command line goes. */
+export interface Route {
+  /** Command id, or `undefined` for the root help. */
+  readonly id: string | undefined;
+  /** The arguments after the command id. */
+  readonly rest: readonly string[];
+}
+
+/** Inputs of {@link routeArgv}. */
+export interface RouteOptions {
+  /** Ids of the installed commands. */
+  readonly commands: ReadonlySet<string>;
+  /** Command for a command line without a subcommand. */
+  readonly defaultCommand: string;
+  /** Command that prints the version (`-v`, `-version`, `--version`). */
+  readonly versionCommand: string;
+  /** Whether stdin is a terminal: then a bare `jsson` shows help instead of waiting for input. */
+  readonly stdinIsTerminal: boolean;
+}
+
+const ROOT_HELP = new Set(["-h", "-help", "--help"]);
+const VERSION = new Set(["-v", "-version", "--version"]);
+
+/** Route `argv` (without node and script) to a command. */
+export function routeArgv(argv: readonly string[], options: RouteOptions): Route {
+  const first = argv[0];
+  if (first === undefined) return options.stdinIsTerminal ? { id: undefined, rest: ["--help"] } : { id: options.defaultCommand, rest: [] };
+  if (options.commands.has(first)) return { id: first, rest: argv.slice(1) };
+  if (ROOT_HELP.has(first) && argv.length === 1) return { id: undefined, rest: ["--help"] };
+  if (VERSION.has(first) && argv.length === 1) return { id: options.versionCommand, rest: [] };
+  return { id: options.defaultCommand, rest: argv };
+}

@@ -1,0 +1,122 @@
+/**
+ * What `bin/jsson.js` runs: route the command line to a command (the
+ * reference's `jsson -i FILE -f yaml` has no subcommand), normalise Go-style
+ * flags using that command's own flag definitions, then either run the plain
+ * transpile invocation directly (fast path: oclif is most of the start-up
+ * time) or hand over to oclif. Every failure ends here as one line on stderr
+ * and an exit status; nothing reaches the user as a stack trace.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { fastParse } from "./argv/fast-parse.js";
+import { flagSpecsOf, type FlagSpec, type OclifFlagLike } from "./argv/flag-spec.js";
+import { normalizeArgv } from "./argv/normalize-argv.js";
+import { routeArgv } from "./argv/route-argv.js";
+import { EXIT } from "./cli-exit-codes.js";
+import { BrokenPipeError, writeStderr } from "./cli-fd-writer.js";
+
+const DEFAULT_COMMAND = "transpile";
+const VERSION_COMMAND = "version";
+
+/**
+ * Run the CLI. Sets `process.exitCode` (never calls `process.exit`, so that
+ * output written through streams is not cut off).
+ * @param argv the arguments after `node jsson.js`
+ * @param root the package root (the folder of package.json)
+ */
+export async function main(argv: readonly string[], root: string): Promise<void> {
+  let commandId: string | undefined;
+  try {
+    const commandsDir = join(root, "dist", "cli", "commands");
+    const route = routeArgv(argv, {
+      commands: listCommands(commandsDir),
+      defaultCommand: DEFAULT_COMMAND,
+      versionCommand: VERSION_COMMAND,
+      stdinIsTerminal: process.stdin.isTTY === true,
+    });
+    commandId = route.id;
+    if (route.id === undefined) return void (process.exitCode = await runOclif(["--help"], root, undefined));
+    const specs = await flagSpecsFor(route.id, commandsDir);
+    const normalized = normalizeArgv(route.rest, specs);
+    if (!normalized.ok) return void (process.exitCode = usage(normalized.message, route.id));
+    if (route.id === DEFAULT_COMMAND) {
+      const { TRANSPILE_MAX_ARGS } = await import("./cli-transpile-flags.js");
+      const parsed = fastParse(normalized.argv, specs, TRANSPILE_MAX_ARGS);
+      if (parsed) {
+        const { runTranspile } = await import("./cli-transpile.js");
+        return void (process.exitCode = runTranspile(parsed.flags, parsed.args[0]));
+      }
+    }
+    process.exitCode = await runOclif([route.id, ...normalized.argv], root, route.id);
+  } catch (e) {
+    process.exitCode = unexpected(e, commandId);
+  }
+}
+
+/** Ids of the commands installed in `dir` (one compiled module per command). */
+function listCommands(dir: string): Set<string> {
+  return new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => f.slice(0, -3)),
+  );
+}
+
+/** The flag specs of a command, from its own definitions. */
+async function flagSpecsFor(id: string, commandsDir: string): Promise<FlagSpec[]> {
+  if (id === DEFAULT_COMMAND) {
+    // a plain table, so that the fast path need not load oclif at all
+    const { TRANSPILE_FLAGS } = await import("./cli-transpile-flags.js");
+    return [...TRANSPILE_FLAGS];
+  }
+  const mod = (await import(pathToFileURL(join(commandsDir, `${id}.js`)).href)) as { default?: { flags?: Record<string, OclifFlagLike> } };
+  return flagSpecsOf(mod.default?.flags);
+}
+
+/** Run oclif on normalised argv; returns the exit status. */
+async function runOclif(argv: string[], root: string, id: string | undefined): Promise<number> {
+  const { run, flush } = await import("@oclif/core");
+  try {
+    await run(argv, root);
+    await flush();
+    return typeof process.exitCode === "number" ? process.exitCode : EXIT.OK;
+  } catch (e) {
+    const oclif = (e as { oclif?: { exit?: unknown } } | null)?.oclif;
+    if ((e as { code?: unknown } | null)?.code === "EEXIT") return typeof oclif?.exit === "number" ? oclif.exit : EXIT.OK;
+    if (typeof oclif?.exit === "number" && e instanceof Error) {
+      // oclif's parse errors: "Nonexistent flag: --x\nSee more help with --help" → one line
+      usage(oneLine(e.message), id);
+      return oclif.exit;
+    }
+    throw e;
+  }
+}
+
+function usage(message: string, id: string | undefined): number {
+  writeStderr(`jsson: ${message} (see: jsson ${id === undefined ? "" : id + " "}--help)\n`);
+  return EXIT.USAGE;
+}
+
+function oneLine(message: string): string {
+  return message
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((l) => !/^See more help with/.test(l))
+    .map((l) => l.trim())
+    .filter((l) => l !== "")
+    .join(" ");
+}
+
+/** Anything else is a bug in jsson: one line, status 70 (stack with JSSON_DEBUG=1). */
+function unexpected(e: unknown, id: string | undefined): number {
+  if (e instanceof BrokenPipeError) return EXIT.BROKEN_PIPE;
+  const message = e instanceof Error ? e.message : String(e);
+  try {
+    writeStderr(`jsson: internal error${id ? ` in ${id}` : ""}: ${oneLine(message)}\n`);
+    if (process.env["JSSON_DEBUG"] && e instanceof Error && e.stack) writeStderr(e.stack + "\n");
+  } catch {
+    // stderr is gone too; the status says it
+  }
+  return EXIT.INTERNAL;
+}

@@ -1,0 +1,40 @@
+/**
+ * Flags and argument of `jsson transpile`, as plain data. The oclif command
+ * builds its flag definitions from this table (`oclifFlags`), and the
+ * start-up fast path reads it without loading oclif at all. Values are
+ * parsed (and refused with clear messages) by `runTranspile`, not by oclif,
+ * so both paths give the same errors.
+ */
+import type { FlagDefinition } from "./argv/flag-spec.js";
+
+/** The flags of `jsson transpile`. */
+export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
+  { name: "input", char: "i", kind: "option", helpValue: "FILE", description: "input file (- for stdin)" },
+  {
+    name: "format",
+    char: "f",
+    kind: "option",
+    helpValue: "FORMAT",
+    default: "json",
+    description: "output format: json, yaml (yml), toml, typescript (ts), or one added by a plugin (see jsson formats)",
+  },
+  { name: "output", char: "o", kind: "option", helpValue: "FILE", description: "write the output to this file instead of stdout" },
+  {
+    name: "include-merge",
+    kind: "option",
+    options: ["keep", "overwrite", "error"],
+    default: "keep",
+    description: "how keys of an included file merge into the includer",
+  },
+  { name: "stream", kind: "boolean", default: false, description: "stream the output (never changes the bytes)" },
+  { name: "stream-threshold", kind: "option", helpValue: "N", description: "ranges with more elements than this are streamed (default 10000)" },
+  { name: "schema", kind: "option", helpValue: "FILE", description: "validate the output against this JSON Schema (.json, .yaml, .yml or .toml)" },
+  { name: "validate-only", kind: "boolean", default: false, description: "with --schema: report the validation only, print no output" },
+  { name: "max-depth", kind: "option", helpValue: "N", description: "maximum nesting depth (brackets, objects, expressions, includes; default 512)" },
+  { name: "max-items", kind: "option", helpValue: "N", description: "maximum number of elements of one range or array (default 10000000)" },
+  { name: "max-output", kind: "option", helpValue: "SIZE", description: "maximum output size, e.g. 64MiB (default 4GiB)" },
+  { name: "timeout", kind: "option", helpValue: "DURATION", description: "time limit in ms, or with a unit: 500ms, 10s (default none)" },
+];
+
+/** Number of positional arguments (`[FILE]`). */
+export const TRANSPILE_MAX_ARGS = 1;

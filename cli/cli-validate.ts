@@ -1,0 +1,29 @@
+/** `jsson validate`: syntax check of one source (engine.check); returns the exit status. */
+import { DEFAULT_LIMITS } from "../core/index.js";
+import { createCliEngine } from "./cli-engine.js";
+import { diagnosticReport } from "./cli-diagnostic-report.js";
+import { EXIT } from "./cli-exit-codes.js";
+import { writeStderr } from "./cli-fd-writer.js";
+import { maxInputBytes, readInput } from "./cli-read-input.js";
+
+/** Check `input ?? file ?? "-"`; prints `✓ Syntax OK: <file>` or the diagnostic on stderr. */
+export function runValidate(input: string | undefined, file: string | undefined): number {
+  if (input !== undefined && file !== undefined && input !== file) {
+    writeStderr(`jsson: two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE\n`);
+    return EXIT.USAGE;
+  }
+  const path = input ?? file ?? "-";
+  const read = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+  if (!read.ok) {
+    writeStderr(`jsson: ${read.message}\n`);
+    return EXIT.SOURCE;
+  }
+  const diagnostics = createCliEngine().check(read.text, read.file === undefined ? {} : { file: read.file });
+  const first = diagnostics[0];
+  if (first) {
+    writeStderr(diagnosticReport(first, read.text));
+    return EXIT.SOURCE;
+  }
+  writeStderr(`✓ Syntax OK: ${path === "-" ? "<stdin>" : path}\n`);
+  return EXIT.OK;
+}

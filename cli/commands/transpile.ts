@@ -1,0 +1,28 @@
+import { Args, Command } from "@oclif/core";
+import { oclifFlags } from "../argv/oclif-flags.js";
+import { TRANSPILE_FLAGS } from "../cli-transpile-flags.js";
+
+/** `jsson transpile [FILE]`, also the default command (`jsson -i FILE -f yaml`). */
+export default class Transpile extends Command {
+  static override summary = "Transpile a JSSON file to JSON, YAML, TOML or TypeScript (the default command).";
+  static override description = `Reads FILE (or -i FILE; "-" or nothing reads stdin) and writes the output to stdout, or to -o FILE.
+Errors go to stderr as "Line <n>: <message>" with the source line and a caret.
+Exit status: 0 ok, 1 source error (or unreadable input), 2 usage error or failed schema validation.
+Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merge overwrite`;
+  static override examples = [
+    "<%= config.bin %> -i config.jsson -f yaml",
+    "<%= config.bin %> transpile config.jsson -f toml -o config.toml",
+    "<%= config.bin %> -f ts < config.jsson",
+    "<%= config.bin %> -i config.jsson -schema schema.json -validate-only",
+  ];
+  static override flags = oclifFlags(TRANSPILE_FLAGS);
+  static override args = {
+    file: Args.string({ description: "input file (- or none: stdin)", required: false }),
+  };
+
+  async run(): Promise<void> {
+    const { flags, args } = await this.parse(Transpile);
+    const { runTranspile } = await import("../cli-transpile.js");
+    process.exitCode = runTranspile(flags, args.file);
+  }
+}

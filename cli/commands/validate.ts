@@ -1,0 +1,21 @@
+import { Args, Command, Flags } from "@oclif/core";
+
+/** `jsson validate FILE`: syntax check only. */
+export default class Validate extends Command {
+  static override summary = "Check the syntax of a JSSON file (nothing is evaluated).";
+  static override description = `Reports the first lexical or syntax error as "Line <n>: <message>" with the source line and a caret.
+Exit status: 0 valid, 1 syntax error (or unreadable input), 2 usage error.`;
+  static override examples = ["<%= config.bin %> validate config.jsson", "<%= config.bin %> validate - < config.jsson"];
+  static override flags = {
+    input: Flags.string({ char: "i", description: "input file (- for stdin)", helpValue: "FILE" }),
+  };
+  static override args = {
+    file: Args.string({ description: "input file (- or none: stdin)", required: false }),
+  };
+
+  async run(): Promise<void> {
+    const { flags, args } = await this.parse(Validate);
+    const { runValidate } = await import("../cli-validate.js");
+    process.exitCode = runValidate(flags.input, args.file);
+  }
+}

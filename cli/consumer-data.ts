@@ -1,0 +1,37 @@
+/**
+ * "The data a consumer of the chosen output format would read"
+ * (LANGUAGE.md §12.1): what schema validation checks, for the CLI
+ * (`-schema`) and the HTTP server alike.
+ *
+ * - YAML and TOML: the emitted text parsed back (so TOML's dropped nulls
+ *   are visible to the schema);
+ * - JSON, TypeScript and any other format: the evaluated value tree as plain
+ *   data (a TypeScript file is a module, not a data format).
+ */
+import { load as loadYaml } from "js-yaml";
+import { parse as parseToml } from "smol-toml";
+import type { ObjectValue } from "../core/eval/values.js";
+import { toPlainData } from "../core/eval/plain-data.js";
+
+/** The data, or why the output could not be read back (a bug in an emitter). */
+export type ConsumerData = { readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly message: string };
+
+/**
+ * @param format canonical format name (`engine.canonicalFormat(...)`)
+ * @param value  the evaluated tree of a successful run
+ * @param output the emitted text of that run
+ */
+export function consumerData(format: string, value: ObjectValue, output: string): ConsumerData {
+  try {
+    switch (format) {
+      case "yaml":
+        return { ok: true, data: loadYaml(output) ?? {} };
+      case "toml":
+        return { ok: true, data: parseToml(output, { integersAsBigInt: "asNeeded" }) };
+      default:
+        return { ok: true, data: toPlainData(value) };
+    }
+  } catch (e) {
+    return { ok: false, message: `cannot read the ${format} output back: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
