@@ -1,0 +1,110 @@
+/**
+ * ajv instances, one per dialect, configured for untrusted schemas:
+ * `allErrors`, `strict: false`, logger off, ajv-formats, the linear-time
+ * regex engine, the `$jsson_format` keywords and the collapse markers.
+ * No `loadSchema` is ever set, so ajv cannot fetch anything.
+ *
+ * An ajv instance keeps every schema it compiled (and their regexes and
+ * functions) in internal scopes for its whole life. A long-running server
+ * compiling many different schemas would grow without bound, so an instance
+ * is retired after {@link COMPILES_PER_INSTANCE} compiles; validators already
+ * compiled keep working (they hold what they need).
+ */
+import { Ajv } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { AnySchema, KeywordDefinition, Options, ValidateFunction } from "ajv";
+import addFormatsModule from "ajv-formats";
+import { linearRegExp } from "./linear-regexp.js";
+import { collapseKeywords, setOneOfCountBudget } from "./collapse-keywords.js";
+import { JSSON_FORMAT_KEYWORDS, jssonFormatFailure } from "./jsson-formats.js";
+import type { SchemaDialect } from "./schema-dialect.js";
+
+/** Compiles before an instance is replaced by a fresh one. */
+export const COMPILES_PER_INSTANCE = 200;
+
+/**
+ * Subschema count above which a schema is compiled without ajv's code
+ * optimisation passes: they cost more than twice the rest of compiling on
+ * big schemas (5,000 properties: ~1.3 s → ~0.5 s), while the validator they
+ * produce is only slightly faster.
+ */
+export const LARGE_SCHEMA = 500;
+
+/** Schema nodes one compile may re-generate to count `oneOf` matches exactly (see collapse-keywords.ts). */
+export const ONE_OF_COUNT_BUDGET = 500;
+
+const OPTIONS: Options = {
+  allErrors: true,
+  strict: false,
+  logger: false,
+  validateFormats: true,
+  // Long enum/required lists are checked in a loop instead of unrolled code (a 1 MB enum stays small).
+  loopEnum: 16,
+  loopRequired: 16,
+  ownProperties: true,
+  code: { regExp: linearRegExp },
+};
+
+// ajv-formats is CommonJS; its default export arrives as the module object or the function.
+type AddFormats = (ajv: Ajv) => unknown;
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+
+/** The `$jsson_format` / `jssonFormat` keyword definitions (string instances only). */
+function jssonFormatKeywords(): KeywordDefinition[] {
+  return JSSON_FORMAT_KEYWORDS.map((keyword) => ({
+    keyword,
+    type: "string",
+    schemaType: "string",
+    errors: true,
+    compile(name: string) {
+      const validate = (data: string): boolean => {
+        const message = jssonFormatFailure(name, data);
+        if (message === undefined) return true;
+        validate.errors = [{ keyword, message, params: { format: name } }];
+        return false;
+      };
+      validate.errors = null as null | { keyword: string; message: string; params: { format: string } }[];
+      return validate;
+    },
+  })) as KeywordDefinition[];
+}
+
+function createInstance(dialect: SchemaDialect, large: boolean): Ajv {
+  const options: Options = large ? { ...OPTIONS, code: { ...OPTIONS.code, optimize: false } } : OPTIONS;
+  const ajv = dialect === "2019-09" ? new Ajv2019(options) : dialect === "2020-12" ? new Ajv2020(options) : new Ajv(options);
+  addFormats(ajv);
+  for (const def of jssonFormatKeywords()) ajv.addKeyword(def);
+  for (const def of collapseKeywords()) ajv.addKeyword(def);
+  return ajv;
+}
+
+const pool = new Map<string, { ajv: Ajv; compiles: number }>();
+
+/** Compile `schema` (already prepared) for `dialect`; `large` skips code optimisation. ajv's exceptions propagate. */
+export function compileWithAjv(schema: AnySchema, dialect: SchemaDialect, large: boolean): ValidateFunction {
+  const key = `${dialect}${large ? ":large" : ""}`;
+  let entry = pool.get(key);
+  if (!entry || entry.compiles >= COMPILES_PER_INSTANCE) {
+    entry = { ajv: createInstance(dialect, large), compiles: 0 };
+    pool.set(key, entry);
+  }
+  entry.compiles++;
+  const { ajv } = entry;
+  setOneOfCountBudget(ONE_OF_COUNT_BUDGET);
+  try {
+    return ajv.compile(schema);
+  } finally {
+    // Forget the schema (and its $id) so equal $ids in later, different documents do not clash.
+    removeQuietly(ajv, schema);
+  }
+}
+
+function removeQuietly(ajv: Ajv, schema: AnySchema): void {
+  try {
+    if (typeof schema === "object") ajv.removeSchema(schema);
+  } catch {
+    // A schema that failed half-way may not be registered; nothing to forget.
+  }
+}

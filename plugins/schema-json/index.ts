@@ -1,0 +1,88 @@
+/**
+ * The `json-schema` schema type (LANGUAGE.md §12, HTTP.md §7): validates
+ * plain data against a JSON Schema written as JSON, YAML or TOML, with ajv
+ * (draft-07 by default, 2019-09 / 2020-12 by `$schema`), hardened for
+ * untrusted schemas. Written only against the public plugin API.
+ */
+import { API_VERSION, definePlugin, defineSchemaType, type SchemaResult, type SchemaValidateOptions } from "../../core/plugin.js";
+import { CompileCache, type CacheStats } from "./compile-cache.js";
+import { compileSchemaText, type CompiledSchema } from "./compiled-schema.js";
+import { schemaFormatName, type SchemaFormat } from "./schema-document.js";
+import { asPlainData, checkedCopy } from "./checked-data.js";
+import { renderErrors } from "./error-messages.js";
+import { locate } from "./instance-path.js";
+import { SCHEMA_LIMITS } from "./limits.js";
+
+export { sniffSchemaFormat, schemaFormatName, type SchemaFormat } from "./schema-document.js";
+export { SCHEMA_LIMITS, type SchemaLimits } from "./limits.js";
+export type { CacheStats } from "./compile-cache.js";
+
+/** A {@link SchemaResult} that also says which format the schema was read as (when known). */
+export interface JsonSchemaResult extends SchemaResult {
+  readonly schemaFormat?: SchemaFormat;
+}
+
+const cache = new CompileCache<CompiledSchema>(SCHEMA_LIMITS.cacheEntries);
+
+/** Compile-cache counters (compiles, hits, size): equal schema texts compile once. */
+export function schemaCacheStats(): CacheStats {
+  return cache.stats();
+}
+
+/** Empty the compile cache and zero its counters (tests, benchmarks). */
+export function clearSchemaCache(): void {
+  cache.clear();
+}
+
+function schemaError(message: string, format?: SchemaFormat): JsonSchemaResult {
+  const r = { valid: false, errors: [`schema: ${message}`], schemaError: true } as const;
+  return format === undefined ? r : { ...r, schemaFormat: format };
+}
+
+/** Validate `data` against `schemaText` (see the module comment). Never throws. */
+export function validateJsonSchema(data: unknown, schemaText: string, options: SchemaValidateOptions = {}): JsonSchemaResult {
+  let explicit: SchemaFormat | undefined;
+  if (options.schemaFormat !== undefined && options.schemaFormat !== "") {
+    explicit = schemaFormatName(options.schemaFormat);
+    if (explicit === undefined) return schemaError(`unknown schema format "${options.schemaFormat}" (expected json, yaml or toml)`);
+  }
+  const compiled = cache.getOrBuild(CompileCache.key(schemaText, explicit ?? "sniff"), () => compileSchemaText(schemaText, explicit, SCHEMA_LIMITS));
+  if (!compiled.ok) return schemaError(compiled.problem, compiled.format);
+
+  const plain = asPlainData(data);
+  const checked = checkedCopy(plain);
+  const { validate } = compiled;
+  let ok: boolean;
+  try {
+    ok = validate(checked);
+  } catch (e) {
+    // A `$ref` loop that consumes no data (`{"$ref": "#"}`) recurses until the stack runs out.
+    const why = e instanceof RangeError ? "validation does not terminate ($ref recursion without progress)" : `validation failed: ${e instanceof Error ? e.message : String(e)}`;
+    return schemaError(why, compiled.format);
+  }
+  if (ok) return { valid: true, errors: [], schemaFormat: compiled.format };
+  const raw = validate.errors ?? [];
+  let errors = renderErrors(raw, plain, checked);
+  if (errors.length === 0) errors = raw.map((e) => `${locate(plain, e.instancePath).path}: ${e.message ?? e.keyword}`);
+  if (errors.length > SCHEMA_LIMITS.maxErrors) {
+    const more = errors.length - SCHEMA_LIMITS.maxErrors;
+    errors = [...errors.slice(0, SCHEMA_LIMITS.maxErrors), `$: ${more} more errors not shown`];
+  }
+  return { valid: false, errors, schemaFormat: compiled.format };
+}
+
+/** The plugin: registers the `json-schema` schema type. */
+export default definePlugin({
+  name: "schema-json",
+  version: "1.0.0",
+  apiVersion: API_VERSION,
+  apply(host) {
+    host.registerSchemaType(
+      defineSchemaType({
+        name: "json-schema",
+        description: "JSON Schema (draft-07, 2019-09, 2020-12) via ajv; schemas in JSON, YAML or TOML",
+        validate: validateJsonSchema,
+      }),
+    );
+  },
+});

@@ -1,0 +1,86 @@
+/**
+ * Reading a schema document: JSON, YAML or TOML text → plain JS value
+ * (LANGUAGE.md §12.2). The format is explicit or sniffed.
+ */
+import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
+import { parse as parseToml } from "smol-toml";
+import { SchemaProblem } from "./schema-problem.js";
+import { SCHEMA_LIMITS } from "./limits.js";
+
+/** The schema document formats. */
+export type SchemaFormat = "json" | "yaml" | "toml";
+
+/** Normalise a format name (`json`, `yaml`/`yml`, `toml`, any case); undefined when unknown. */
+export function schemaFormatName(name: string): SchemaFormat | undefined {
+  const n = name.trim().toLowerCase();
+  if (n === "json") return "json";
+  if (n === "yaml" || n === "yml") return "yaml";
+  if (n === "toml") return "toml";
+  return undefined;
+}
+
+/**
+ * Guess the format of a schema text (§12.2): first non-blank character `{`
+ * → JSON; else TOML if it parses as TOML and not as a YAML mapping; else YAML.
+ */
+export function sniffSchemaFormat(text: string): SchemaFormat {
+  const first = /\S/.exec(text)?.[0];
+  if (first === "{") return "json";
+  if (!parsesAsToml(text)) return "yaml";
+  return parsesAsYamlMapping(text) ? "yaml" : "toml";
+}
+
+/** Parse `text` in `format`; a parse failure is a {@link SchemaProblem}. */
+export function parseSchemaText(text: string, format: SchemaFormat): unknown {
+  if (text.trim() === "") throw new SchemaProblem("empty schema document");
+  try {
+    switch (format) {
+      case "json":
+        return JSON.parse(text) as unknown;
+      case "yaml":
+        return readYaml(text);
+      case "toml":
+        return parseToml(text) as unknown;
+    }
+  } catch (e) {
+    if (e instanceof SchemaProblem) throw e;
+    if (e instanceof RangeError) throw new SchemaProblem("document nested too deeply");
+    throw new SchemaProblem(`invalid ${format.toUpperCase()}: ${firstLine(e)}`);
+  }
+}
+
+/**
+ * YAML with the core schema (YAML 1.2 scalars; no timestamps, no `!!js`
+ * types). js-yaml does not expand aliases — they become shared objects — so
+ * loading is linear; the expansion bound is enforced when the document is
+ * copied (see `readSchemaTree`).
+ */
+function readYaml(text: string): unknown {
+  // `maxDepth` (js-yaml ≥ 4.3, not in its typings yet) stops deep nesting before its recursive composer overflows.
+  const options = { schema: CORE_SCHEMA, json: true, maxDepth: SCHEMA_LIMITS.maxDepth };
+  return loadYaml(text, options);
+}
+
+function parsesAsToml(text: string): boolean {
+  try {
+    parseToml(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parsesAsYamlMapping(text: string): boolean {
+  try {
+    const v = readYaml(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** The first line of an error message (parsers add multi-line excerpts). */
+function firstLine(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  return (msg.split("\n")[0] ?? msg).trim();
+}
