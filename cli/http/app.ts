@@ -20,7 +20,7 @@ import { applyCors } from "./cors.js";
 import { loadPlugins } from "./load-plugins.js";
 import { WorkerPool } from "./pool/worker-pool.js";
 import { requestIdOf } from "./request-id.js";
-import { resolveServerOptions, type ServerOptions } from "./server-options.js";
+import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } from "./server-options.js";
 import type { ServerState } from "./server-state.js";
 import { TRANSPILE, VALIDATE, VALIDATE_SCHEMA } from "./routes/endpoints.js";
 import { internalError, methodNotAllowed, notFound, pathOf, preflight } from "./routes/errors.js";
@@ -69,7 +69,7 @@ export interface JssonServer {
 }
 
 /** Create the service. Nothing starts until {@link JssonServer.listen}. */
-export function createServer(partial: Partial<ServerOptions> = {}): JssonServer {
+export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   const options = resolveServerOptions(partial);
   const logEvent = (event: string, detail: Readonly<Record<string, unknown>>) => options.logSink(eventLine(event, detail));
   const engine = createEngine();

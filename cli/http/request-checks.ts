@@ -6,6 +6,7 @@
 import { INCLUDE_MERGE_MODES, type Engine, type IncludeMerge } from "../../core/index.js";
 import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "./pool/protocol.js";
 import { field } from "./request-json.js";
+import { confinedSegments } from "./jobs/confined-host.js";
 
 /** Default `stream_threshold` (LANGUAGE.md §11). */
 export const DEFAULT_STREAM_THRESHOLD = 10_000;
@@ -64,6 +65,8 @@ function filesField(body: Body, errors: string[]): [string, string][] {
   for (const key of Object.keys(v)) {
     const text = (v as Record<string, unknown>)[key];
     if (key === "") errors.push(`files: a path must not be empty`);
+    else if (/^([\\/]|[A-Za-z]:)/.test(key) || confinedSegments([], key) === undefined)
+      errors.push(`files[${JSON.stringify(key)}]: must be a relative path inside the folder`);
     else if (typeof text !== "string") errors.push(`files[${JSON.stringify(key)}]: must be a string, got ${describe(text)}`);
     else out.push([key, text]);
   }

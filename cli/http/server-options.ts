@@ -56,8 +56,11 @@ export function defaultServerOptions(): ServerOptions {
   };
 }
 
+/** Options as callers give them: any subset; an `undefined` field keeps its default. */
+export type ServerOptionsInput = { readonly [K in keyof ServerOptions]?: ServerOptions[K] | undefined };
+
 /** Defaults overridden by the given fields (undefined fields keep the default). */
-export function resolveServerOptions(partial: Partial<ServerOptions> = {}): ServerOptions {
+export function resolveServerOptions(partial: ServerOptionsInput = {}): ServerOptions {
   const out: Record<string, unknown> = { ...defaultServerOptions() };
   for (const [k, v] of Object.entries(partial)) if (v !== undefined) out[k] = v;
   return out as unknown as ServerOptions;

@@ -9,6 +9,7 @@
  * as `success:true`), and a buffered one becomes an ordinary failure.
  */
 import type { RunOptions } from "../../../core/index.js";
+import type { TextSink } from "../../../core/plugin.js";
 import type { TranspileJob } from "../pool/protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
 import { describeProblems } from "./diagnostics-json.js";
@@ -45,7 +46,14 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   if (!streamed) {
     const pieces: string[] = [];
     const writer = new OutputFieldWriter(mode, Infinity, (p) => void pieces.push(p));
-    const emitted = ctx.engine.emit(evaluated.value, writer, options, job.source);
+    let emitted;
+    try {
+      emitted = ctx.engine.emit(evaluated.value, cancellable(writer, ctx.signal), options, job.source);
+    } catch (e) {
+      // Nobody is waiting for this body any more; the pool discards it.
+      if (e instanceof StreamStopped) return ctx.channel.body(`{"success":false,"errors":["cancelled"],"diagnostics":[]` + tail());
+      throw e;
+    }
     if (!emitted.ok) return fail(emitted.diagnostics);
     writer.end();
     ctx.channel.body(head + pieces.join("") + quote + tail());
@@ -56,7 +64,7 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const writer = new OutputFieldWriter(mode, ctx.streamChunkSize, (p) => ctx.channel.chunk(p));
   let emitted;
   try {
-    emitted = ctx.engine.emit(evaluated.value, writer, options, job.source);
+    emitted = ctx.engine.emit(evaluated.value, cancellable(writer, ctx.signal), options, job.source);
     if (emitted.ok) writer.end();
   } catch (e) {
     if (e instanceof StreamStopped) return ctx.channel.streamAbort(e.reason);
@@ -64,4 +72,15 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   }
   if (!emitted.ok) return ctx.channel.streamAbort(describeProblems(emitted.diagnostics).errors.join("; "));
   ctx.channel.streamEnd(quote + tail());
+}
+
+/** A sink that stops the emitter (by throwing {@link StreamStopped}) soon after the job is cancelled. */
+function cancellable(sink: TextSink, signal: { readonly aborted: boolean }): TextSink {
+  let writes = 0;
+  return {
+    write(chunk) {
+      if ((++writes & 1023) === 0 && signal.aborted) throw new StreamStopped("cancelled");
+      sink.write(chunk);
+    },
+  };
 }

@@ -9,6 +9,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { createEngine, MemoryHost, NodeFsHost, type Engine, type IncludeHost } from "../../../core/index.js";
 import { loadPlugins } from "../load-plugins.js";
+import { ConfinedHost } from "../jobs/confined-host.js";
 import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
@@ -66,7 +67,7 @@ function channelFor(id: number): ResponseChannel {
 
 function makeHostFactory(): (files: readonly (readonly [string, string])[]) => IncludeHost {
   const fallback = config.includeRoot === undefined ? undefined : new NodeFsHost({ root: config.includeRoot });
-  return (files) => new MemoryHost(new Map(files), fallback ? { fallback } : { missingDetail: NO_FILES_DETAIL });
+  return (files) => new ConfinedHost(new MemoryHost(new Map(files), fallback ? { fallback } : { missingDetail: NO_FILES_DETAIL }));
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {

@@ -1,0 +1,96 @@
+/**
+ * Shared helpers of the HTTP tests: a real server on port 0 and real HTTP
+ * requests through node:http (no mocks, raw headers and bodies visible).
+ */
+import { request as httpRequest, type IncomingHttpHeaders, type Agent } from "node:http";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createServer, type JssonServer } from "../../cli/http/app.js";
+import type { ServerOptionsInput } from "../../cli/http/server-options.js";
+
+/** The repository root (the folder with package.json), found from this compiled file. */
+export const repoRoot: string = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json"))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error("package.json not found above " + fileURLToPath(import.meta.url));
+    dir = up;
+  }
+  return dir;
+})();
+
+/** Test fixtures (plain files, not compiled). */
+export const fixturesDir = join(repoRoot, "test", "http", "fixtures");
+
+/** A started server. */
+export interface TestServer {
+  readonly base: string;
+  readonly port: number;
+  readonly server: JssonServer;
+  /** Internal log lines (access log off unless asked). */
+  readonly log: string[];
+  close(): Promise<void>;
+}
+
+/** Start a server on 127.0.0.1, any free port. One worker unless told otherwise. */
+export async function startServer(options: ServerOptionsInput = {}): Promise<TestServer> {
+  const log: string[] = [];
+  const server = createServer({ workers: 1, accessLog: false, logSink: (l) => void log.push(l), ...options });
+  const address = await server.listen(0, "127.0.0.1");
+  return { base: `http://127.0.0.1:${address.port}`, port: address.port, server, log, close: () => server.close() };
+}
+
+/** A complete response. */
+export interface Reply {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly raw: Buffer;
+  readonly text: string;
+  /** The body parsed as JSON. */
+  json<T = Record<string, unknown>>(): T;
+}
+
+/** Options of {@link send}. */
+export interface SendOptions {
+  readonly method?: string;
+  readonly body?: string | Buffer;
+  readonly headers?: Record<string, string | number>;
+  readonly agent?: Agent | false;
+}
+
+/** One HTTP request; resolves with the whole response. */
+export function send(base: string, path: string, options: SendOptions = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      base + path,
+      { method: options.method ?? (options.body === undefined ? "GET" : "POST"), headers: options.headers ?? {}, agent: options.agent ?? false },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (c: Buffer) => parts.push(c));
+        res.on("error", reject);
+        res.on("end", () => {
+          const raw = Buffer.concat(parts);
+          const text = raw.toString("utf8");
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text, json: <T>() => JSON.parse(text) as T });
+        });
+      },
+    );
+    req.on("error", reject);
+    if (options.body !== undefined) req.end(options.body);
+    else req.end();
+  });
+}
+
+/** POST a JSON body (an object is serialised; a string is sent as is). */
+export function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  return send(base, path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+}
+
+/** A response body with its `*_time_ms` values blanked (they differ between runs). */
+export function withoutTimes(text: string): string {
+  return text.replace(/"(transpile|validate)_time_ms":[0-9.e+-]+/g, '"$1_time_ms":0');
+}
+
+/** Sleep. */
+export const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
