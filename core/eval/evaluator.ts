@@ -17,7 +17,7 @@ import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
 import { isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
 import { keyOrigins } from "./key-origins.js";
-import { LazyMap } from "./lazy-map.js";
+import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 
 export interface EvalOptions {
   readonly source: string;
@@ -339,47 +339,26 @@ class FileEvaluator {
     return out;
   }
 
-  /** Template / implicit-map array blocks (§7). */
-  private arrayBlock(e: ArrayBlockExpr, scope: Scope): Value[] {
-    const out: Value[] = [];
-    const fields = e.fields;
-    const limit = this.run.limits.maxRangeItems;
-    const pushElement = (el: Value): void => {
-      if (out.length >= limit) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${limit})`, e.start);
-      if (e.mapBody !== undefined && e.mapParam !== undefined) {
-        const inner = new Scope(scope);
-        inner.set(e.mapParam, el);
-        out.push(this.expr(e.mapBody, inner));
-      } else out.push(el);
-    };
+  /** Template / implicit-map array blocks (§7). Large expansions are produced lazily. */
+  private arrayBlock(e: ArrayBlockExpr, scope: Scope): Value[] | LazyArray {
+    const rows: BlockRow[] = [];
+    let total = 0;
     for (const row of e.rows) {
       const cells = row.map((c) => this.expr(c, scope));
       let n = -1;
       for (const c of cells) if (isRangeValue(c)) n = n < 0 ? c.length : Math.min(n, c.length);
-      const firstCell = row[0];
-      this.count(n < 0 ? 1 : n, firstCell ? firstCell.start : e.start);
-      const make = (pick: (c: Value) => Value): Value => {
-        if (fields === undefined) return pick(cells[0] as Value);
-        const obj = new ObjectValue();
-        for (let i = 0; i < cells.length; i++) obj.set(fields[i] as string, pick(cells[i] as Value));
-        return obj;
-      };
-      if (n < 0) pushElement(make((c) => c));
-      else {
-        const iters = cells.map((c) => (isRangeValue(c) ? c[Symbol.iterator]() : undefined));
-        for (let k = 0; k < n; k++) {
-          const current = iters.map((it) => (it ? (it.next().value as Value) : undefined));
-          let i = 0;
-          pushElement(
-            make((c) => {
-              const v = current[i++];
-              return v === undefined ? c : v;
-            }),
-          );
-        }
-      }
+      const count = n < 0 ? 1 : n;
+      this.count(count, row[0]?.start ?? e.start);
+      total += count;
+      if (total > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, row[0]?.start ?? e.start);
+      rows.push({ cells, count, expands: n >= 0 });
     }
-    return out;
+    const elements = new LazyRows({ rows, fields: e.fields, length: total });
+    if (e.mapBody === undefined || e.mapParam === undefined) return [...elements];
+    if (total <= this.run.options.lazyThreshold) return [...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)];
+    // Presets and bindings are frozen as they are now: the body runs later.
+    this.run.lazyMaps++;
+    return new LazyMap(elements, e.mapParam, e.mapBody, new FileEvaluator(this.run, new Map(this.presets)), scope.snapshot());
   }
 }
 

@@ -45,6 +45,55 @@ export class LazyMap extends LazyArray {
   }
 }
 
+/** One evaluated template row: its cells and how many elements it yields. */
+export interface BlockRow {
+  readonly cells: readonly Value[];
+  readonly count: number;
+  /** True when some cell is a range value (the row is zipped, §7.3). */
+  readonly expands: boolean;
+}
+
+/** The evaluated rows of an array block, before the map clause. */
+export interface BlockShape {
+  readonly rows: readonly BlockRow[];
+  /** Template fields; undefined for the implicit form (the element is the cell itself). */
+  readonly fields: readonly string[] | undefined;
+  readonly length: number;
+}
+
+/** The elements of an array block's rows (§7.2–§7.3), produced on demand. */
+export class LazyRows extends LazyArray {
+  readonly isRange = false;
+  readonly length: number;
+
+  constructor(private readonly block: BlockShape) {
+    super();
+    this.length = block.length;
+  }
+
+  at(index: number): Value {
+    let i = index;
+    for (const row of this.block.rows) {
+      if (i < row.count) return this.element(row, i);
+      i -= row.count;
+    }
+    return null;
+  }
+
+  *[Symbol.iterator](): Iterator<Value> {
+    for (const row of this.block.rows) for (let k = 0; k < row.count; k++) yield this.element(row, k);
+  }
+
+  private element(row: BlockRow, k: number): Value {
+    const pick = (c: Value): Value => (row.expands && c instanceof LazyArray && c.isRange ? c.at(k) : c);
+    const fields = this.block.fields;
+    if (fields === undefined) return pick(row.cells[0] as Value);
+    const obj = new ObjectValue();
+    for (let i = 0; i < row.cells.length; i++) obj.set(fields[i] as string, pick(row.cells[i] as Value));
+    return obj;
+  }
+}
+
 /**
  * Evaluate every lazy part of a value tree once, discarding the results, so
  * that any error the source can raise is found before output is committed.
@@ -56,7 +105,7 @@ export function forceLazy(v: Value): void {
     for (const x of v.entries.values()) forceLazy(x);
   } else if (Array.isArray(v)) {
     for (const x of v) forceLazy(x);
-  } else if (v instanceof LazyMap) {
+  } else if (v instanceof LazyMap || v instanceof LazyRows) {
     for (const x of v) forceLazy(x);
   }
 }
