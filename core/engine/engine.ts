@@ -30,6 +30,7 @@ import {
 import { DEFAULT_LIMITS, DEFAULT_STREAM_THRESHOLD, type Limits, type RunOptions } from "./options.js";
 import { LimitedSink, OutputLimitError } from "./limited-sink.js";
 import { makeDiagnostic, type RawDiagnostic } from "./make-diagnostic.js";
+import { apiVersionProblem, formatShapeProblem, isThenable, pluginLabel, pluginShapeProblem, schemaTypeShapeProblem, thrownLine } from "./plugin-shape.js";
 
 /** Raised when a plugin cannot be loaded; the message names the plugin. */
 export class PluginError extends Error {
@@ -107,54 +108,78 @@ export class Engine {
     for (const p of plugins) this.use(p);
   }
 
-  /** Apply one plugin; its shape and API version are checked first. */
+  /**
+   * Apply one plugin. Its shape and API version are checked first; what its
+   * `apply` registers takes effect only once `apply` has returned, so a
+   * refused plugin leaves the engine as it was. Refusals throw
+   * {@link PluginError} with one line naming the plugin (and `origin`).
+   * @param origin where the plugin came from, for refusals (e.g. `"./x.js" from --plugin`)
+   */
   use(candidate: unknown, origin?: string): this {
-    const label = origin ?? describePlugin(candidate);
-    if (typeof candidate !== "object" || candidate === null) throw new PluginError(`plugin ${label}: not a plugin (expected an object with name, version, apiVersion and apply)`);
-    const p = candidate as Partial<JssonPlugin>;
-    if (typeof p.name !== "string" || p.name === "" || typeof p.apply !== "function")
-      throw new PluginError(`plugin ${label}: not a plugin (expected an object with name, version, apiVersion and apply)`);
-    if (p.apiVersion !== API_VERSION)
-      throw new PluginError(`plugin ${p.name}: requires plugin API version ${String(p.apiVersion)}, this jsson provides ${API_VERSION}`);
-    if (this.plugins.some((q) => q.name === p.name)) throw new PluginError(`plugin ${p.name}: already loaded`);
-    const host = this.hostFor(p.name);
+    const who = pluginLabel(candidate, origin);
+    const refuse = (why: string): PluginError => new PluginError(`plugin ${who}: ${why}`);
+    const shape = pluginShapeProblem(candidate);
+    if (shape !== undefined) throw refuse(shape);
+    const p = candidate as JssonPlugin;
+    const version = apiVersionProblem(p.apiVersion);
+    if (version !== undefined) throw refuse(version);
+    if (this.plugins.some((q) => q.name === p.name)) throw refuse("a plugin with this name is already loaded");
+    const staged = this.hostFor(p.name, refuse);
+    let returned: unknown;
     try {
-      p.apply.call(p, host);
+      returned = p.apply.call(p, staged.host);
     } catch (e) {
       if (e instanceof PluginError) throw e;
-      throw new PluginError(`plugin ${p.name}: apply failed: ${e instanceof Error ? e.message : String(e)}`);
+      throw refuse(`apply failed: ${thrownLine(e)}`);
     }
-    this.plugins.push({ name: p.name, version: typeof p.version === "string" ? p.version : "0.0.0" });
+    if (isThenable(returned)) {
+      Promise.resolve(returned).catch(() => {}); // refused anyway; its outcome must not surface as an unhandled rejection
+      throw refuse("apply returned a promise; it must register its formats synchronously");
+    }
+    staged.commit();
+    this.plugins.push({ name: p.name, version: p.version });
     return this;
   }
 
-  private hostFor(pluginName: string): PluginHost {
-    return {
+  /** The host a plugin's `apply` sees: registrations are checked at once and staged until {@link Engine.use} commits them. */
+  private hostFor(pluginName: string, refuse: (why: string) => PluginError): { host: PluginHost; commit(): void } {
+    const formats: { format: OutputFormat; names: string[] }[] = [];
+    const schemaTypes: SchemaType[] = [];
+    const host: PluginHost = {
       apiVersion: API_VERSION,
       registerFormat: (format: OutputFormat) => {
-        if (!format || typeof format.name !== "string" || typeof format.emit !== "function")
-          throw new PluginError(`plugin ${pluginName}: registerFormat needs a format with a name and an emit function`);
-        const names = [format.name, ...(format.aliases ?? [])].map((n) => n.toLowerCase());
+        const problem = formatShapeProblem(format);
+        if (problem !== undefined) throw refuse(problem);
+        const names = [...new Set([format.name, ...(format.aliases ?? [])].map((n) => n.toLowerCase()))];
         for (const n of names) {
-          const taken = this.formatsByName.get(n);
-          if (taken) throw new PluginError(`plugin ${pluginName}: format name "${n}" is already registered by plugin ${taken.plugin}`);
+          const taken = this.formatsByName.get(n)?.plugin ?? (formats.some((f) => f.names.includes(n)) ? pluginName : undefined);
+          if (taken !== undefined) throw refuse(`format name "${n}" is already registered by plugin ${taken}`);
         }
+        formats.push({ format, names });
+      },
+      registerSchemaType: (schemaType: SchemaType) => {
+        const problem = schemaTypeShapeProblem(schemaType);
+        if (problem !== undefined) throw refuse(problem);
+        const taken = this.schemaTypes.get(schemaType.name)?.plugin ?? (schemaTypes.some((t) => t.name === schemaType.name) ? pluginName : undefined);
+        if (taken !== undefined) throw refuse(`schema type "${schemaType.name}" is already registered by plugin ${taken}`);
+        schemaTypes.push(schemaType);
+      },
+    };
+    const commit = (): void => {
+      for (const { format, names } of formats) {
         const entry = { format, plugin: pluginName };
         for (const n of names) this.formatsByName.set(n, entry);
         this.hooks.emit.for(format.name.toLowerCase()).tap(pluginName, (value, sink, ctx) => {
           format.emit(value, sink, ctx);
           return true;
         });
-      },
-      registerSchemaType: (schemaType: SchemaType) => {
-        if (!schemaType || typeof schemaType.name !== "string" || typeof schemaType.validate !== "function")
-          throw new PluginError(`plugin ${pluginName}: registerSchemaType needs a schema type with a name and a validate function`);
-        const taken = this.schemaTypes.get(schemaType.name);
-        if (taken) throw new PluginError(`plugin ${pluginName}: schema type "${schemaType.name}" is already registered by plugin ${taken.plugin}`);
+      }
+      for (const schemaType of schemaTypes) {
         this.schemaTypes.set(schemaType.name, { schemaType, plugin: pluginName });
         this.hooks.validate.for(schemaType.name).tap(pluginName, (data, text, options) => schemaType.validate(data, text, options));
-      },
+      }
     };
+    return { host, commit };
   }
 
   /** The loaded plugins, in load order. */
@@ -331,12 +356,6 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   const out: Partial<T> = {};
   for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   return out;
-}
-
-function describePlugin(candidate: unknown): string {
-  if (candidate && typeof candidate === "object" && typeof (candidate as { name?: unknown }).name === "string")
-    return (candidate as { name: string }).name;
-  return "(unnamed)";
 }
 
 /** Plain data of a value tree, for validation and data consumers. */

@@ -354,7 +354,7 @@ class FileEvaluator {
       rows.push({ cells, count, expands: n >= 0 });
     }
     const elements = new LazyRows({ rows, fields: e.fields, length: total });
-    if (e.mapBody === undefined || e.mapParam === undefined) return [...elements];
+    if (e.mapBody === undefined || e.mapParam === undefined) return total > this.run.options.lazyThreshold ? elements : [...elements];
     if (total <= this.run.options.lazyThreshold) return [...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)];
     // Presets and bindings are frozen as they are now: the body runs later.
     this.run.lazyMaps++;
