@@ -13,8 +13,41 @@ const IDENT_REST = /[\p{L}\p{Nd}_]*/uy;
 const IDENT_CHAR = /[\p{L}\p{Nd}_]/u;
 const INT64_MAX = 9223372036854775807n;
 
-const TWO_CHAR = new Set([":=", "==", "!=", "<=", ">=", "&&", "||", ".."]);
-const ONE_CHAR = new Set(["=", ":", "?", "<", ">", ".", "+", "-", "*", "/", "%", "!", ",", "{", "}", "[", "]", "(", ")", "@"]);
+/** Single-character punctuation by char code. */
+const ONE_CHAR: readonly (string | undefined)[] = (() => {
+  const t: (string | undefined)[] = [];
+  for (const ch of "=:?<>.+-*/%!,{}[]()@") t[ch.charCodeAt(0)] = ch;
+  return t;
+})();
+
+/** The punctuation token starting with char codes `c`, `d` (two-character operators first), or undefined. */
+function punctuation(c: number, d: number): string | undefined {
+  switch (c) {
+    case 58: // :
+      if (d === 61) return ":=";
+      break;
+    case 61: // =
+      if (d === 61) return "==";
+      break;
+    case 33: // !
+      if (d === 61) return "!=";
+      break;
+    case 60: // <
+      if (d === 61) return "<=";
+      break;
+    case 62: // >
+      if (d === 61) return ">=";
+      break;
+    case 38: // &
+      return d === 38 ? "&&" : undefined;
+    case 124: // |
+      return d === 124 ? "||" : undefined;
+    case 46: // .
+      if (d === 46) return "..";
+      break;
+  }
+  return c < 128 ? ONE_CHAR[c] : undefined;
+}
 
 /** Thrown internally to stop at the first lexical error; caught by the parser. */
 export class LexError extends Error {
@@ -46,22 +79,27 @@ export class Lexer {
     if (c === 96 /* ` */) return this.backtick(start, line);
 
     if (isIdentStart(c, src, start)) {
-      IDENT_REST.lastIndex = start + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
-      IDENT_REST.exec(src);
-      const end = IDENT_REST.lastIndex;
+      let end = start + 1;
+      // ASCII fast path; the Unicode pattern takes over at the first non-ASCII character.
+      for (;;) {
+        const d = src.charCodeAt(end);
+        if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === 95) end++;
+        else break;
+      }
+      if (end < src.length && src.charCodeAt(end) >= 128) {
+        IDENT_REST.lastIndex = start + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
+        IDENT_REST.exec(src);
+        end = IDENT_REST.lastIndex;
+      }
       const text = src.slice(start, end);
       this.pos = end;
       return { kind: KEYWORDS.has(text) ? "keyword" : "ident", text, start, end, line, endLine: line };
     }
-    const two = src.slice(start, start + 2);
-    if (TWO_CHAR.has(two)) {
-      this.pos = start + 2;
-      return { kind: "punct", text: two, start, end: start + 2, line, endLine: line };
-    }
-    const ch = src[start] as string;
-    if (ONE_CHAR.has(ch)) {
-      this.pos = start + 1;
-      return { kind: "punct", text: ch, start, end: start + 1, line, endLine: line };
+    const punct = punctuation(c, src.charCodeAt(start + 1));
+    if (punct !== undefined) {
+      const end = start + punct.length;
+      this.pos = end;
+      return { kind: "punct", text: punct, start, end, line, endLine: line };
     }
     const cp = src.codePointAt(start) ?? c;
     const shown = String.fromCodePoint(cp);
