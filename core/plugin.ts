@@ -1,11 +1,37 @@
 /**
  * The public plugin API of jsson (`import … from "jsson/plugin"`).
  *
- * A plugin is a named, versioned object whose `apply(engine)` registers what
+ * A plugin is a named, versioned object whose `apply(host)` registers what
  * it adds: output formats ({@link defineFormat}) and schema types
  * ({@link defineSchemaType}). The built-in formats (json, yaml, toml,
  * typescript) and the JSON Schema validator are plugins written only against
  * this module, exactly as a third-party plugin would be.
+ *
+ * ```ts
+ * import { API_VERSION, definePlugin, defineFormat, kindOf } from "jsson/plugin";
+ *
+ * export default definePlugin({
+ *   name: "jsson-plugin-keys",
+ *   version: "1.0.0",
+ *   apiVersion: API_VERSION,
+ *   apply(host) {
+ *     host.registerFormat(defineFormat({
+ *       name: "keys",
+ *       extensions: ["txt"],
+ *       mediaType: "text/plain",
+ *       emit(root, sink) {
+ *         for (const [key, value] of root.entries) sink.write(`${key}: ${kindOf(value)}\n`);
+ *       },
+ *     }));
+ *   },
+ * });
+ * ```
+ *
+ * When jsson loads a plugin module (`--plugin`, `jsson.config.json`,
+ * `JSSON_PLUGINS`), the module's imports of `jsson` and `jsson/plugin`
+ * resolve to the jsson that loads it, so the classes below are the very
+ * classes of the value tree the plugin receives. The guide is
+ * `docs/plugins.md`.
  */
 import type { ObjectValue, Value } from "./eval/values.js";
 
@@ -24,15 +50,25 @@ export {
 export type { Value, ValueKind } from "./eval/values.js";
 export { numberText, floatText } from "./eval/number-text.js";
 
-/** The plugin API version this build of jsson implements. */
+/**
+ * The plugin API version this build of jsson implements. A plugin declares
+ * the version it was written for in {@link JssonPlugin.apiVersion}; a plugin
+ * whose version differs is refused on load. The number changes only when
+ * this module changes incompatibly.
+ */
 export const API_VERSION = 1;
 
-/** Where an emitter writes its text. A buffered run concatenates; a streamed run flushes with backpressure. */
+/**
+ * Where an emitter writes its text. A buffered run concatenates the chunks;
+ * a streamed run (CLI `--stream`, HTTP `stream`) forwards them as they come.
+ * Chunk boundaries carry no meaning: the output is the concatenation.
+ */
 export interface TextSink {
+  /** Append `chunk` to the output. May throw (output limit, cancellation): let it propagate. */
   write(chunk: string): void;
 }
 
-/** Options passed to an emitter: format-specific options given by the caller. */
+/** What an emitter is told besides the tree: format-specific options given by the caller. */
 export interface EmitContext {
   /** Options for this format (from the CLI / HTTP request); empty when none. */
   readonly options: Readonly<Record<string, unknown>>;
@@ -44,6 +80,10 @@ export interface EmitContext {
  * `Line <n>:` diagnostic at the statement that defined top-level key `key`.
  */
 export class OutputError extends Error {
+  /**
+   * @param message what cannot be written, without a `Line <n>:` prefix (the engine adds it)
+   * @param key the top-level key whose value could not be written; without it the error is placed on line 1
+   */
   constructor(
     message: string,
     /** The top-level key whose value could not be written. */
@@ -54,7 +94,15 @@ export class OutputError extends Error {
   }
 }
 
-/** An output format contract. */
+/**
+ * An output format contract. The engine evaluates the source once into an
+ * ordered value tree (an {@link ObjectValue} root) and hands it to `emit`;
+ * the format only serialises. Emitting is streaming by construction: the
+ * same `emit` serves buffered runs (the sink concatenates) and streamed runs
+ * (the sink forwards chunks), so a format has no separate streaming entry
+ * point. Arrays may be {@link LazyArray}s (ranges): iterate them with
+ * `for…of` rather than expanding them into memory.
+ */
 export interface OutputFormat {
   /** Canonical name, lower case (`json`, `yaml`, `dotenv`). */
   readonly name: string;
@@ -79,7 +127,7 @@ export interface OutputFormat {
   emit(root: ObjectValue, sink: TextSink, ctx: EmitContext): void;
 }
 
-/** The result of validating data against a schema. */
+/** The result of validating data against a schema ({@link SchemaType.validate}). */
 export interface SchemaResult {
   /** True when the data satisfies the schema. */
   readonly valid: boolean;
@@ -97,7 +145,9 @@ export interface SchemaValidateOptions {
 
 /** A schema type (e.g. `json-schema`): validates plain data against a schema text. */
 export interface SchemaType {
+  /** Name used to select it (`json-schema`); unique across loaded plugins. */
   readonly name: string;
+  /** One-line description. */
   readonly description?: string;
   /**
    * Validate `data` (plain JSON-like data: objects, arrays, strings, numbers
@@ -106,22 +156,37 @@ export interface SchemaType {
   validate(data: unknown, schemaText: string, options: SchemaValidateOptions): SchemaResult;
 }
 
-/** What a plugin's `apply` receives. */
+/**
+ * What a plugin's `apply` receives. Registrations are checked at once (a
+ * malformed format, or a name or alias another plugin already took, throws
+ * and the plugin is refused) and take effect only when `apply` returns.
+ */
 export interface PluginHost {
-  /** The API version of the host. */
+  /** The API version of the host ({@link API_VERSION}). */
   readonly apiVersion: number;
-  /** Register an output format; a name or alias already taken is refused. */
+  /** Register an output format; a name or alias already taken (case-insensitive) is refused. */
   registerFormat(format: OutputFormat): void;
   /** Register a schema type; a name already taken is refused. */
   registerSchemaType(schemaType: SchemaType): void;
 }
 
-/** A jsson plugin. A plugin module default-exports one. */
+/**
+ * A jsson plugin: named, versioned data with an `apply` function. A plugin
+ * module default-exports one (or exports it as `plugin`); packages are named
+ * `jsson-plugin-<name>`.
+ */
 export interface JssonPlugin {
+  /** Unique name, usually the package name (`jsson-plugin-dotenv`); shown in `jsson formats` and `/formats`. */
   readonly name: string;
+  /** The plugin's own version (semver). */
   readonly version: string;
-  /** Must equal the host's {@link API_VERSION}. */
+  /** The plugin API version it was written for; must equal the host's {@link API_VERSION}. */
   readonly apiVersion: number;
+  /**
+   * Register formats and schema types on `host`. Runs once per engine (the
+   * HTTP server has one engine per worker thread), synchronously: returning
+   * a promise is refused. A throw refuses the plugin.
+   */
   apply(host: PluginHost): void;
 }
 
