@@ -39,4 +39,6 @@ export interface JobContext {
   readonly channel: ResponseChannel;
   /** Size of one streamed piece, in UTF-16 code units. */
   readonly streamChunkSize: number;
+  /** How much of a streamed output is held back before the response is committed, in UTF-16 code units. */
+  readonly streamWindow: number;
 }

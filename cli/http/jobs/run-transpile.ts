@@ -4,9 +4,14 @@
  *
  * Every error the source can raise is known once evaluation and the format's
  * check have run, which happens before the first byte of a streamed response
- * leaves. The output-size and time limits, and a vanished client, can only
- * strike while writing: then a streamed response is cut off (never completed
- * as `success:true`), and a buffered one becomes an ordinary failure.
+ * leaves — except the output-size and time limits (and a vanished client),
+ * which can only strike while writing. A streamed response therefore holds
+ * back its first `streamWindow` code units: an output that ends within them
+ * (or fails within them) is answered like a buffered one. Only a larger
+ * output is committed to the wire, and if a limit strikes after that the
+ * connection is cut: the response is never completed as `success:true`.
+ * (With -max-output at or below the window, no output-limit error can ever
+ * happen after the commit.)
  */
 import type { RunOptions } from "../../../core/index.js";
 import type { TextSink } from "../../../core/plugin.js";
@@ -43,35 +48,41 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const head = `{"success":true,"output":${quote}`;
   const streamed = job.streaming || exceedsStreamThreshold(evaluated.value, job.streamThreshold);
 
-  if (!streamed) {
-    const pieces: string[] = [];
-    const writer = new OutputFieldWriter(mode, Infinity, (p) => void pieces.push(p));
-    let emitted;
-    try {
-      emitted = ctx.engine.emit(evaluated.value, cancellable(writer, ctx.signal), options, job.source);
-    } catch (e) {
-      // Nobody is waiting for this body any more; the pool discards it.
-      if (e instanceof StreamStopped) return ctx.channel.body(`{"success":false,"errors":["cancelled"],"diagnostics":[]` + tail());
-      throw e;
-    }
-    if (!emitted.ok) return fail(emitted.diagnostics);
-    writer.end();
-    ctx.channel.body(head + pieces.join("") + quote + tail());
-    return;
-  }
+  // A buffered response is a streamed one whose window never fills.
+  const window = streamed ? ctx.streamWindow : Infinity;
+  const flushAt = streamed ? ctx.streamChunkSize : Infinity;
 
-  ctx.channel.streamStart(head);
-  const writer = new OutputFieldWriter(mode, ctx.streamChunkSize, (p) => ctx.channel.chunk(p));
+  // Hold the first part back: an output that ends within the window is sent
+  // as an ordinary response, so a limit it hits is an ordinary failure.
+  const held: string[] = [head];
+  let heldSize = 0;
+  let committed = false;
+  const writer = new OutputFieldWriter(mode, flushAt, (piece) => {
+    if (committed) return ctx.channel.chunk(piece);
+    held.push(piece);
+    heldSize += piece.length;
+    if (heldSize > window) {
+      committed = true;
+      ctx.channel.streamStart(held.join(""));
+      held.length = 0;
+    }
+  });
   let emitted;
   try {
     emitted = ctx.engine.emit(evaluated.value, cancellable(writer, ctx.signal), options, job.source);
     if (emitted.ok) writer.end();
   } catch (e) {
-    if (e instanceof StreamStopped) return ctx.channel.streamAbort(e.reason);
-    throw e;
+    if (!(e instanceof StreamStopped)) throw e;
+    if (committed) return ctx.channel.streamAbort(e.reason);
+    // Nobody is waiting for this body any more; the pool discards it.
+    return ctx.channel.body(`{"success":false,"errors":["cancelled"],"diagnostics":[]` + tail());
   }
-  if (!emitted.ok) return ctx.channel.streamAbort(describeProblems(emitted.diagnostics).errors.join("; "));
-  ctx.channel.streamEnd(quote + tail());
+  if (!emitted.ok) {
+    if (committed) return ctx.channel.streamAbort(describeProblems(emitted.diagnostics).errors.join("; "));
+    return fail(emitted.diagnostics);
+  }
+  if (committed) return ctx.channel.streamEnd(quote + tail());
+  ctx.channel.body(held.join("") + quote + tail());
 }
 
 /** A sink that stops the emitter (by throwing {@link StreamStopped}) soon after the job is cancelled. */

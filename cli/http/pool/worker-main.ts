@@ -21,6 +21,8 @@ export const NO_FILES_DETAIL = 'this server reads no files; send it in "files"';
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
+/** Output held back before a streamed response is committed (see run-transpile). */
+const STREAM_WINDOW = 1024 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error("worker-main must run in a worker thread");
@@ -40,13 +42,11 @@ function post(message: FromWorker): void {
 }
 
 function channelFor(id: number): ResponseChannel {
-  let deadline = Infinity;
+  // A slow reader cannot hold a worker past the request's time limit.
+  const deadline = config.limits.timeoutMs > 0 ? performance.now() + config.limits.timeoutMs : Infinity;
   return {
     body: (text) => post({ type: "body", id, bytes: encoder.encode(text) }),
-    streamStart: (text) => {
-      deadline = config.limits.timeoutMs > 0 ? performance.now() + config.limits.timeoutMs : Infinity;
-      post({ type: "stream-start", id, bytes: encoder.encode(text) });
-    },
+    streamStart: (text) => post({ type: "stream-start", id, bytes: encoder.encode(text) }),
     chunk: (text) => {
       if (signal.aborted) throw new StreamStopped("cancelled");
       post({ type: "chunk", id, bytes: encoder.encode(text) });
@@ -71,7 +71,7 @@ function makeHostFactory(): (files: readonly (readonly [string, string])[]) => I
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
-  const ctx: JobContext = { engine, limits: config.limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK };
+  const ctx: JobContext = { engine, limits: config.limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);

@@ -144,15 +144,19 @@ export class WorkerPool {
         if (msg.type === "ready") done(undefined);
         else if (msg.type === "init-failed") done(new Error(msg.message));
       };
-      const onExit = (code: number) => done(new Error(`worker exited during start-up (code ${code})`));
+      let failure: Error | undefined;
+      const onError = (err: Error) => void (failure ??= err);
+      const onExit = (code: number) => done(new Error(`worker exited during start-up (code ${code})${failure ? `: ${failure.message}` : ""}`));
       const done = (err: Error | undefined) => {
         slot.worker.off("message", onMessage);
         slot.worker.off("exit", onExit);
+        slot.worker.off("error", onError);
         if (err) reject(err);
         else resolve();
       };
       slot.worker.on("message", onMessage);
       slot.worker.on("exit", onExit);
+      slot.worker.on("error", onError);
     });
   }
 

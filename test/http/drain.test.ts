@@ -1,0 +1,105 @@
+// HTTP.md §1: the real `jsson serve` process — banner, SIGTERM drain (in-flight requests
+// finish, /health says 503 meanwhile, new connections refused, exit 0), busy port.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { Agent } from "node:http";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { post, repoRoot, send } from "./helpers.js";
+
+const BIN = join(repoRoot, "bin", "jsson.js");
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  banner: string[];
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function serve(args: string[]): Promise<Running> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, "serve", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m && /^limits: /m.test(out)) resolve({ child, base: m[1]!, banner: out.trimEnd().split("\n"), stderr: () => err, exit });
+    });
+    void exit.then((code) => reject(new Error(`serve exited (${code}) before its banner: ${err}`)));
+  });
+}
+
+test("banner: versions, address, one line per endpoint, limits and include policy", async () => {
+  const s = await serve(["-port", "0", "-host", "127.0.0.1", "-workers", "1", "-quiet", "-max-body=1MiB", "--timeout", "5s"]);
+  try {
+    const text = s.banner.join("\n");
+    assert.match(s.banner[0]!, /^jsson serve \d+\.\d+\.\d+ \(JSSON language 0\.0\.6/);
+    const endpoints: [string, string][] = [["POST", "/transpile"], ["POST", "/validate"], ["POST", "/validate-schema"], ["GET", "/health"], ["GET", "/version"], ["GET", "/openapi.json"], ["GET", "/formats"]];
+    for (const [method, path] of endpoints) assert.match(text, new RegExp(`^\\s+${method}\\S*\\s+${path.replace(".", "\\.")}\\s+\\S`, "m"));
+    assert.match(text, /^limits: .*max-body 1MiB.*timeout 5s.*; includes: .*reads no files/m);
+    const r = await send(s.base, "/health");
+    assert.is(r.status, 200);
+  } finally {
+    s.child.kill("SIGTERM");
+    assert.is(await s.exit, 0);
+  }
+});
+
+test("SIGTERM: in-flight requests finish, /health answers 503 meanwhile, new connections are refused, exit 0", async () => {
+  const s = await serve(["-port", "0", "-host", "127.0.0.1", "-workers", "1", "-quiet", "-cors=false"]);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    assert.is((await send(s.base, "/health", { agent })).status, 200); // opens the keep-alive connection
+    const inFlight = post(s.base, "/transpile", { source: 'rows = (0..120000 map (i) = { id = i, name = "user_" + i })\n', stream_threshold: 10000000 });
+    await new Promise((r) => setTimeout(r, 300));
+    s.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 150));
+    const health = await send(s.base, "/health", { agent });
+    assert.is(health.status, 503);
+    assert.is(health.json().status, "shutting_down");
+    const refused = await send(s.base, "/health").then(
+      () => false,
+      () => true,
+    );
+    assert.ok(refused, "no new connections");
+    const done = await inFlight;
+    assert.is(done.status, 200);
+    assert.is(done.json<{ success: boolean; output: { rows: unknown[] } }>().output.rows.length, 120001);
+    assert.is(await s.exit, 0);
+    assert.match(s.stderr(), /SIGTERM/);
+  } finally {
+    agent.destroy();
+    s.child.kill("SIGKILL");
+  }
+});
+
+test("a port in use: one line on stderr, exit 1, no stack trace", async () => {
+  const blocker = createServer();
+  await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
+  const port = (blocker.address() as { port: number }).port;
+  try {
+    const r = spawnSync(process.execPath, [BIN, "serve", "-port", String(port), "-host", "127.0.0.1", "-workers", "1"], { encoding: "utf8", timeout: 20_000 });
+    assert.is(r.status, 1);
+    assert.is(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.match(r.stderr, /address already in use/);
+    assert.not.match(r.stderr, /\n\s+at /);
+    assert.is(r.stdout, "");
+  } finally {
+    blocker.close();
+  }
+});
+
+test("bad flags: one line, exit 2", async () => {
+  for (const args of [["-max-body", "lots"], ["-port", "notaport"], ["-nope"], ["-timeout", "soon"]]) {
+    const r = spawnSync(process.execPath, [BIN, "serve", ...args], { encoding: "utf8", timeout: 20_000 });
+    assert.is(r.status, 2, `${args.join(" ")}: ${r.stderr}`);
+    assert.is(r.stderr.trim().split("\n").length, 1, r.stderr);
+  }
+});
+
+test.run();

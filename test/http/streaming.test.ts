@@ -1,0 +1,129 @@
+// HTTP.md §6: streamed responses are the same bytes as buffered ones, chunked,
+// never complete as success:true when they cannot be; client disconnects release the worker.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { request } from "node:http";
+import { delay, post, startServer, withoutTimes, type TestServer } from "./helpers.js";
+
+let s: TestServer;
+test.before(async () => {
+  s = await startServer({ workers: 1 });
+});
+test.after(() => s.close());
+
+// ~3 MB of output in every format: well past the 1 MiB the server holds back before committing.
+const BIG = 'title = "big ✓"\nrows = (0..20000 map (i) = { id = i, name = "user_" + i, ok = (i % 3) == 0, ratio = 0.5, tags = ["a", "b"] })\n';
+
+test("streamed body == buffered body, byte for byte, in every format", async () => {
+  for (const format of ["json", "yaml", "toml", "typescript"]) {
+    const buffered = await post(s.base, "/transpile", { source: BIG, format, stream_threshold: 1_000_000 });
+    const streamed = await post(s.base, "/transpile", { source: BIG, format, streaming: true });
+    assert.is(buffered.json().success, true, format);
+    assert.ok(buffered.raw.length > 1_500_000, `${format}: ${buffered.raw.length} bytes`);
+    assert.ok(buffered.headers["content-length"] !== undefined, "buffered has a length");
+    assert.is(streamed.headers["transfer-encoding"], "chunked", `${format} streamed`);
+    assert.ok(withoutTimes(streamed.text) === withoutTimes(buffered.text), `${format}: bodies differ`);
+    JSON.parse(streamed.text);
+  }
+});
+
+test("a range above stream_threshold turns streaming on by itself (same bytes)", async () => {
+  const source = "xs = 0..300000\n";
+  const auto = await post(s.base, "/transpile", { source });
+  assert.is(auto.headers["transfer-encoding"], "chunked");
+  const off = await post(s.base, "/transpile", { source, stream_threshold: 1_000_000 });
+  assert.ok(off.headers["content-length"] !== undefined);
+  assert.ok(withoutTimes(auto.text) === withoutTimes(off.text));
+  assert.is(auto.json<{ output: { xs: number[] } }>().output.xs.length, 300001);
+});
+
+test("surrogate pairs survive chunk boundaries (string and raw outputs)", async () => {
+  const source = 'rows = (0..60000 map (i) = "😀x" + i + "𝄞")\n';
+  for (const format of ["yaml", "json"]) {
+    const buffered = await post(s.base, "/transpile", { source, format, stream_threshold: 1_000_000 });
+    const streamed = await post(s.base, "/transpile", { source, format, streaming: true });
+    assert.is(streamed.headers["transfer-encoding"], "chunked");
+    assert.ok(withoutTimes(streamed.text) === withoutTimes(buffered.text), format);
+    assert.not.match(streamed.text, /\\ud[89ab]/i, "no escaped half pairs");
+    assert.is(streamed.json<{ success: boolean }>().success, true);
+  }
+});
+
+test("errors are found before success:true — a failing source with streaming:true is an ordinary failure", async () => {
+  const r = await post(s.base, "/transpile", { source: "a = 0..300000\nb = 1 / 0\n", streaming: true });
+  assert.ok(r.headers["content-length"] !== undefined, "not streamed");
+  assert.equal(r.json<{ errors: string[] }>().errors, ["Line 2: division by zero"]);
+  const small = await post(s.base, "/transpile", { source: "a = 1\nlist = [null]\n", format: "toml", streaming: true });
+  assert.match(small.json<{ errors: string[] }>().errors[0]!, /^Line 2: TOML cannot represent null/);
+});
+
+test("a small output requested as a stream is answered whole", async () => {
+  const r = await post(s.base, "/transpile", { source: "a = 1", streaming: true });
+  assert.ok(r.headers["content-length"] !== undefined);
+  assert.equal(r.json<{ output: unknown }>().output, { a: 1 });
+});
+
+/** Read a response until it ends or breaks. */
+function fetchAll(base: string, body: unknown): Promise<{ text: string; complete: boolean; chunked: boolean }> {
+  return new Promise((resolve) => {
+    const req = request(base + "/transpile", { method: "POST", agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ text, complete: res.complete, chunked: res.headers["transfer-encoding"] === "chunked" }));
+      res.on("error", () => resolve({ text, complete: false, chunked: res.headers["transfer-encoding"] === "chunked" }));
+      res.on("aborted", () => undefined);
+    });
+    req.on("error", () => resolve({ text: "", complete: false, chunked: false }));
+    req.end(JSON.stringify(body));
+  });
+}
+
+test("an output limit hit after the commit cuts the connection: never a complete success body", async () => {
+  const limited = await startServer({ workers: 1, maxOutputBytes: 2_500_000 });
+  try {
+    const r = await fetchAll(limited.base, { source: "xs = 0..2000000\n", streaming: true });
+    assert.ok(r.chunked, "it was streamed");
+    assert.ok(r.text.startsWith('{"success":true,"output":'), r.text.slice(0, 40));
+    assert.not.ok(r.complete, "the response did not end normally");
+    assert.throws(() => JSON.parse(r.text));
+    assert.ok(limited.log.some((l) => l.includes("stream_aborted") && l.includes("output too large")));
+    const after = await post(limited.base, "/transpile", { source: "a = 1" });
+    assert.is(after.json().success, true, "the worker is usable again");
+  } finally {
+    await limited.close();
+  }
+});
+
+test("a client that goes away mid-stream releases the worker", async () => {
+  // One worker: if the abandoned stream kept it, the next request would wait behind it.
+  const started = Date.now();
+  await new Promise<void>((resolve) => {
+    const req = request(s.base + "/transpile", { method: "POST", agent: false }, (res) => {
+      res.once("data", () => {
+        res.destroy();
+        resolve();
+      });
+    });
+    req.on("error", () => resolve());
+    req.end(JSON.stringify({ source: "xs = (0..5000000 map (i) = { id = i, name = \"user_\" + i })\n", streaming: true }));
+  });
+  await delay(50);
+  const small = await post(s.base, "/transpile", { source: "after = true" });
+  assert.is(small.json().success, true);
+  assert.ok(Date.now() - started < 4000, `${Date.now() - started} ms`);
+});
+
+test("a client that goes away during evaluation releases the worker", async () => {
+  const req = request(s.base + "/transpile", { method: "POST", agent: false });
+  req.on("error", () => undefined);
+  req.end(JSON.stringify({ source: "xs = (0..3000 map (i) = { id = i, tags = (0..3000 map (j) = j * 2) })\n" }));
+  await delay(150);
+  req.destroy();
+  const started = Date.now();
+  const small = await post(s.base, "/transpile", { source: "after = true" });
+  assert.is(small.json().success, true);
+  assert.ok(Date.now() - started < 1500, `${Date.now() - started} ms`);
+});
+
+test.run();
