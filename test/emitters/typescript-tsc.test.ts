@@ -1,0 +1,66 @@
+/**
+ * Emitted TypeScript type-checks: a batch of generated modules is written to
+ * a temporary folder and checked with one `tsc --noEmit --strict` run.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import fc from "fast-check";
+import { OutputError, type ObjectValue } from "../../core/plugin.js";
+import { tsRootArb } from "./arbitrary-tree.js";
+import { emit, f, obj, repoRoot } from "./support.js";
+
+/** TS1355: `null as const` — the spec's shape for a top-level null (LANGUAGE.md §10.5, conformance 312), which tsc rejects. */
+const TOP_LEVEL_NULL = /^export const \S+ = null as const;$/;
+
+test("generated modules type-check with tsc --strict (apart from top-level null, see note)", () => {
+  const roots: ObjectValue[] = [
+    obj(["server", obj(["host", "h"], ["ports", [80, 443]], ["meta", obj()], ["list", []])], ["ratio", f(1.5)], ["big", 9223372036854775807n]),
+    obj(["o", obj(["default", 1], ["a b", 2], ["10", 3], ["__proto__", obj(["x", [null, true]])], ["", "s\n\"\\\u2028"])]),
+    obj(["neg", -7], ["negf", f(-1.5e-7)], ["huge", f(1e21)], ["nested", [[[obj(["k", [f(-0)]])]]]]),
+    ...fc.sample(tsRootArb, { numRuns: 60, seed: 20240601 }),
+  ];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jsson-tsc-"));
+  try {
+    const files: string[] = [];
+    for (const root of roots) {
+      let text: string;
+      try {
+        text = emit("typescript", root);
+      } catch (e) {
+        if (e instanceof OutputError) continue;
+        throw e;
+      }
+      const file = path.join(dir, `m${files.length}.ts`);
+      fs.writeFileSync(file, text);
+      files.push(file);
+    }
+    assert.ok(files.length >= 30, `only ${files.length} modules`);
+    const tsc = path.join(repoRoot(), "node_modules", "typescript", "bin", "tsc");
+    const compilerOptions = { noEmit: true, strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", skipLibCheck: true, types: [] };
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
+    const r = spawnSync(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { encoding: "utf8" });
+    const errors = r.stdout
+      .split("\n")
+      .filter((l) => /error TS\d+/.test(l))
+      .filter((l) => {
+        const m = /^(.*)\((\d+),\d+\): error TS1355:/.exec(l);
+        if (!m) return true;
+        const line = fs.readFileSync(m[1] ?? "", "utf8").split("\n")[Number(m[2]) - 1] ?? "";
+        return !TOP_LEVEL_NULL.test(line);
+      });
+    assert.is(errors.join("\n"), "", r.stdout + r.stderr);
+    assert.ok(r.status === 0 || r.stdout.includes("TS1355"), `tsc exit ${String(r.status)}: ${r.stderr}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a top-level null is the one shape tsc refuses (TS1355), as the spec writes it", () => {
+  assert.is(emit("typescript", obj(["n", null])), "export const n = null as const;\n\n// Generated types\nexport type N = typeof n;\n");
+});
+
+test.run();
