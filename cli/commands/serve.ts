@@ -23,7 +23,7 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
     "max-items": Flags.integer({ description: "largest range, in elements", default: 10_000_000, min: 1 }),
     workers: Flags.integer({ description: "worker threads evaluating requests (default: number of cores)", min: 1, max: 256 }),
     "max-queue": Flags.integer({ description: "requests waiting for a worker before new ones get 503", default: 256, min: 1 }),
-    plugin: Flags.string({ description: "load a plugin (module name or path); repeatable", multiple: true }),
+    plugin: Flags.string({ description: "load a plugin (module name or path); repeatable; jsson.config.json and JSSON_PLUGINS are read too", multiple: true }),
     playground: Flags.boolean({ description: "reserved (the reference's web playground); ignored", default: false, hidden: true }),
     quiet: Flags.boolean({ char: "q", description: "no access log (one JSON line per request on stderr)", default: false }),
   };
@@ -59,6 +59,7 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
       workers: flags.workers,
       maxQueue: flags["max-queue"],
       plugins: flags.plugin ?? [],
+      pluginDiscovery: { cwd: process.cwd(), env: process.env },
       accessLog: !flags.quiet,
     });
   }

@@ -17,7 +17,7 @@ import polka from "polka";
 import { createEngine, type FormatInfo } from "../../core/index.js";
 import { accessLine, eventLine } from "./access-log.js";
 import { applyCors } from "./cors.js";
-import { loadPlugins } from "./load-plugins.js";
+import { applyPlugins, loadPlugins } from "../plugins/index.js";
 import { WorkerPool } from "./pool/worker-pool.js";
 import { requestIdOf } from "./request-id.js";
 import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } from "./server-options.js";
@@ -76,7 +76,6 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   const pool = new WorkerPool({
     size: options.workers,
     maxQueue: options.maxQueue,
-    plugins: options.plugins,
     includeRoot: options.includeRoot,
     limits: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems },
     graceMs: options.workerGraceMs,
@@ -146,8 +145,15 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     options,
     formats: () => engine.listFormats(),
     async listen(port = 8090, host = "0.0.0.0") {
-      await loadPlugins(engine, options.plugins);
-      await pool.start();
+      const loaded = await loadPlugins({
+        cliPlugins: options.plugins,
+        cwd: options.pluginDiscovery?.cwd ?? process.cwd(),
+        env: options.pluginDiscovery?.env,
+        config: options.pluginDiscovery !== undefined,
+        flagName: "-plugin",
+      });
+      applyPlugins(engine, loaded.plugins);
+      await pool.start(loaded.resolved);
       try {
         await new Promise<void>((resolve, reject) => {
           const onError = (err: Error) => {

@@ -6,6 +6,7 @@
  */
 import { createServer, SERVICE_ROUTES } from "./app.js";
 import { bannerLines } from "./banner.js";
+import { PluginLoadError } from "../plugins/index.js";
 import type { ServerOptionsInput } from "./server-options.js";
 
 /** Where the process talks. */
@@ -36,6 +37,10 @@ export async function runServer(port: number, host: string, options: ServerOptio
   try {
     address = await server.listen(port, host);
   } catch (e) {
+    if (e instanceof PluginLoadError) {
+      io.err(`jsson: ${e.message}`);
+      return 2;
+    }
     io.err(`jsson serve: ${describeListenError(e, host, port)}`);
     return 1;
   }

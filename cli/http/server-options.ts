@@ -19,8 +19,14 @@ export interface ServerOptions {
   readonly workers: number;
   /** Jobs waiting for a worker before new ones get 503. */
   readonly maxQueue: number;
-  /** Plugins (module names or paths) loaded next to the built-ins, in every worker. */
+  /** Plugins (module names or paths, as `-plugin` gives them) loaded next to the built-ins, in every worker. */
   readonly plugins: readonly string[];
+  /**
+   * Also load the plugins the project asks for, as the CLI does:
+   * `jsson.config.json` found from `cwd`, and `JSSON_PLUGINS` in `env`.
+   * Absent (the default for embedded servers and tests): only `plugins`.
+   */
+  readonly pluginDiscovery: { readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> } | undefined;
   /** One JSON line per request on stderr. */
   readonly accessLog: boolean;
   /** Where the access log and internal errors go. Default: process.stderr. */
@@ -47,6 +53,7 @@ export function defaultServerOptions(): ServerOptions {
     workers: Math.max(1, availableParallelism()),
     maxQueue: 256,
     plugins: [],
+    pluginDiscovery: undefined,
     accessLog: false,
     logSink: (line) => void process.stderr.write(line + "\n"),
     bodyTimeoutMs: 10_000,

@@ -3,6 +3,7 @@
  * the layout of the small shared control block each worker has.
  */
 import type { IncludeMerge } from "../../../core/index.js";
+import type { ResolvedPlugin } from "../../plugins/index.js";
 
 /** `POST /transpile`, checked. */
 export interface TranspileJob {
@@ -40,7 +41,8 @@ export type Job = TranspileJob | ValidateJob | ValidateSchemaJob;
 
 /** What every worker is started with. */
 export interface WorkerConfig {
-  readonly plugins: readonly string[];
+  /** The plugins the main thread resolved; every worker imports and applies the same list. */
+  readonly plugins: readonly ResolvedPlugin[];
   readonly includeRoot: string | undefined;
   readonly limits: { readonly timeoutMs: number; readonly maxOutputBytes: number; readonly maxRangeItems: number };
   /** Int32Array view: see {@link CONTROL}. */

@@ -7,8 +7,8 @@
  * flag is polled by the engine and by that wait.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { createEngine, MemoryHost, NodeFsHost, type Engine, type IncludeHost } from "../../../core/index.js";
-import { loadPlugins } from "../load-plugins.js";
+import { MemoryHost, NodeFsHost, type Engine, type IncludeHost } from "../../../core/index.js";
+import { createEngineFromResolved } from "../../plugins/index.js";
 import { ConfinedHost } from "../jobs/confined-host.js";
 import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
@@ -86,8 +86,7 @@ async function main(): Promise<void> {
   let engine: Engine;
   let hostFor: JobContext["hostFor"];
   try {
-    engine = createEngine();
-    await loadPlugins(engine, config.plugins);
+    engine = await createEngineFromResolved(config.plugins);
     hostFor = makeHostFactory();
   } catch (e) {
     post({ type: "init-failed", message: e instanceof Error ? e.message : String(e) });

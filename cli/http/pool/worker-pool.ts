@@ -35,7 +35,6 @@ export interface JobTicket {
 export interface WorkerPoolOptions {
   readonly size: number;
   readonly maxQueue: number;
-  readonly plugins: readonly string[];
   readonly includeRoot: string | undefined;
   readonly limits: WorkerConfig["limits"];
   /** Extra time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is replaced. */
@@ -67,11 +66,16 @@ export class WorkerPool {
   private readonly queue: Pending[] = [];
   private nextId = 1;
   private closed = false;
+  private plugins: WorkerConfig["plugins"] = [];
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
-  /** Start the workers; resolves when all are ready, rejects with the first start-up failure (e.g. a plugin that does not load). */
-  async start(): Promise<void> {
+  /**
+   * Start the workers, each applying `plugins` (resolved by the main thread);
+   * resolves when all are ready, rejects with the first start-up failure.
+   */
+  async start(plugins: WorkerConfig["plugins"] = []): Promise<void> {
+    this.plugins = plugins;
     const starts: Promise<void>[] = [];
     for (let i = 0; i < this.options.size; i++) {
       const slot = this.spawn();
@@ -120,7 +124,7 @@ export class WorkerPool {
   private spawn(): Slot {
     const control = new Int32Array(new SharedArrayBuffer(CONTROL.SIZE * Int32Array.BYTES_PER_ELEMENT));
     const config: WorkerConfig = {
-      plugins: this.options.plugins,
+      plugins: this.plugins,
       includeRoot: this.options.includeRoot,
       limits: this.options.limits,
       control: control.buffer as SharedArrayBuffer,
