@@ -31,10 +31,15 @@ function jsonText(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? Number(x) : x)) ?? "null";
 }
 
+/** A list as JSON, cut after {@link MAX_LIST_TEXT} characters (built item by item: the list may be huge). */
 function listText(list: unknown): string {
-  const text = jsonText(list);
-  if (text.length <= MAX_LIST_TEXT) return text;
-  return `${text.slice(0, MAX_LIST_TEXT)}…]`;
+  if (!Array.isArray(list)) return jsonText(list);
+  let text = "[";
+  for (let i = 0; i < list.length; i++) {
+    text += (i > 0 ? "," : "") + jsonText(list[i]);
+    if (text.length > MAX_LIST_TEXT) return `${text.slice(0, MAX_LIST_TEXT)}…]`;
+  }
+  return `${text}]`;
 }
 
 /** Code points, as `minLength` / `maxLength` count them. */
