@@ -10,6 +10,9 @@ import { yamlFloat, yamlString } from "./yaml-scalar.js";
 /** Flush threshold, in UTF-16 code units. */
 const CHUNK_SIZE = 32 * 1024;
 
+/** Longest implicit key YAML allows, in characters (YAML 1.2 §7.4.2, also in 1.1). */
+const MAX_IMPLICIT_KEY = 1024;
+
 /** Most distinct keys remembered per run (keeps the cache small when keys are all different). */
 const KEY_CACHE_LIMIT = 4096;
 
@@ -67,10 +70,17 @@ class YamlWriter {
     return s;
   }
 
-  private keyText(key: string): string {
+  /**
+   * What starts a mapping entry whose key sits at indentation `ind`: `key:`,
+   * or for a key too long to be an implicit key (YAML allows at most 1024
+   * characters there) the explicit form `? key` newline `:`.
+   */
+  private keyText(key: string, ind: string): string {
     let text = this.keys.get(key);
     if (text === undefined) {
-      text = yamlString(key) + ":";
+      const k = yamlString(key);
+      if (k.length > MAX_IMPLICIT_KEY && [...k].length > MAX_IMPLICIT_KEY) return "? " + k + "\n" + ind + ":";
+      text = k + ":";
       if (this.keys.size < KEY_CACHE_LIMIT) this.keys.set(key, text);
     }
     return text;
@@ -86,7 +96,7 @@ class YamlWriter {
     for (const [key, item] of obj.entries) {
       if (first) first = false;
       else this.out += ind;
-      this.out += this.keyText(key);
+      this.out += this.keyText(key, ind);
       this.writeNode(item, depth, false);
       if (this.out.length >= CHUNK_SIZE) this.flush();
     }

@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { load } from "js-yaml";
 import { IntRange } from "../../core/plugin.js";
-import { emit, f, obj } from "./support.js";
+import { dataDiff, emit, expectedData, f, obj } from "./support.js";
 
 test("block layout: nested mappings, sequences, items on the dash line", () => {
   const root = obj(
@@ -60,6 +60,16 @@ test("quoted strings: special words, non-letter starts, other characters, edge s
 
 test("keys follow the same rule", () => {
   assert.is(emit("yaml", obj(["n", 1], ["a b", 2], ["", 3], ["10", 4], ["é", 5])), '"n": 1\na b: 2\n"": 3\n"10": 4\né: 5\n');
+});
+
+test("keys longer than 1024 characters use the explicit ? / : form", () => {
+  const long = "k".repeat(1100);
+  const root = obj([long, 1], ["x", [obj([long, [1]], ["b", 2])]], ["short", obj([long, obj(["c", 3])])]);
+  const out = emit("yaml", root);
+  assert.is(out, `? ${long}\n: 1\nx:\n  - ? ${long}\n    :\n      - 1\n    b: 2\nshort:\n  ? ${long}\n  :\n    c: 3\n`);
+  assert.is(dataDiff(load(out), expectedData(root, "numbers")), undefined);
+  const edge = "é".repeat(1022); // 1022 characters, 2044 UTF-8 bytes: still implicit
+  assert.is(emit("yaml", obj([edge, 1])), `${edge}: 1\n`);
 });
 
 test("escapes: JSON escapes plus \\u for characters YAML may not hold literally", () => {
