@@ -14,9 +14,11 @@ export type InputResult =
   | { readonly ok: false; readonly message: string };
 
 /**
- * Largest input read, in bytes. Beyond this a source cannot be within the
- * engine's source-length limit anyway, and decoding it could exceed the
- * longest string V8 can hold.
+ * How many bytes of the input are read. A UTF-8 character takes at most 3
+ * bytes per UTF-16 code unit, so a longer input is over the engine's
+ * source-length limit anyway: reading this much is enough for the engine
+ * to report that limit on the right line (its offset lies inside the
+ * prefix), and never builds a string longer than V8 can hold.
  */
 export function maxInputBytes(maxSourceLength: number): number {
   return Math.min(3 * maxSourceLength + 4, 500_000_000);
@@ -27,10 +29,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /** Read `path` (`-` = stdin) and decode it. */
 export function readInput(path: string, maxBytes: number): InputResult {
-  if (path === "-") {
-    const bytes = readFd(0, maxBytes);
-    return bytes ? { ok: true, text: decodeUtf8(bytes) } : tooLarge("stdin", maxBytes);
-  }
+  if (path === "-") return { ok: true, text: decodeUtf8(readFd(0, maxBytes)) };
   const file = resolve(path);
   let fd: number;
   try {
@@ -41,8 +40,7 @@ export function readInput(path: string, maxBytes: number): InputResult {
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) return { ok: false, message: `cannot read input file "${path}": is a directory` };
-    const bytes = readFd(fd, maxBytes);
-    return bytes ? { ok: true, text: decodeUtf8(bytes), file } : tooLarge(`"${path}"`, maxBytes);
+    return { ok: true, text: decodeUtf8(readFd(fd, maxBytes)), file };
   } catch (e) {
     return { ok: false, message: `cannot read input file "${path}": ${describeError(e)}` };
   } finally {
@@ -50,15 +48,16 @@ export function readInput(path: string, maxBytes: number): InputResult {
   }
 }
 
-/** All bytes of `fd` up to EOF, or `undefined` past `maxBytes`. Retries EAGAIN (a non-blocking stdin). */
-function readFd(fd: number, maxBytes: number): Buffer | undefined {
+/** The bytes of `fd` up to EOF or `maxBytes`. Retries EAGAIN (a non-blocking stdin). */
+function readFd(fd: number, maxBytes: number): Buffer {
   const chunks: Buffer[] = [];
   let total = 0;
-  for (;;) {
-    const buf = Buffer.allocUnsafe(CHUNK);
+  while (total < maxBytes) {
+    const want = Math.min(CHUNK, maxBytes - total);
+    const buf = Buffer.allocUnsafe(want);
     let n: number;
     try {
-      n = readSync(fd, buf, 0, CHUNK, null);
+      n = readSync(fd, buf, 0, want, null);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === "EAGAIN") {
@@ -70,12 +69,7 @@ function readFd(fd: number, maxBytes: number): Buffer | undefined {
     }
     if (n === 0) break;
     total += n;
-    if (total > maxBytes) return undefined;
-    chunks.push(n === CHUNK ? buf : buf.subarray(0, n));
+    chunks.push(n === want ? buf : buf.subarray(0, n));
   }
-  return Buffer.concat(chunks, total);
-}
-
-function tooLarge(what: string, maxBytes: number): InputResult {
-  return { ok: false, message: `input ${what} is too large (more than ${maxBytes} bytes)` };
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
 }

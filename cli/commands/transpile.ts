@@ -17,7 +17,7 @@ Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merg
   ];
   static override flags = oclifFlags(TRANSPILE_FLAGS);
   static override args = {
-    file: Args.string({ description: "input file (- or none: stdin)", required: false }),
+    file: Args.string({ description: "input file (- or none: stdin)", required: false, ignoreStdin: true }),
   };
 
   async run(): Promise<void> {

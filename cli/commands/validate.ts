@@ -10,7 +10,7 @@ Exit status: 0 valid, 1 syntax error (or unreadable input), 2 usage error.`;
     input: Flags.string({ char: "i", description: "input file (- for stdin)", helpValue: "FILE" }),
   };
   static override args = {
-    file: Args.string({ description: "input file (- or none: stdin)", required: false }),
+    file: Args.string({ description: "input file (- or none: stdin)", required: false, ignoreStdin: true }),
   };
 
   async run(): Promise<void> {

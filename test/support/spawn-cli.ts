@@ -20,6 +20,8 @@ export interface RunCliOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Kill the child after this many ms (default 60000); `timedOut` is then true. */
   readonly timeoutMs?: number;
+  /** Kill the child once stdout exceeds this many bytes (default 256 MiB); `overflowed` is then true. */
+  readonly maxStdoutBytes?: number;
 }
 
 /** What a CLI run did. */
@@ -34,6 +36,8 @@ export interface CliRun {
   /** Wall-clock time of the run, in ms. */
   readonly ms: number;
   readonly timedOut: boolean;
+  /** stdout grew past `maxStdoutBytes` (only the first bytes are kept). */
+  readonly overflowed: boolean;
 }
 
 /** Spawn `node bin/jsson.js ...args`. */
@@ -46,7 +50,18 @@ export function runCli(args: readonly string[], options: RunCliOptions = {}): Pr
   });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
-  child.stdout?.on("data", (d: Buffer) => out.push(d));
+  const maxStdout = options.maxStdoutBytes ?? 256 * 1024 * 1024;
+  let outBytes = 0;
+  let overflowed = false;
+  child.stdout?.on("data", (d: Buffer) => {
+    if (overflowed) return;
+    outBytes += d.length;
+    out.push(d);
+    if (outBytes > maxStdout) {
+      overflowed = true;
+      child.kill("SIGKILL");
+    }
+  });
   child.stderr?.on("data", (d: Buffer) => err.push(d));
   if (options.input !== undefined && child.stdin) {
     child.stdin.on("error", () => {}); // the CLI may exit before reading everything
@@ -70,6 +85,7 @@ export function runCli(args: readonly string[], options: RunCliOptions = {}): Pr
         stderr: Buffer.concat(err).toString("utf8"),
         ms: performance.now() - started,
         timedOut,
+        overflowed,
       });
     });
   });
