@@ -44,6 +44,8 @@ const OPTIONS: Options = {
   loopEnum: 16,
   loopRequired: 16,
   ownProperties: true,
+  // `multipleOf: 0.1` accepts 0.3 (0.3 / 0.1 is 2.9999999999999996 in binary floating point).
+  multipleOfPrecision: 12,
   code: { regExp: linearRegExp },
 };
 

@@ -4,7 +4,7 @@
  * too: a broken or hostile schema sent again is answered without redoing
  * the work.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** Counters for tests and diagnostics. */
 export interface CacheStats {
@@ -26,7 +26,8 @@ export class CompileCache<T> {
 
   /** The key for a schema text read as `format`. */
   static key(text: string, format: string): string {
-    return createHash("sha256").update(format).update("\0").update(text).digest("hex");
+    // One-shot `crypto.hash` is about twice as fast as createHash() for schema-sized texts (it runs on every validation).
+    return hash("sha256", `${format}\0${text}`, "hex");
   }
 
   /** The cached value for `key`, or the result of `build()` (stored, evicting the least recently used). */

@@ -14,9 +14,17 @@ interface JssonFormat {
 }
 
 const full = (pattern: string): ((s: string) => boolean) => {
-  let re: LinearRegExp | undefined;
-  return (s) => (re ??= compileLinear(`^(?:${pattern})$`)).test(s);
+  const re = new RegExp(`^(?:${pattern})$`);
+  return (s) => re.test(s);
 };
+
+const HOST_LABEL = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?$/;
+const IPV4_SHAPE = /^(?:[0-9]{1,3}\.){3}[0-9]{1,3}$/;
+
+/** `^(label\.)*label$` with label `[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?`, or a dotted quad of 1–3 digit numbers. */
+function isHost(s: string): boolean {
+  return IPV4_SHAPE.test(s) || s.split(".").every((label) => HOST_LABEL.test(label));
+}
 
 /** Go `strconv.Atoi`: optional sign, ASCII digits, value within int64. */
 function goAtoi(s: string): bigint | undefined {
@@ -46,7 +54,7 @@ export const JSSON_FORMATS: ReadonlyMap<string, JssonFormat> = new Map<string, J
   ["hex-color", { check: full("#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})"), message: "Invalid hex color format (e.g., #fff, #ffffff)" }],
   [
     "rgb-color",
-    { check: full("rgb\\(\\s*[0-9]{1,3}\\s*,\\s*[0-9]{1,3}\\s*,\\s*[0-9]{1,3}\\s*\\)"), message: "Invalid RGB color format (e.g., rgb(255, 128, 0))" },
+    { check: full("rgb\\([\\t\\n\\f\\r ]*[0-9]{1,3}[\\t\\n\\f\\r ]*,[\\t\\n\\f\\r ]*[0-9]{1,3}[\\t\\n\\f\\r ]*,[\\t\\n\\f\\r ]*[0-9]{1,3}[\\t\\n\\f\\r ]*\\)"), message: "Invalid RGB color format (e.g., rgb(255, 128, 0))" },
   ],
   [
     "port",
@@ -61,7 +69,7 @@ export const JSSON_FORMATS: ReadonlyMap<string, JssonFormat> = new Map<string, J
   [
     "host",
     {
-      check: full("([a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?|([0-9]{1,3}\\.){3}[0-9]{1,3}"),
+      check: isHost,
       message: "Invalid host format. Must be a valid hostname or IP address",
     },
   ],

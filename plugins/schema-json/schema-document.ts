@@ -24,14 +24,16 @@ export function schemaFormatName(name: string): SchemaFormat | undefined {
  * → JSON; else TOML if it parses as TOML and not as a YAML mapping; else YAML.
  */
 export function sniffSchemaFormat(text: string): SchemaFormat {
+  text = withoutBom(text);
   const first = /\S/.exec(text)?.[0];
   if (first === "{") return "json";
   if (!parsesAsToml(text)) return "yaml";
   return parsesAsYamlMapping(text) ? "yaml" : "toml";
 }
 
-/** Parse `text` in `format`; a parse failure is a {@link SchemaProblem}. */
+/** Parse `text` in `format` (a leading byte-order mark is ignored); a parse failure is a {@link SchemaProblem}. */
 export function parseSchemaText(text: string, format: SchemaFormat): unknown {
+  text = withoutBom(text);
   if (text.trim() === "") throw new SchemaProblem("empty schema document");
   try {
     switch (format) {
@@ -77,6 +79,10 @@ function parsesAsYamlMapping(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** The first line of an error message (parsers add multi-line excerpts). */

@@ -59,6 +59,18 @@ for (const keyword of ["$jsson_format", "jssonFormat"]) {
   }
 }
 
+test("every format answers quickly on long adversarial strings", () => {
+  const inputs = ["a".repeat(100_000) + "!", "a-".repeat(50_000), "a_".repeat(50_000) + "_", "a.".repeat(50_000), "1.".repeat(50_000), "a".repeat(100_000) + "-", "rgb(" + " ".repeat(100_000), "${" + "a".repeat(100_000)];
+  const schema = JSON.stringify({ type: "object", additionalProperties: { type: "string" }, properties: Object.fromEntries(Object.keys(MESSAGES).map((f) => [f, { $jsson_format: f }])) });
+  for (const input of inputs) {
+    const data = Object.fromEntries(Object.keys(MESSAGES).map((f) => [f, input]));
+    const t = performance.now();
+    validateJsonSchema(data, schema, {});
+    const ms = performance.now() - t;
+    assert.ok(ms < 1000, `${JSON.stringify(input.slice(0, 12))}…: ${ms.toFixed(0)} ms`);
+  }
+});
+
 test("only strings are checked: numbers, booleans, null, arrays pass any format", () => {
   const schema = JSON.stringify({ items: { $jsson_format: "port" } });
   assert.equal(validateJsonSchema([70000, true, null, ["x"], { a: 1 }], schema, {}).errors, []);

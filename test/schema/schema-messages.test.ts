@@ -175,6 +175,10 @@ test("other keywords use ajv's message", () => {
   ]);
 });
 
+test("multipleOf tolerates binary floating point (0.3 is a multiple of 0.1)", () => {
+  sameLines(errorsOf({ a: 0.3, b: 0.35 }, { properties: { a: { multipleOf: 0.1 }, b: { multipleOf: 0.1 } } }), ["$.b: must be multiple of 0.1"]);
+});
+
 test("contains and propertyNames report one line each", () => {
   sameLines(errorsOf({ list: [1, 2], obj: { Good: 1, bad: 2, Worse: 3 } }, {
     properties: { list: { contains: { type: "string" } }, obj: { propertyNames: { pattern: "^[a-z]+$" } } },
