@@ -3,6 +3,10 @@
  * text and its format, so equal schemas compile once. Failures are cached
  * too: a broken or hostile schema sent again is answered without redoing
  * the work.
+ *
+ * Bounded twice: by entries and by total weight (the subschema count of the
+ * compiled schemas), since one big schema's generated code weighs as much
+ * as hundreds of small ones.
  */
 import { hash } from "node:crypto";
 
@@ -14,15 +18,27 @@ export interface CacheStats {
   hits: number;
   /** Entries held now. */
   size: number;
+  /** Total weight of the entries held now. */
+  weight: number;
 }
 
-/** An LRU map with a fixed capacity (Map iteration order = recency). */
+/** An LRU map with a fixed capacity and weight budget (Map iteration order = recency). */
 export class CompileCache<T> {
-  private readonly entries = new Map<string, T>();
+  private readonly entries = new Map<string, { value: T; weight: number }>();
   private hits = 0;
   private compiles = 0;
+  private weight = 0;
 
-  constructor(private readonly capacity: number) {}
+  /**
+   * @param capacity most entries held
+   * @param maxWeight most total weight held (the newest entry is always kept)
+   * @param weightOf the weight of a value (at least 1 is counted)
+   */
+  constructor(
+    private readonly capacity: number,
+    private readonly maxWeight: number,
+    private readonly weightOf: (value: T) => number,
+  ) {}
 
   /** The key for a schema text read as `format`. */
   static key(text: string, format: string): string {
@@ -37,27 +53,31 @@ export class CompileCache<T> {
       this.hits++;
       this.entries.delete(key);
       this.entries.set(key, found);
-      return found;
+      return found.value;
     }
     this.compiles++;
     const value = build();
-    this.entries.set(key, value);
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next();
+    const weight = Math.max(1, this.weightOf(value));
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    while (this.entries.size > this.capacity || (this.weight > this.maxWeight && this.entries.size > 1)) {
+      const oldest = this.entries.entries().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.entries.delete(oldest.value[0]);
+      this.weight -= oldest.value[1].weight;
     }
     return value;
   }
 
   /** Current counters. */
   stats(): CacheStats {
-    return { compiles: this.compiles, hits: this.hits, size: this.entries.size };
+    return { compiles: this.compiles, hits: this.hits, size: this.entries.size, weight: this.weight };
   }
 
   /** Empty the cache and zero the counters. */
   clear(): void {
     this.entries.clear();
+    this.weight = 0;
     this.hits = 0;
     this.compiles = 0;
   }

@@ -16,7 +16,7 @@ import type { SchemaLimits } from "./limits.js";
 
 /** A usable schema or the reason it is not. */
 export type CompiledSchema =
-  | { readonly ok: true; readonly format: SchemaFormat; readonly validate: ValidateFunction }
+  | { readonly ok: true; readonly format: SchemaFormat; readonly validate: ValidateFunction; readonly subschemas: number }
   | { readonly ok: false; readonly format?: SchemaFormat; readonly problem: string };
 
 /** Read, check and compile a schema text (`format` undefined = sniff). */
@@ -33,7 +33,7 @@ export function compileSchemaText(text: string, format: SchemaFormat | undefined
     if (isRecord(tree) && tree["$schema"] !== undefined) tree["$schema"] = CANONICAL_SCHEMA_URI[dialect];
     const subschemas = prepareSchema(tree, limits);
     const validate = compileWithAjv(tree as object | boolean, dialect, subschemas > LARGE_SCHEMA);
-    return { ok: true, format: used, validate };
+    return { ok: true, format: used, validate, subschemas };
   } catch (e) {
     const problem = e instanceof SchemaProblem ? e.message : compileFailure(e);
     return used === undefined ? { ok: false, problem } : { ok: false, format: used, problem };

@@ -22,7 +22,7 @@ export interface JsonSchemaResult extends SchemaResult {
   readonly schemaFormat?: SchemaFormat;
 }
 
-const cache = new CompileCache<CompiledSchema>(SCHEMA_LIMITS.cacheEntries);
+const cache = new CompileCache<CompiledSchema>(SCHEMA_LIMITS.cacheEntries, SCHEMA_LIMITS.cacheSubschemas, (c) => (c.ok ? c.subschemas : 1));
 
 /** Compile-cache counters (compiles, hits, size): equal schema texts compile once. */
 export function schemaCacheStats(): CacheStats {

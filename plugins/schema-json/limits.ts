@@ -20,6 +20,8 @@ export interface SchemaLimits {
   readonly maxErrors: number;
   /** Compiled schemas kept in the cache. */
   readonly cacheEntries: number;
+  /** Total subschemas of the compiled schemas kept in the cache (bounds its memory). */
+  readonly cacheSubschemas: number;
 }
 
 /** The caps used by the plugin. */
@@ -30,4 +32,5 @@ export const SCHEMA_LIMITS: SchemaLimits = {
   maxSubschemas: 2_000,
   maxErrors: 10_000,
   cacheEntries: 64,
+  cacheSubschemas: 20_000,
 };

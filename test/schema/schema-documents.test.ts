@@ -10,6 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { clearSchemaCache, schemaCacheStats, sniffSchemaFormat, validateJsonSchema } from "../../plugins/schema-json/index.js";
 import { createEngine } from "../../core/index.js";
+import { CompileCache } from "../../plugins/schema-json/compile-cache.js";
 
 /** Assert a schema error whose single line starts with `schema: ` and contains `fragment`. */
 function schemaError(schemaText: string, fragment: string, schemaFormat?: string): void {
@@ -144,7 +145,7 @@ test("the compile cache: equal schema texts compile once; failures are cached to
   clearSchemaCache();
   const text = '{"properties": {"n": {"maximum": 1}}}';
   for (let i = 0; i < 5; i++) assert.equal(validateJsonSchema({ n: 2 }, text, {}).errors, ["$.n: Value must be <= 1, got 2"]);
-  assert.equal(schemaCacheStats(), { compiles: 1, hits: 4, size: 1 });
+  assert.equal(schemaCacheStats(), { compiles: 1, hits: 4, size: 1, weight: 2 }); // weight = subschemas (root + n)
   // The same text read with an explicit format is a different key.
   validateJsonSchema({ n: 2 }, text, { schemaFormat: "json" });
   assert.is(schemaCacheStats().compiles, 2);
@@ -157,6 +158,29 @@ test("the compile cache: equal schema texts compile once; failures are cached to
   const before = schemaCacheStats().compiles;
   validateJsonSchema({ n: 2 }, text, {});
   assert.is(schemaCacheStats().compiles, before + 1);
+});
+
+test("CompileCache: bounded by entries and by total weight, least recently used first", () => {
+  const c = new CompileCache<number>(3, 10, (w) => w);
+  let builds = 0;
+  const get = (key: string, weight: number): number => c.getOrBuild(key, () => (builds++, weight));
+  get("a", 2);
+  get("b", 2);
+  get("c", 2);
+  get("a", 2); // hit: a becomes the most recent
+  get("d", 2); // 4 entries > 3: b (least recent) goes
+  assert.equal(c.stats(), { compiles: 4, hits: 1, size: 3, weight: 6 });
+  get("b", 2);
+  assert.is(builds, 5);
+  get("big", 9); // weight 15 > 10: evict from the oldest until it fits
+  assert.equal(c.stats().size, 1);
+  assert.equal(c.stats().weight, 9);
+  get("huge", 50); // heavier than the budget on its own: still kept (the newest entry always is)
+  assert.equal(c.stats().size, 1);
+  get("huge", 50);
+  assert.is(c.stats().hits, 2);
+  assert.is(CompileCache.key("x", "json"), CompileCache.key("x", "json"));
+  assert.is.not(CompileCache.key("x", "json"), CompileCache.key("x", "yaml"));
 });
 
 test("validators stay correct across ajv instance renewals (hundreds of distinct schemas)", () => {
