@@ -19,6 +19,8 @@ import { accessLine, eventLine } from "./access-log.js";
 import { applyCors } from "./cors.js";
 import { applyPlugins, loadPlugins } from "../plugins/index.js";
 import { WorkerPool } from "./pool/worker-pool.js";
+import { InlineRunner } from "./inline-runner.js";
+import { hostFactory } from "./jobs/host-factory.js";
 import { requestIdOf } from "./request-id.js";
 import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } from "./server-options.js";
 import type { ServerState } from "./server-state.js";
@@ -73,16 +75,17 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   const options = resolveServerOptions(partial);
   const logEvent = (event: string, detail: Readonly<Record<string, unknown>>) => options.logSink(eventLine(event, detail));
   const engine = createEngine();
+  const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
   const pool = new WorkerPool({
     size: options.workers,
     maxQueue: options.maxQueue,
     includeRoot: options.includeRoot,
-    limits: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems },
+    limits: poolLimits,
     graceMs: options.workerGraceMs,
     heapMb: options.workerHeapMb,
     log: logEvent,
   });
-  const state: ServerState = { options, engine, pool, draining: false, logEvent };
+  const state: ServerState = { options, engine, pool, inline: undefined, draining: false, logEvent };
 
   let inFlight = 0;
   let idleWaiter: (() => void) | undefined;
@@ -152,8 +155,11 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
         config: options.pluginDiscovery !== undefined,
         flagName: "-plugin",
       });
+      const builtinFormats = new Set(engine.listFormats().map((f) => f.name));
       applyPlugins(engine, loaded.plugins);
       await pool.start(loaded.resolved);
+      if (options.inline)
+        state.inline = new InlineRunner(engine, hostFactory(options.includeRoot), poolLimits, options.includeRoot !== undefined, builtinFormats);
       try {
         await new Promise<void>((resolve, reject) => {
           const onError = (err: Error) => {

@@ -27,6 +27,8 @@ export interface ServerOptions {
    * Absent (the default for embedded servers and tests): only `plugins`.
    */
   readonly pluginDiscovery: { readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> } | undefined;
+  /** Try small requests on the event loop first (see inline-runner.ts); off: every request goes to a worker. */
+  readonly inline: boolean;
   /** One JSON line per request on stderr. */
   readonly accessLog: boolean;
   /** Where the access log and internal errors go. Default: process.stderr. */
@@ -54,6 +56,7 @@ export function defaultServerOptions(): ServerOptions {
     maxQueue: 256,
     plugins: [],
     pluginDiscovery: undefined,
+    inline: true,
     accessLog: false,
     logSink: (line) => void process.stderr.write(line + "\n"),
     bodyTimeoutMs: 10_000,

@@ -1,6 +1,7 @@
 /** What the routes of one server share. */
 import type { Engine } from "../../core/index.js";
 import type { WorkerPool } from "./pool/worker-pool.js";
+import type { InlineRunner } from "./inline-runner.js";
 import type { ServerOptions } from "./server-options.js";
 
 export interface ServerState {
@@ -8,6 +9,8 @@ export interface ServerState {
   /** A main-thread engine with the same plugins as the workers: format names and listings only, never evaluation. */
   readonly engine: Engine;
   readonly pool: WorkerPool;
+  /** The fast path for small requests (set once the server listens; absent when disabled). */
+  inline: InlineRunner | undefined;
   /** True once shutdown has begun (HTTP.md §1: `/health` answers 503). */
   draining: boolean;
   /** Internal events for the log (never for clients). */

@@ -20,6 +20,7 @@ test("while a slow request evaluates, /health and small transpiles keep answerin
     await send(s.base, "/health", { agent });
     const slowStarted = Date.now();
     const slow = post(s.base, "/transpile", { source: SLOW });
+    slow.catch(() => undefined);
     const health: number[] = [];
     const small: number[] = [];
     while (Date.now() - slowStarted < 1800) {
@@ -33,7 +34,9 @@ test("while a slow request evaluates, /health and small transpiles keep answerin
       assert.is(r.json().success, true);
     }
     const slowReply = await slow;
-    assert.match(slowReply.json<{ errors: string[] }>().errors[0]!, /timed out/, "the slow request really was running all along");
+    const slowMs = Date.now() - slowStarted;
+    assert.is(slowReply.status, 200);
+    assert.ok(slowMs > 1700, `the slow request really was running all along (${slowMs} ms)`);
     assert.ok(health.length > 50, `${health.length} health samples`);
     // Loose bounds: the machine is shared; the point is "milliseconds, not seconds".
     assert.ok(p99(health) < 100, `/health p99 ${p99(health).toFixed(1)} ms`);
@@ -45,11 +48,14 @@ test("while a slow request evaluates, /health and small transpiles keep answerin
 });
 
 test("saturated: a full queue answers 503 with Retry-After; accepted work still completes", async () => {
-  const s = await startServer({ workers: 1, maxQueue: 1, timeoutMs: 800 });
+  // inline off: every request goes through the queue (small ones would otherwise be answered on the fast path)
+  const s = await startServer({ workers: 1, maxQueue: 1, timeoutMs: 800, inline: false });
   try {
     const running = post(s.base, "/transpile", { source: SLOW });
+    running.catch(() => undefined);
     await new Promise((r) => setTimeout(r, 50));
     const queued = post(s.base, "/transpile", { source: SLOW });
+    queued.catch(() => undefined);
     await new Promise((r) => setTimeout(r, 50));
     const refused = await post(s.base, "/transpile", { source: "a = 1" });
     assert.is(refused.status, 503);

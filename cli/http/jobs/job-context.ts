@@ -41,4 +41,6 @@ export interface JobContext {
   readonly streamChunkSize: number;
   /** How much of a streamed output is held back before the response is committed, in UTF-16 code units. */
   readonly streamWindow: number;
+  /** The same for an output that is not streamed (Infinity: a buffered response is never committed early). */
+  readonly bufferWindow: number;
 }

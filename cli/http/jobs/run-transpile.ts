@@ -48,8 +48,8 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const head = `{"success":true,"output":${quote}`;
   const streamed = job.streaming || exceedsStreamThreshold(evaluated.value, job.streamThreshold);
 
-  // A buffered response is a streamed one whose window never fills.
-  const window = streamed ? ctx.streamWindow : Infinity;
+  // A buffered response is a streamed one whose window (normally) never fills.
+  const window = streamed ? ctx.streamWindow : ctx.bufferWindow;
   const flushAt = streamed ? ctx.streamChunkSize : Infinity;
 
   // Hold the first part back: an output that ends within the window is sent

@@ -7,17 +7,14 @@
  * flag is polled by the engine and by that wait.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { MemoryHost, NodeFsHost, type Engine, type IncludeHost } from "../../../core/index.js";
+import type { Engine } from "../../../core/index.js";
 import { createEngineFromResolved } from "../../plugins/index.js";
-import { ConfinedHost } from "../jobs/confined-host.js";
+import { hostFactory } from "../jobs/host-factory.js";
 import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
 import { CONTROL, MAX_IN_FLIGHT_CHUNKS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
-
-/** I2 detail when the server has no `-include-root` (HTTP.md §5). */
-export const NO_FILES_DETAIL = 'this server reads no files; send it in "files"';
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
@@ -65,13 +62,8 @@ function channelFor(id: number): ResponseChannel {
   };
 }
 
-function makeHostFactory(): (files: readonly (readonly [string, string])[]) => IncludeHost {
-  const fallback = config.includeRoot === undefined ? undefined : new NodeFsHost({ root: config.includeRoot });
-  return (files) => new ConfinedHost(new MemoryHost(new Map(files), fallback ? { fallback } : { missingDetail: NO_FILES_DETAIL }));
-}
-
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
-  const ctx: JobContext = { engine, limits: config.limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW };
+  const ctx: JobContext = { engine, limits: config.limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, bufferWindow: Infinity };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);
@@ -87,7 +79,7 @@ async function main(): Promise<void> {
   let hostFor: JobContext["hostFor"];
   try {
     engine = await createEngineFromResolved(config.plugins);
-    hostFor = makeHostFactory();
+    hostFor = hostFactory(config.includeRoot);
   } catch (e) {
     post({ type: "init-failed", message: e instanceof Error ? e.message : String(e) });
     return;

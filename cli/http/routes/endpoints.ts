@@ -7,11 +7,13 @@ import { SCHEMA_TYPE } from "../jobs/run-validate-schema.js";
 export const TRANSPILE: PostEndpoint<TranspileJob> = {
   check: (state, body) => checkTranspile(state.engine, body),
   requestError: (errors, format) => ({ success: false, errors, diagnostics: [], format, transpile_time_ms: 0 }),
+  inline: (runner, job) => runner.transpile(job),
 };
 
 export const VALIDATE: PostEndpoint<ValidateJob> = {
   check: (_state, body) => checkValidate(body),
   requestError: (errors) => ({ valid: false, errors, diagnostics: [] }),
+  inline: (runner, job) => runner.validate(job),
 };
 
 export const VALIDATE_SCHEMA: PostEndpoint<ValidateSchemaJob> = {

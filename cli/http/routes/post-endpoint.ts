@@ -11,6 +11,7 @@ import { parseJsonObject } from "../request-json.js";
 import type { Checked } from "../request-checks.js";
 import type { Job } from "../pool/protocol.js";
 import type { ServerState } from "../server-state.js";
+import type { InlineRunner } from "../inline-runner.js";
 import { JSON_TYPE, sendJson } from "../respond.js";
 import { internalError, requestIdFor, serverBusy } from "./errors.js";
 
@@ -19,6 +20,8 @@ export interface PostEndpoint<J extends Job> {
   check(state: ServerState, body: Readonly<Record<string, unknown>>): Checked<J>;
   /** The 400 body in the endpoint's own response shape. */
   requestError(errors: readonly string[], format: string): Record<string, unknown>;
+  /** Try the job on the fast path; the body, or `undefined` to use the pool. */
+  inline?(runner: InlineRunner, job: J): string | undefined;
 }
 
 /** How long a refused connection may keep sending before it is cut. */
@@ -49,6 +52,8 @@ export async function handlePost<J extends Job>(state: ServerState, endpoint: Po
   if (!parsed.ok) return sendJson(res, 400, endpoint.requestError([parsed.message], "json"));
   const checked = endpoint.check(state, parsed.value);
   if (!checked.ok) return sendJson(res, 400, endpoint.requestError(checked.errors, checked.format));
+  const fast = state.inline === undefined ? undefined : endpoint.inline?.(state.inline, checked.job);
+  if (fast !== undefined) return sendJson(res, 200, fast);
   relayJob(state, checked.job, res);
 }
 
