@@ -23,8 +23,11 @@ export function emitToml(root: ObjectValue, sink: TextSink): void {
   try {
     w.writeTable(root, "");
   } catch (e) {
-    if (e instanceof UnpairedSurrogateError)
+    if (e instanceof UnpairedSurrogateError) {
+      // Only reachable when the pre-flight check was skipped: let it name the place.
+      checkToml(root);
       throw new OutputError("TOML cannot represent a string with an unpaired UTF-16 surrogate", w.topKey);
+    }
     throw e;
   }
   w.flush();

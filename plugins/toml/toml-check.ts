@@ -1,72 +1,87 @@
 /**
- * Pre-flight check for TOML (LANGUAGE.md §10.4, error O1): an array element
- * that is null cannot be written. Run over the whole tree before the first
- * byte is emitted, so a streamed run never fails half-way.
+ * Pre-flight check for TOML (LANGUAGE.md §10.4): finds what TOML cannot
+ * write — a null array element (error O1) and text with an unpaired UTF-16
+ * surrogate (which a source can hold, e.g. from a `"\ud800"` JSON escape in
+ * an HTTP request, and which no TOML string can express). Run over the whole
+ * tree before the first byte is emitted, so a streamed run never fails
+ * half-way.
  */
 import { BigIntRange, IntRange, LazyArray, ObjectValue, OutputError, StringRange, type Value } from "../../core/plugin.js";
 import { rememberShape } from "./toml-shape.js";
-import { UnpairedSurrogateError, tomlKey } from "./toml-text.js";
+import { tomlKey } from "./toml-text.js";
 
-/** Throw {@link OutputError} for the first null array element, in document order. */
+type Path = (string | number)[];
+
+/** Throw {@link OutputError} for the first unwritable value, in document order. */
 export function checkToml(root: ObjectValue): void {
-  const path: (string | number)[] = [];
-  for (const [key, v] of root.entries) {
-    if (v === null || typeof v !== "object") continue;
+  visitTable(root, []);
+}
+
+/** `String.prototype.isWellFormed` (ES2024, in Node ≥ 20; not yet in the ES2023 typings). */
+function isWellFormed(s: string): boolean {
+  return (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+/** A table or inline table at `path`: entries with a null value are not written, so not checked. */
+function visitTable(obj: ObjectValue, path: Path): void {
+  for (const [key, item] of obj.entries) {
+    if (item === null) continue;
     path.push(key);
-    visit(v, path);
+    if (!isWellFormed(key)) throw unpaired(path);
+    visitValue(item, path);
     path.pop();
   }
 }
 
-/** `path` is the location of `v`: keys and array indexes from the root. */
-function visit(v: Value, path: (string | number)[]): void {
-  if (v instanceof ObjectValue) {
-    for (const [key, item] of v.entries) {
-      if (item === null || typeof item !== "object") continue;
-      path.push(key);
-      visit(item, path);
-      path.pop();
-    }
-    return;
-  }
-  if (!Array.isArray(v) && !(v instanceof LazyArray)) return; // FloatValue
-  // Ranges hold only integers or strings: nothing to find, and they may be long.
-  if (v instanceof IntRange || v instanceof StringRange || v instanceof BigIntRange) return;
-  let i = 0;
-  let allObjects = true;
-  for (const item of v) {
-    if (item === null) throw nullInArray(path);
-    if (typeof item === "object") {
-      if (!(item instanceof ObjectValue)) allObjects = false;
-      path.push(i);
-      visit(item, path);
-      path.pop();
-    } else allObjects = false;
-    i++;
-  }
-  if (v instanceof LazyArray) rememberShape(v, allObjects);
+/** A non-null value at `path`. */
+function visitValue(v: Value, path: Path): void {
+  if (typeof v === "string") {
+    if (!isWellFormed(v)) throw unpaired(path);
+  } else if (v instanceof ObjectValue) visitTable(v, path);
+  else if (Array.isArray(v) || v instanceof LazyArray) visitArray(v, path);
 }
 
-function nullInArray(path: readonly (string | number)[]): OutputError {
+function visitArray(arr: Value[] | LazyArray, path: Path): void {
+  // Ranges hold only integers or generated strings: nothing to find item by item, and they may be long.
+  if (arr instanceof IntRange || arr instanceof BigIntRange) return;
+  if (arr instanceof StringRange) {
+    if (arr.length > 0 && !isWellFormed(arr.prefix)) throw unpaired(path);
+    return;
+  }
+  let i = 0;
+  let allObjects = true;
+  for (const item of arr) {
+    if (item === null) throw nullInArray(path);
+    if (!(item instanceof ObjectValue)) allObjects = false;
+    if (typeof item === "string" || typeof item === "object") {
+      path.push(i);
+      visitValue(item, path);
+      path.pop();
+    }
+    i++;
+  }
+  if (arr instanceof LazyArray) rememberShape(arr, allObjects);
+}
+
+function topKey(path: Readonly<Path>): string | undefined {
   const top = path[0];
-  return new OutputError(`TOML cannot represent null (in array at ${pathText(path)})`, typeof top === "string" ? top : undefined);
+  return typeof top === "string" ? top : undefined;
+}
+
+function nullInArray(path: Readonly<Path>): OutputError {
+  return new OutputError(`TOML cannot represent null (in array at ${pathText(path)})`, topKey(path));
+}
+
+function unpaired(path: Readonly<Path>): OutputError {
+  return new OutputError(`TOML cannot represent a string with an unpaired UTF-16 surrogate (at ${pathText(path)})`, topKey(path));
 }
 
 /** `a.b[2]."c d"`: keys as TOML writes them, indexes in brackets. */
-export function pathText(path: readonly (string | number)[]): string {
+export function pathText(path: Readonly<Path>): string {
   let s = "";
   for (const seg of path) {
     if (typeof seg === "number") s += "[" + String(seg) + "]";
-    else s += (s === "" ? "" : ".") + keyForMessage(seg);
+    else s += (s === "" ? "" : ".") + (isWellFormed(seg) ? tomlKey(seg) : JSON.stringify(seg));
   }
   return s;
-}
-
-function keyForMessage(key: string): string {
-  try {
-    return tomlKey(key);
-  } catch (e) {
-    if (e instanceof UnpairedSurrogateError) return JSON.stringify(key);
-    throw e;
-  }
 }

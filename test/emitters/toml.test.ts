@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parse } from "smol-toml";
-import { OutputError, type ObjectValue } from "../../core/plugin.js";
+import { OutputError, StringRange, type ObjectValue } from "../../core/plugin.js";
 import { tomlFormat } from "../../plugins/toml/index.js";
 import { CountingLazyArray, dataDiff, emit, f, obj } from "./support.js";
 
@@ -66,14 +66,14 @@ test("nulls in tables and inline tables are omitted", () => {
   assert.is(emit("toml", obj(["a", null], ["b", 1], ["t", obj(["n", null], ["x", 1])])), lines("b = 1", "", "[t]", "x = 1"));
 });
 
-function nullError(root: ObjectValue): OutputError {
+function refusal(root: ObjectValue): OutputError {
   try {
     tomlFormat.check?.(root, { options: {} });
   } catch (e) {
     if (e instanceof OutputError) return e;
     throw e;
   }
-  throw new Error("check accepted a null array element");
+  throw new Error("check accepted the tree");
 }
 
 test("a null array element is refused by the pre-flight check, naming the array and the top-level key", () => {
@@ -85,10 +85,26 @@ test("a null array element is refused by the pre-flight check, naming the array 
     [obj(["users", [obj(["tags", obj(["all", [null]])])]]), "users[0].tags.all", "users"],
   ];
   for (const [root, where, key] of cases) {
-    const e = nullError(root);
+    const e = refusal(root);
     assert.is(e.message, `TOML cannot represent null (in array at ${where})`);
     assert.is(e.key, key);
   }
+});
+
+test("an unpaired surrogate in a written string or key is refused by the check, with its path", () => {
+  const cases: [ObjectValue, string, string][] = [
+    [obj(["ok", "x"], ["b", "a\ud800"]), "b", "b"],
+    [obj(["t", obj(["k\udc00", 1])]), 't."k\\udc00"', "t"],
+    [obj(["l", [obj(["s", ["x", "\udfff"]])]]), "l[0].s[1]", "l"],
+    [obj(["r", new StringRange("\ud800-", 1, 1, 2, 0)]), "r", "r"],
+  ];
+  for (const [root, where, key] of cases) {
+    const e = refusal(root);
+    assert.is(e.message, `TOML cannot represent a string with an unpaired UTF-16 surrogate (at ${where})`);
+    assert.is(e.key, key);
+  }
+  // A key whose value is null is not written, so it does not matter; a well-formed pair is fine.
+  assert.is(emit("toml", obj(["\ud800", null], ["s", "😀"])), 's = "😀"\n');
 });
 
 test("emit refuses a null array element even without the check, before writing it", () => {
