@@ -101,6 +101,7 @@ export class InlineRunner {
       // Past this much output a run "commits", which this channel refuses: off to the pool.
       streamWindow: this.options.maxOutput,
       bufferWindow: this.options.maxOutput,
+      canStream: false,
     };
     try {
       run(ctx);

@@ -57,6 +57,18 @@ test("errors are found before success:true — a failing source with streaming:t
   assert.match(small.json<{ errors: string[] }>().errors[0]!, /^Line 2: TOML cannot represent null/);
 });
 
+test("an error deep inside a lazily produced range is found before the first byte", async () => {
+  // The failing element lies far past the window the server holds back before committing.
+  const source = "a = 1\nxs = (0..300000 map (i) = { id = i, inv = 10 / (i - 250000) })\n";
+  for (const body of [{ source, streaming: true }, { source }, { source, format: "yaml" }]) {
+    const r = await post(s.base, "/transpile", body);
+    assert.ok(r.headers["content-length"] !== undefined, "answered whole, not cut");
+    const j = r.json<{ success: boolean; errors: string[] }>();
+    assert.is(j.success, false);
+    assert.equal(j.errors, ["Line 2: division by zero"]);
+  }
+});
+
 test("a small output requested as a stream is answered whole", async () => {
   const r = await post(s.base, "/transpile", { source: "a = 1", streaming: true });
   assert.ok(r.headers["content-length"] !== undefined);

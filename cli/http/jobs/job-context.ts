@@ -43,4 +43,6 @@ export interface JobContext {
   readonly streamWindow: number;
   /** The same for an output that is not streamed (Infinity: a buffered response is never committed early). */
   readonly bufferWindow: number;
+  /** False where a run that would stream must not even start (the fast path): it throws {@link StreamStopped}. */
+  readonly canStream: boolean;
 }

@@ -14,7 +14,7 @@
  * happen after the commit.)
  */
 import type { RunOptions } from "../../../core/index.js";
-import type { TextSink } from "../../../core/plugin.js";
+import type { ObjectValue, TextSink } from "../../../core/plugin.js";
 import type { TranspileJob } from "../pool/protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
 import { describeProblems } from "./diagnostics-json.js";
@@ -40,14 +40,19 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     ctx.channel.body(`{"success":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}` + tail());
   };
 
-  const evaluated = ctx.engine.evaluate(job.source, options);
-  if (!evaluated.ok) return fail(evaluated.diagnostics);
+  // `streaming` asks for it outright; otherwise evaluate first and look for a range over the threshold.
+  let tree: ObjectValue | undefined;
+  if (!job.streaming) {
+    const evaluated = ctx.engine.evaluate(job.source, options);
+    if (!evaluated.ok) return fail(evaluated.diagnostics);
+    if (!exceedsStreamThreshold(evaluated.value, job.streamThreshold)) tree = evaluated.value;
+  }
+  const streamed = tree === undefined;
+  if (streamed && !ctx.canStream) throw new StreamStopped("this context does not stream");
 
   const mode = job.format === "json" ? "raw" : "string";
   const quote = mode === "string" ? '"' : "";
   const head = `{"success":true,"output":${quote}`;
-  const streamed = job.streaming || exceedsStreamThreshold(evaluated.value, job.streamThreshold);
-
   // A buffered response is a streamed one whose window (normally) never fills.
   const window = streamed ? ctx.streamWindow : ctx.bufferWindow;
   const flushAt = streamed ? ctx.streamChunkSize : Infinity;
@@ -67,9 +72,12 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
       held.length = 0;
     }
   });
+  const sink = cancellable(writer, ctx.signal);
   let emitted;
   try {
-    emitted = ctx.engine.emit(evaluated.value, cancellable(writer, ctx.signal), options, job.source);
+    // A streamed run goes through transpileTo, which verifies the tree's lazy
+    // parts before the first byte (so their errors are ordinary failures too).
+    emitted = tree === undefined ? ctx.engine.transpileTo(job.source, sink, options) : ctx.engine.emit(tree, sink, options, job.source);
     if (emitted.ok) writer.end();
   } catch (e) {
     if (!(e instanceof StreamStopped)) throw e;

@@ -63,7 +63,7 @@ function channelFor(id: number): ResponseChannel {
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
-  const ctx: JobContext = { engine, limits: config.limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, bufferWindow: Infinity };
+  const ctx: JobContext = { engine, limits: config.limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, bufferWindow: Infinity, canStream: true };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);
