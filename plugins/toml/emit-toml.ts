@@ -2,7 +2,8 @@
  * The TOML emitter (LANGUAGE.md §10.4). In every table the plain entries
  * come first, then sub-tables and arrays of tables in insertion order, each
  * under a `[path]` / `[[path]]` header preceded by a blank line. Nulls in
- * tables are omitted; a null array element is refused (see toml-check.ts).
+ * tables are omitted; a null array element and an unpaired surrogate are
+ * refused by the format's pre-flight check (toml-check.ts).
  * Text is accumulated locally and handed to the sink in chunks of about
  * {@link CHUNK_SIZE} code units.
  */
