@@ -26,7 +26,6 @@ interface TranspilePlan {
   readonly inputPath: string;
   readonly outputPath: string | undefined;
   readonly options: RunOptions;
-  readonly maxSourceLength: number;
   readonly schema: { readonly path: string; readonly text: string; readonly format: string | undefined } | undefined;
   readonly validateOnly: boolean;
 }
@@ -42,7 +41,7 @@ export function runTranspile(flags: TranspileFlags, file: string | undefined): n
     writeStderr(`jsson: ${e.message}\n`);
     return EXIT.USAGE;
   }
-  const input = readInput(plan.inputPath, maxInputBytes(plan.maxSourceLength));
+  const input = readInput(plan.inputPath, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
   if (!input.ok) {
     writeStderr(`jsson: ${input.message}\n`);
     return EXIT.SOURCE;
@@ -57,7 +56,11 @@ export function runTranspile(flags: TranspileFlags, file: string | undefined): n
   }
 }
 
-/** No schema: write the output as it is produced. */
+/**
+ * No schema: write the output as it is produced. The engine finds every
+ * source error before the first byte, except the output-size limit: then
+ * the blocks already written stay written and the diagnostic follows.
+ */
 function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan): number {
   const sink = new BlockSink(plan.outputPath ?? 1);
   const result = engine.transpileTo(source, sink, options);
@@ -114,7 +117,6 @@ function makePlan(engine: Engine, flags: TranspileFlags, file: string | undefine
     inputPath: input ?? file ?? "-",
     outputPath: str(flags, "output"),
     options,
-    maxSourceLength: limits.maxSourceLength ?? DEFAULT_LIMITS.maxSourceLength,
     schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
     validateOnly,
   };
