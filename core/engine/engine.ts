@@ -257,7 +257,7 @@ export class Engine {
     const chunks: string[] = [];
     const evaluated = this.evaluateInternal(source, options);
     if (!evaluated.ok) return evaluated;
-    const result = this.emit(evaluated.value, { write: (c) => void chunks.push(c) }, options, source);
+    const result = this.emitPasses(evaluated.value, { write: (c) => void chunks.push(c) }, options, source, evaluated.beginPass);
     return result.ok ? { ...result, output: chunks.join("") } : result;
   }
 
@@ -279,13 +279,17 @@ export class Engine {
         if (d) return { ok: false, format: evaluated.format, diagnostics: [makeDiagnostic(d, new LineIndex(source))] };
         throw e;
       }
-      evaluated.beginPass();
     }
-    return this.emit(evaluated.value, sink, options, source);
+    return this.emitPasses(evaluated.value, sink, options, source, evaluated.beginPass);
   }
 
   /** Emit an evaluated tree. `source` is used to place output errors on the defining line. */
   emit(value: ObjectValue, sink: TextSink, options: RunOptions = {}, source = ""): EvaluateResult {
+    return this.emitPasses(value, sink, options, source, () => {});
+  }
+
+  /** Emit; `beginPass` is called before each traversal (format check, emit) so lazy parts are counted once per pass. */
+  private emitPasses(value: ObjectValue, sink: TextSink, options: RunOptions, source: string, beginPass: () => void): EvaluateResult {
     const format = this.canonicalFormat(options.format);
     const entry = this.formatsByName.get(format);
     const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, new LineIndex(source))] });
@@ -294,7 +298,11 @@ export class Engine {
     const ctx: EmitContext = { options: options.formatOptions ?? {} };
     const limited = new LimitedSink(sink, limits.maxOutputBytes);
     try {
-      entry.format.check?.(value, ctx);
+      if (entry.format.check) {
+        beginPass();
+        entry.format.check(value, ctx);
+      }
+      beginPass();
       this.hooks.emit.for(format).call(value, limited, ctx);
     } catch (e) {
       if (e instanceof OutputError) {

@@ -53,6 +53,12 @@ interface RunState {
   items: number;
   ticks: number;
   includes: number;
+  /**
+   * Expanded size (values once written out) of containers built so far,
+   * recorded for containers that hold containers: values are shared, so
+   * `a := [a, a]` doubles the output without creating values.
+   */
+  readonly weights: WeakMap<object, number>;
   /** Number of lazy maps created. */
   lazyMaps: number;
   /** Offset of the node being evaluated (for limit errors). */
@@ -60,6 +66,7 @@ interface RunState {
 }
 
 const TICK_MASK = 0x3fff;
+
 
 /** Evaluate a parsed root program. */
 export function evaluateProgram(program: Program, options: EvalOptions): EvalResult {
@@ -71,6 +78,7 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
     items: 0,
     ticks: 0,
     includes: 0,
+    weights: new WeakMap(),
     lazyMaps: 0,
     current: 0,
   };
@@ -269,27 +277,33 @@ class FileEvaluator {
         }
         const out: Value[] = new Array<Value>(source.length);
         let i = 0;
+        let weight = 1;
         for (const item of source) {
           const inner = new Scope(scope);
           inner.set(e.param, item);
-          out[i++] = this.expr(e.body, inner);
+          const v = this.expr(e.body, inner);
+          out[i++] = v;
+          weight += this.weightOf(v);
         }
-        return out;
+        return this.weighed(out, weight, e.at);
       }
       case "array": {
         const out: Value[] = [];
+        let weight = 1;
         for (const el of e.elements) {
           const v = this.expr(el, scope);
           if (isRangeValue(v)) {
             this.count(v.length, el.start);
             if (out.length + v.length > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, el.start);
             for (const x of v) out.push(x);
+            weight += v.length;
           } else {
             this.count(1, el.start);
             out.push(v);
+            weight += this.weightOf(v);
           }
         }
-        return out;
+        return this.weighed(out, weight, e.start);
       }
       case "object":
         return this.object(e, new Scope(scope));
@@ -304,7 +318,36 @@ class FileEvaluator {
   private object(e: ObjectExpr, scope: Scope): ObjectValue {
     const out = new ObjectValue();
     for (const m of e.members) this.member(m, out, scope);
-    return out;
+    return this.weighObject(out, e.start);
+  }
+
+  /** Expanded size of a value (see {@link RunState.weights}). */
+  private weightOf(v: Value): number {
+    if (v === null || typeof v !== "object") return 1;
+    if (v instanceof LazyArray) return v.length + 1;
+    return this.run.weights.get(v) ?? (v instanceof ObjectValue ? v.size : Array.isArray(v) ? v.length : 0) + 1;
+  }
+
+  /** Record a container's expanded size; refuse it past the item limit. */
+  private weighed<T extends Value[] | ObjectValue>(v: T, weight: number, at: number): T {
+    // A container of scalars weighs its size plus one, which weightOf derives; only nesting is recorded.
+    if (weight > (v instanceof ObjectValue ? v.size : v.length) + 1) {
+      if (weight > this.run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
+      this.run.weights.set(v, weight);
+    }
+    return v;
+  }
+
+  private weighArray(a: Value[], at: number): Value[] {
+    let weight = 1;
+    for (const v of a) weight += this.weightOf(v);
+    return this.weighed(a, weight, at);
+  }
+
+  private weighObject(o: ObjectValue, at: number): ObjectValue {
+    let weight = 1;
+    for (const v of o.entries.values()) weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
+    return this.weighed(o, weight, at);
   }
 
   private template(e: TemplateExpr, scope: Scope): string {
@@ -336,7 +379,7 @@ class FileEvaluator {
     const out = new ObjectValue();
     for (const [k, v] of base.entries) out.set(k, over.has(k) ? (over.get(k) as Value) : v);
     for (const [k, v] of over.entries) if (!base.has(k)) out.set(k, v);
-    return out;
+    return this.weighObject(out, e.at);
   }
 
   /** Template / implicit-map array blocks (§7). Large expansions are produced lazily. */
@@ -354,8 +397,8 @@ class FileEvaluator {
       rows.push({ cells, count, expands: n >= 0 });
     }
     const elements = new LazyRows({ rows, fields: e.fields, length: total });
-    if (e.mapBody === undefined || e.mapParam === undefined) return total > this.run.options.lazyThreshold ? elements : [...elements];
-    if (total <= this.run.options.lazyThreshold) return [...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)];
+    if (e.mapBody === undefined || e.mapParam === undefined) return total > this.run.options.lazyThreshold ? elements : this.weighArray([...elements], e.start);
+    if (total <= this.run.options.lazyThreshold) return this.weighArray([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
     // Presets and bindings are frozen as they are now: the body runs later.
     this.run.lazyMaps++;
     return new LazyMap(elements, e.mapParam, e.mapBody, new FileEvaluator(this.run, new Map(this.presets)), scope.snapshot());

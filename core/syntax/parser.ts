@@ -62,11 +62,13 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
     const at = options.maxSourceLength;
     return { diagnostic: { code: CODES.LIMIT_SOURCE, message: `source too large (limit ${options.maxSourceLength} characters)`, start: at, end: at + 1 }, lines };
   }
-  const p = new Parser(source, 0, options.maxDepth);
+  let p: Parser | undefined;
   try {
+    p = new Parser(source, 0, options.maxDepth);
     return { program: p.program(), lines };
   } catch (e) {
-    const d = p.toDiagnostic(e);
+    // The constructor reads the first token, so a lexical error can come before `p` exists.
+    const d = e instanceof LexError ? e.diagnostic : p?.toDiagnostic(e);
     if (d) return { diagnostic: d, lines };
     throw e;
   }
