@@ -21,7 +21,8 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
     timeout: Flags.string({ description: "time limit per request (e.g. 10s, 500ms; 0: none)", default: "10s" }),
     "max-output": Flags.string({ description: "largest output text (e.g. 64MiB)", default: "64MiB" }),
     "max-items": Flags.integer({ description: "largest range, in elements", default: 10_000_000, min: 1 }),
-    workers: Flags.integer({ description: "worker threads evaluating requests (default: number of cores)", min: 1, max: 256 }),
+    workers: Flags.integer({ description: "worker threads evaluating requests, in total (default: number of cores)", min: 1, max: 256 }),
+    processes: Flags.integer({ description: "HTTP processes sharing the port (default: number of cores, at most -workers)", min: 1, max: 64 }),
     "max-queue": Flags.integer({ description: "requests waiting for a worker before new ones get 503", default: 256, min: 1 }),
     plugin: Flags.string({ description: "load a plugin (module name or path); repeatable; jsson.config.json and JSSON_PLUGINS are read too", multiple: true }),
     playground: Flags.boolean({ description: "reserved (the reference's web playground); ignored", default: false, hidden: true }),
@@ -49,6 +50,9 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
       if (!existsSync(includeRoot) || !statSync(includeRoot).isDirectory()) return usage(`-include-root: not a folder: ${flags["include-root"]}`);
     }
     const { runServer } = await import("../http/run-server.js");
+    const { availableParallelism } = await import("node:os");
+    const workers = flags.workers ?? availableParallelism();
+    const processes = flags.processes ?? Math.min(availableParallelism(), workers);
     process.exitCode = await runServer(flags.port, flags.host, {
       cors: flags.cors,
       includeRoot,
@@ -56,11 +60,11 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
       maxOutputBytes: maxOutput,
       timeoutMs: timeout,
       maxRangeItems: flags["max-items"],
-      workers: flags.workers,
+      workers,
       maxQueue: flags["max-queue"],
       plugins: flags.plugin ?? [],
       pluginDiscovery: { cwd: process.cwd(), env: process.env },
       accessLog: !flags.quiet,
-    });
+    }, undefined, processes);
   }
 }

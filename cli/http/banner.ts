@@ -13,7 +13,7 @@ export function addressUrl(address: AddressInfo): string {
 }
 
 /** The banner lines. */
-export function bannerLines(address: AddressInfo, options: ServerOptions, routes: readonly RouteInfo[]): string[] {
+export function bannerLines(address: AddressInfo, options: ServerOptions, routes: readonly RouteInfo[], processes: number): string[] {
   const lines = [`jsson serve ${packageInfo().version} (JSSON language ${LANGUAGE_VERSION}, node ${process.version})`, `listening on ${addressUrl(address)}`];
   const width = Math.max(...routes.map((r) => r.path.length));
   for (const r of routes) lines.push(`  ${r.methods.join(",").padEnd(8)} ${r.path.padEnd(width)}  ${r.summary}`);
@@ -23,7 +23,8 @@ export function bannerLines(address: AddressInfo, options: ServerOptions, routes
       : `includes: the request's "files", then files inside ${options.includeRoot} (symlinks followed, must stay inside)`;
   lines.push(
     `limits: max-body ${formatSize(options.maxBodyBytes)}, timeout ${formatDuration(options.timeoutMs)}, max-output ${formatSize(options.maxOutputBytes)}, ` +
-      `max-items ${options.maxRangeItems}, workers ${options.workers}, queue ${options.maxQueue}, CORS ${options.cors ? "on" : "off"}; ${includes}`,
+      `max-items ${options.maxRangeItems}, workers ${options.workers}${processes > 1 ? ` in ${processes} processes` : ""}, queue ${options.maxQueue}, ` +
+      `CORS ${options.cors ? "on" : "off"}; ${includes}`,
   );
   return lines;
 }

@@ -2,12 +2,22 @@
  * Run the service as a process (what `jsson serve` does): listen, print the
  * banner, and on SIGTERM / SIGINT drain and finish (HTTP.md §1). A second
  * signal while draining stops at once. Start-up failures are one line on
- * stderr and exit status 1.
+ * stderr and exit status 1 (2 for a plugin that cannot be loaded).
+ *
+ * With more than one process (the default on a multi-core machine), the
+ * command becomes a small supervisor: node:cluster forks HTTP processes that
+ * share the listening socket, so the event-loop work (HTTP parsing, the fast
+ * path for small requests) uses every core, while each process keeps its own
+ * evaluation workers for big requests. The supervisor prints the banner,
+ * forwards the drain, replaces a process that dies, and exits when all have
+ * finished.
  */
-import { createServer, SERVICE_ROUTES } from "./app.js";
+import cluster, { type Worker as ClusterWorker } from "node:cluster";
+import type { AddressInfo } from "node:net";
+import { createServer, SERVICE_ROUTES, type JssonServer } from "./app.js";
 import { bannerLines } from "./banner.js";
 import { PluginLoadError } from "../plugins/index.js";
-import type { ServerOptionsInput } from "./server-options.js";
+import { resolveServerOptions, type ServerOptionsInput } from "./server-options.js";
 
 /** Where the process talks. */
 export interface ProcessIo {
@@ -20,6 +30,15 @@ const DEFAULT_IO: ProcessIo = {
   err: (line) => void process.stderr.write(line + "\n"),
 };
 
+/** Marks a cluster child started by {@link runServer} (so an embedding cluster app is not mistaken for us). */
+const CHILD_ENV = "JSSON_SERVE_CHILD";
+
+/** Supervisor ↔ child messages. */
+type ChildMessage =
+  | { readonly jsson: "listening"; readonly address: AddressInfo }
+  | { readonly jsson: "failed"; readonly line: string; readonly status: number };
+type SupervisorMessage = { readonly jsson: "drain" } | { readonly jsson: "close" };
+
 function describeListenError(e: unknown, host: string, port: number): string {
   const code = (e as NodeJS.ErrnoException | null)?.code;
   const where = `${host.includes(":") ? `[${host}]` : host}:${port}`;
@@ -30,40 +49,161 @@ function describeListenError(e: unknown, host: string, port: number): string {
   return e instanceof Error ? e.message.split("\n")[0] ?? String(e) : String(e);
 }
 
-/** Serve until a signal; resolves with the exit status. */
-export async function runServer(port: number, host: string, options: ServerOptionsInput, io: ProcessIo = DEFAULT_IO): Promise<number> {
+/** Start a server; on failure, the one line to print and the exit status. */
+async function start(port: number, host: string, options: ServerOptionsInput): Promise<{ server: JssonServer; address: AddressInfo } | { line: string; status: number }> {
   const server = createServer(options);
-  let address;
   try {
-    address = await server.listen(port, host);
+    return { server, address: await server.listen(port, host) };
   } catch (e) {
-    if (e instanceof PluginLoadError) {
-      io.err(`jsson: ${e.message}`);
-      return 2;
-    }
-    io.err(`jsson serve: ${describeListenError(e, host, port)}`);
-    return 1;
+    if (e instanceof PluginLoadError) return { line: `jsson: ${e.message}`, status: 2 };
+    return { line: `jsson serve: ${describeListenError(e, host, port)}`, status: 1 };
   }
-  for (const line of bannerLines(address, server.options, SERVICE_ROUTES)) io.out(line);
+}
 
+/** Call `onStop(signal, first)` on SIGTERM / SIGINT; returns a function removing the handlers. */
+function onSignals(onStop: (signal: NodeJS.Signals, first: boolean) => void): () => void {
+  let seen = false;
+  const handler = (signal: NodeJS.Signals) => {
+    const first = !seen;
+    seen = true;
+    onStop(signal, first);
+  };
+  process.on("SIGTERM", handler);
+  process.on("SIGINT", handler);
+  return () => {
+    process.off("SIGTERM", handler);
+    process.off("SIGINT", handler);
+  };
+}
+
+/**
+ * Serve until a signal; resolves with the exit status.
+ * @param processes HTTP processes (1: this one; more: a supervisor forks them). `options.workers` is the total of evaluation threads, shared out among them.
+ */
+export async function runServer(port: number, host: string, options: ServerOptionsInput, io: ProcessIo = DEFAULT_IO, processes = 1): Promise<number> {
+  if (cluster.isWorker && process.env[CHILD_ENV] === "1") return runChild(port, host, options, processes);
+  if (processes > 1) return runSupervisor(processes, io, options);
+  return runSingle(port, host, options, io);
+}
+
+async function runSingle(port: number, host: string, options: ServerOptionsInput, io: ProcessIo): Promise<number> {
+  const started = await start(port, host, options);
+  if ("line" in started) {
+    io.err(started.line);
+    return started.status;
+  }
+  const { server, address } = started;
+  for (const line of bannerLines(address, server.options, SERVICE_ROUTES, 1)) io.out(line);
   return new Promise<number>((resolve) => {
-    let stopping = false;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
+    const off = onSignals((signal, first) => {
+      if (!first) {
         io.err(`jsson serve: ${signal} again, stopping now`);
         void server.close().then(() => resolve(0));
         return;
       }
-      stopping = true;
       io.err(`jsson serve: ${signal} received, finishing in-flight requests`);
       void server.drain().then(() => {
-        process.off("SIGTERM", onSignal);
-        process.off("SIGINT", onSignal);
+        off();
         io.err("jsson serve: stopped");
         resolve(0);
       });
+    });
+  });
+}
+
+/** Evaluation threads of one of `processes` children sharing `total`. */
+function share(total: number | undefined, processes: number): number | undefined {
+  return total === undefined ? undefined : Math.max(1, Math.ceil(total / processes));
+}
+
+async function runChild(port: number, host: string, options: ServerOptionsInput, processes: number): Promise<number> {
+  let resolveCleanup = () => {};
+  const send = (m: ChildMessage) => process.send?.(m);
+  const started = await start(port, host, { ...options, workers: share(options.workers ?? resolveServerOptions().workers, processes) });
+  if ("line" in started) {
+    send({ jsson: "failed", line: started.line, status: started.status });
+    return started.status;
+  }
+  const { server, address } = started;
+  send({ jsson: "listening", address });
+  return new Promise<number>((resolve) => {
+    // A terminal's Ctrl-C reaches the whole process group and the supervisor forwards it too:
+    // drain and close are idempotent, so a signal and a message for the same stop are one stop.
+    const drain = () => void server.drain().then(() => resolve(0));
+    const close = () => void server.close().then(() => resolve(0));
+    const off = onSignals((_signal, first) => (first ? drain() : close()));
+    const onMessage = (m: SupervisorMessage) => {
+      if (m?.jsson === "drain") drain();
+      else if (m?.jsson === "close") close();
     };
-    process.on("SIGTERM", onSignal);
-    process.on("SIGINT", onSignal);
+    process.on("message", onMessage);
+    process.once("disconnect", drain); // the supervisor is gone
+    resolveCleanup = () => {
+      off();
+      process.off("message", onMessage);
+      process.off("disconnect", drain);
+    };
+  }).then((status) => {
+    resolveCleanup();
+    // The IPC channel would keep this process alive.
+    if (process.connected) process.disconnect();
+    return status;
+  });
+}
+
+async function runSupervisor(processes: number, io: ProcessIo, options: ServerOptionsInput): Promise<number> {
+  const resolved = resolveServerOptions(options);
+  const children = new Set<ClusterWorker>();
+  let stopping = false;
+  const fork = () => {
+    const child = cluster.fork({ [CHILD_ENV]: "1" });
+    children.add(child);
+    return child;
+  };
+
+  // Start: every child must report listening (or one failure ends the start).
+  const first = await new Promise<{ address: AddressInfo } | { line: string; status: number }>((resolve) => {
+    let listening = 0;
+    for (let i = 0; i < processes; i++) {
+      const child = fork();
+      child.on("message", (m: ChildMessage) => {
+        if (m?.jsson === "failed") resolve({ line: m.line, status: m.status });
+        else if (m?.jsson === "listening" && ++listening === processes) resolve({ address: m.address });
+      });
+      child.on("exit", (code) => {
+        if (listening < processes) resolve({ line: `jsson serve: a server process exited during start-up (code ${code ?? "signal"})`, status: 1 });
+      });
+    }
+  });
+  if ("line" in first) {
+    stopping = true;
+    io.err(first.line);
+    for (const child of children) child.process.kill("SIGKILL");
+    return first.status;
+  }
+  for (const line of bannerLines(first.address, resolved, SERVICE_ROUTES, processes)) io.out(line);
+
+  return new Promise<number>((resolve) => {
+    const watch = (child: ClusterWorker) =>
+      child.on("exit", (code, signal) => {
+        children.delete(child);
+        if (stopping) {
+          if (children.size === 0) {
+            off();
+            io.err("jsson serve: stopped");
+            resolve(0);
+          }
+          return;
+        }
+        io.err(`jsson serve: a server process exited (${signal ?? `code ${code}`}); starting another`);
+        watch(fork());
+      });
+    for (const child of children) watch(child);
+    const off = onSignals((signal, firstSignal) => {
+      stopping = true;
+      io.err(firstSignal ? `jsson serve: ${signal} received, finishing in-flight requests` : `jsson serve: ${signal} again, stopping now`);
+      for (const child of children) if (child.isConnected()) child.send({ jsson: firstSignal ? "drain" : "close" } satisfies SupervisorMessage);
+      if (children.size === 0) resolve(0);
+    });
   });
 }

@@ -78,12 +78,35 @@ test("SIGTERM: in-flight requests finish, /health answers 503 meanwhile, new con
   }
 });
 
+test("several processes (cluster): all serve the same port; SIGTERM lets in-flight requests finish, exit 0", async () => {
+  const s = await serve(["-port", "0", "-host", "127.0.0.1", "-workers", "2", "-processes", "2", "-quiet"]);
+  try {
+    assert.match(s.banner.join("\n"), /workers 2 in 2 processes/);
+    for (let i = 0; i < 6; i++) assert.is((await post(s.base, "/transpile", { source: "a = 1" })).status, 200);
+    const inFlight = post(s.base, "/transpile", { source: 'rows = (0..120000 map (i) = { id = i, name = "user_" + i })\n', stream_threshold: 10000000 });
+    await new Promise((r) => setTimeout(r, 300));
+    s.child.kill("SIGTERM");
+    const done = await inFlight;
+    assert.is(done.status, 200);
+    assert.is(done.json<{ output: { rows: unknown[] } }>().output.rows.length, 120001);
+    assert.is(await s.exit, 0);
+    const refused = await send(s.base, "/health").then(
+      () => false,
+      () => true,
+    );
+    assert.ok(refused, "nothing listens any more");
+  } finally {
+    s.child.kill("SIGKILL");
+  }
+});
+
 test("a port in use: one line on stderr, exit 1, no stack trace", async () => {
   const blocker = createServer();
   await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
   const port = (blocker.address() as { port: number }).port;
   try {
-    const r = spawnSync(process.execPath, [BIN, "serve", "-port", String(port), "-host", "127.0.0.1", "-workers", "1"], { encoding: "utf8", timeout: 20_000 });
+    // two processes: the supervisor reports its children's failure as one line
+    const r = spawnSync(process.execPath, [BIN, "serve", "-port", String(port), "-host", "127.0.0.1", "-workers", "2", "-processes", "2"], { encoding: "utf8", timeout: 30_000 });
     assert.is(r.status, 1);
     assert.is(r.stderr.trim().split("\n").length, 1, r.stderr);
     assert.match(r.stderr, /address already in use/);
