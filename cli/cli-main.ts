@@ -8,6 +8,7 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { isatty } from "node:tty";
 import { pathToFileURL } from "node:url";
 import { fastParse } from "./argv/fast-parse.js";
 import { flagSpecsOf, type FlagSpec, type OclifFlagLike } from "./argv/flag-spec.js";
@@ -33,7 +34,8 @@ export async function main(argv: readonly string[], root: string): Promise<void>
       commands: listCommands(commandsDir),
       defaultCommand: DEFAULT_COMMAND,
       versionCommand: VERSION_COMMAND,
-      stdinIsTerminal: process.stdin.isTTY === true,
+      // isatty, not process.stdin.isTTY: creating process.stdin would make a piped fd 0 non-blocking
+      stdinIsTerminal: isatty(0),
     });
     commandId = route.id;
     if (route.id === undefined) return void (process.exitCode = await runOclif(["--help"], root, undefined));
