@@ -110,7 +110,8 @@ export class InlineRunner {
       gaveUp = true;
     }
     if (gaveUp || expired || body === undefined) {
-      this.failed();
+      // Only time spent in vain counts against the fast path (a run found too big right after evaluation cost little).
+      if (expired) this.failed();
       return undefined;
     }
     return body;
