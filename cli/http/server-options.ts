@@ -35,7 +35,7 @@ export interface ServerOptions {
   readonly logSink: (line: string) => void;
   /** Time allowed to read a request body, in ms. */
   readonly bodyTimeoutMs: number;
-  /** How long a worker may overrun `timeoutMs` before it is terminated and replaced. */
+  /** How long a job may run past twice `timeoutMs` (a streamed run evaluates twice) before its worker is terminated and replaced. */
   readonly workerGraceMs: number;
   /** Heap limit of one worker, in MiB (a memory bomb kills the worker, not the server). */
   readonly workerHeapMb: number;

@@ -103,3 +103,4 @@ function cancellable(sink: TextSink, signal: { readonly aborted: boolean }): Tex
     },
   };
 }
+

@@ -37,7 +37,7 @@ export interface WorkerPoolOptions {
   readonly maxQueue: number;
   readonly includeRoot: string | undefined;
   readonly limits: WorkerConfig["limits"];
-  /** Extra time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is replaced. */
+  /** Extra time a job may run past twice `limits.timeoutMs` (or past a cancel) before its worker is replaced. */
   readonly graceMs: number;
   readonly heapMb: number;
   /** Internal problems (never sent to clients). */
@@ -175,7 +175,8 @@ export class WorkerPool {
       Atomics.store(slot.control, CONTROL.IN_FLIGHT, 0);
       slot.worker.postMessage({ type: "job", id: next.id, job: next.job });
       const limit = this.options.limits.timeoutMs;
-      if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), limit + this.options.graceMs);
+      // Twice the limit: a streamed run evaluates once to decide, then again through transpileTo, each under the limit.
+      if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), 2 * limit + this.options.graceMs);
     }
   }
 
