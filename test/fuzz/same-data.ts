@@ -1,0 +1,137 @@
+/**
+ * Compare a value tree with the data a reader got back from emitted text.
+ * The comparison is as strict as the reader allows:
+ *
+ * - `exact-json` (objects as Maps, integers as bigint): key order, and every
+ *   integer exactly; a float may come back as an integer when it is integral
+ *   (JSON writes `3.0` as `3`, LANGUAGE.md §10.1);
+ * - `toml` (integers as bigint): integers exact and int/float types kept;
+ *   table entries whose value is null are absent (§10.4);
+ * - `js-numbers` (js-yaml, evaluated TypeScript): numbers as JS numbers, so
+ *   integers outside ±2^53 compare after rounding; key order is not compared.
+ *
+ * `-0.0` and `0.0` are the same float (both are written `0`).
+ */
+import { FloatValue, LazyArray, ObjectValue, type Value } from "../../core/plugin.js";
+import type { Reading } from "./read-back.js";
+
+/** The first difference between `expected` and `got`, described with its path; `undefined` when they agree. */
+export function dataDifference(expected: Value, got: unknown, reading: Reading, path = "$"): string | undefined {
+  const differ = (what: string): string => `${path}: ${what}`;
+  if (expected === null || typeof expected === "boolean" || typeof expected === "string") {
+    return Object.is(expected, got) ? undefined : differ(`expected ${show(expected)}, got ${show(got)}`);
+  }
+  if (typeof expected === "number" || typeof expected === "bigint") {
+    if (reading === "js-numbers") return got === Number(expected) ? undefined : differ(`expected integer ${expected}, got ${show(got)}`);
+    return typeof got === "bigint" && got === BigInt(expected) ? undefined : differ(`expected integer ${expected}, got ${show(got)}`);
+  }
+  if (expected instanceof FloatValue) {
+    const x = expected.value;
+    if (typeof got === "number" && (got === x || (got === 0 && x === 0))) return undefined;
+    if (reading === "exact-json" && typeof got === "bigint" && Number.isInteger(x) && Number(got) === x) return undefined;
+    return differ(`expected float ${String(x)}, got ${show(got)}`);
+  }
+  if (expected instanceof ObjectValue) return objectDifference(expected, got, reading, path);
+  const items: Value[] = expected instanceof LazyArray ? [...expected] : expected;
+  if (!Array.isArray(got)) return differ(`expected an array of ${items.length}, got ${show(got)}`);
+  if (got.length !== items.length) return differ(`expected ${items.length} items, got ${got.length}`);
+  for (let i = 0; i < items.length; i++) {
+    const d = dataDifference(items[i] as Value, got[i], reading, `${path}[${i}]`);
+    if (d !== undefined) return d;
+  }
+  return undefined;
+}
+
+function objectDifference(expected: ObjectValue, got: unknown, reading: Reading, path: string): string | undefined {
+  const wanted = [...expected.entries].filter(([, v]) => !(reading === "toml" && v === null));
+  if (reading === "exact-json") {
+    if (!(got instanceof Map)) return `${path}: expected an object, got ${show(got)}`;
+    const gotKeys = [...got.keys()];
+    const wantedKeys = wanted.map(([k]) => k);
+    if (gotKeys.length !== wantedKeys.length || gotKeys.some((k, i) => k !== wantedKeys[i]))
+      return `${path}: expected keys ${show(wantedKeys)} in this order, got ${show(gotKeys)}`;
+    for (const [k, v] of wanted) {
+      const d = dataDifference(v, got.get(k), reading, childPath(path, k));
+      if (d !== undefined) return d;
+    }
+    return undefined;
+  }
+  if (typeof got !== "object" || got === null || Array.isArray(got) || got instanceof Date)
+    return `${path}: expected an object, got ${show(got)}`;
+  const record = got as Record<string, unknown>;
+  const gotKeys = Object.keys(record).sort();
+  const wantedKeys = wanted.map(([k]) => k).sort();
+  if (gotKeys.length !== wantedKeys.length || gotKeys.some((k, i) => k !== wantedKeys[i]))
+    return `${path}: expected keys ${show(wantedKeys)}, got ${show(gotKeys)}`;
+  for (const [k, v] of wanted) {
+    const d = dataDifference(v, record[k], reading, childPath(path, k));
+    if (d !== undefined) return d;
+  }
+  return undefined;
+}
+
+function childPath(path: string, key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** Short printable form of any value (bigints marked with `n`). */
+export function show(v: unknown): string {
+  if (v === undefined) return "undefined";
+  if (typeof v === "bigint") return `${v}n`;
+  if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
+  if (v instanceof Map) return `Map(${v.size})`;
+  if (v instanceof Date) return `Date(${v.toISOString()})`;
+  try {
+    const s = JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? `${x}n` : x));
+    return s === undefined ? String(v) : s.length > 120 ? s.slice(0, 120) + "…" : s;
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}
+
+/**
+ * The first difference between two value trees, strictly: kinds (integer vs
+ * float), integer values, key order, array lengths. Lazy and eager arrays
+ * with the same items are equal.
+ */
+export function valueDifference(expected: Value, got: Value, path = "$"): string | undefined {
+  const differ = (what: string): string => `${path}: ${what}`;
+  if (expected instanceof FloatValue) {
+    if (!(got instanceof FloatValue)) return differ(`expected float ${String(expected.value)}, got ${showValue(got)}`);
+    return got.value === expected.value ? undefined : differ(`expected float ${String(expected.value)}, got float ${String(got.value)}`);
+  }
+  if (typeof expected === "number" || typeof expected === "bigint") {
+    if (typeof got !== "number" && typeof got !== "bigint") return differ(`expected integer ${expected}, got ${showValue(got)}`);
+    if (typeof got !== typeof expected) return differ(`integer ${expected} is held as a ${typeof got} (not canonical)`);
+    return got === expected ? undefined : differ(`expected integer ${expected}, got ${got}`);
+  }
+  if (expected === null || typeof expected === "boolean" || typeof expected === "string")
+    return Object.is(expected, got) ? undefined : differ(`expected ${show(expected)}, got ${showValue(got)}`);
+  if (expected instanceof ObjectValue) {
+    if (!(got instanceof ObjectValue)) return differ(`expected an object, got ${showValue(got)}`);
+    const ek = [...expected.entries.keys()];
+    const gk = [...got.entries.keys()];
+    if (ek.length !== gk.length || ek.some((k, i) => k !== gk[i])) return differ(`expected keys ${show(ek)}, got ${show(gk)}`);
+    for (const [k, v] of expected.entries) {
+      const d = valueDifference(v, got.entries.get(k) as Value, childPath(path, k));
+      if (d !== undefined) return d;
+    }
+    return undefined;
+  }
+  const items: Value[] = expected instanceof LazyArray ? [...expected] : expected;
+  if (!Array.isArray(got) && !(got instanceof LazyArray)) return differ(`expected an array, got ${showValue(got)}`);
+  const gotItems: Value[] = got instanceof LazyArray ? [...got] : got;
+  if (gotItems.length !== items.length) return differ(`expected ${items.length} items, got ${gotItems.length}`);
+  for (let i = 0; i < items.length; i++) {
+    const d = valueDifference(items[i] as Value, gotItems[i] as Value, `${path}[${i}]`);
+    if (d !== undefined) return d;
+  }
+  return undefined;
+}
+
+function showValue(v: Value): string {
+  if (v instanceof FloatValue) return `float ${String(v.value)}`;
+  if (v instanceof ObjectValue) return `object(${v.size})`;
+  if (v instanceof LazyArray) return `lazy array(${v.length})`;
+  return show(v);
+}

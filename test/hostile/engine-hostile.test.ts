@@ -1,0 +1,123 @@
+/**
+ * Engine-level hostile-input catalogue (engine-hostile-cases.ts): each input
+ * must end in a well-formed diagnostic or the right result, within 20 s, in
+ * bounded memory, without an exception or a crash. Cases run one at a time
+ * in a worker thread with a heap cap and a main-thread-sized stack; a case
+ * that hangs is stopped at the time limit and reported, and the worker is
+ * replaced for the next case. The measured times are printed at the end (and
+ * every case over 2 s is named).
+ *
+ * `HOSTILE_FULL=1` adds the cases too big or slow for CI.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Worker } from "node:worker_threads";
+import { HOSTILE_CASES } from "./engine-hostile-cases.js";
+import type { CaseReport } from "./engine-hostile-worker.js";
+
+/** Same as the worker's constant (importing the worker module here would start its message loop). */
+const WARM_UP = "(warm-up)";
+
+/** Loose bound on one case (building, checking and every format). */
+const LIMIT_MS = 20_000;
+/** Cases slower than this are listed in the report. */
+const SLOW_MS = 2_000;
+const FULL = process.env["HOSTILE_FULL"] === "1";
+
+type Answer = { kind: "report"; report: CaseReport; wallMs: number } | { kind: "timeout"; wallMs: number } | { kind: "crash"; error: string; wallMs: number };
+
+/** One worker at a time, replaced after a timeout or a crash. */
+class HostileRunner {
+  private worker: Worker | undefined;
+
+  private spawn(): Worker {
+    const w = new Worker(new URL("./engine-hostile-worker.js", import.meta.url), {
+      // A main thread's stack (~1 MB) so recursion limits are tested as the CLI meets them; a heap cap
+      // so a run that tries to use all memory ends as a reported crash, not a dead test process.
+      resourceLimits: { stackSizeMb: 1, maxOldGenerationSizeMb: 3072 },
+    });
+    w.unref();
+    return w;
+  }
+
+  /** Run one case; a new worker is loaded and warmed up first, outside the timed part. */
+  async run(name: string): Promise<Answer> {
+    if (!this.worker) {
+      this.worker = this.spawn();
+      const warm = await this.send(WARM_UP, 60_000);
+      if (warm.kind !== "report") return warm;
+    }
+    return this.send(name, LIMIT_MS);
+  }
+
+  private send(name: string, limitMs: number): Promise<Answer> {
+    const w = this.worker ?? (this.worker = this.spawn());
+    const started = performance.now();
+    return new Promise<Answer>((resolve) => {
+      const done = (a: Answer): void => {
+        clearTimeout(timer);
+        w.off("message", onMessage);
+        w.off("error", onError);
+        w.off("exit", onExit);
+        resolve(a);
+      };
+      const onMessage = (report: CaseReport): void => done({ kind: "report", report, wallMs: performance.now() - started });
+      const onError = (e: Error): void => {
+        this.worker = undefined;
+        done({ kind: "crash", error: `${e.name}: ${e.message}`, wallMs: performance.now() - started });
+      };
+      const onExit = (code: number): void => {
+        this.worker = undefined;
+        done({ kind: "crash", error: `worker exited with code ${code}`, wallMs: performance.now() - started });
+      };
+      const timer = setTimeout(() => {
+        this.worker = undefined;
+        void w.terminate();
+        done({ kind: "timeout", wallMs: performance.now() - started });
+      }, limitMs);
+      w.on("message", onMessage);
+      w.on("error", onError);
+      w.on("exit", onExit);
+      w.postMessage(name);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+}
+
+const runner = new HostileRunner();
+const timings: { name: string; ms: number; outcome: string }[] = [];
+
+function outcomeText(a: Answer): string {
+  if (a.kind === "timeout") return `no answer within ${Math.round(a.wallMs)} ms`;
+  if (a.kind === "crash") return `crash: ${a.error}`;
+  const engineMs = a.report.checkMs + a.report.runs.reduce((sum, r) => sum + r.ms, 0);
+  return `engine ${Math.round(engineMs)} ms; ` + a.report.runs.map((r) => `${r.format}: ${r.ok ? "ok" : `${r.code} Line ${r.line}: ${r.message ?? ""}${(r.messageLength ?? 0) > 200 ? `… (${r.messageLength} chars)` : ""}`}`).join("; ");
+}
+
+for (const c of HOSTILE_CASES) {
+  if (c.full && !FULL) continue;
+  test(`hostile: ${c.name}`, async () => {
+    const answer = await runner.run(c.name);
+    timings.push({ name: c.name, ms: answer.wallMs, outcome: outcomeText(answer) });
+    if (answer.kind !== "report") assert.unreachable(`${c.name}: ${outcomeText(answer)} after ${Math.round(answer.wallMs)} ms`);
+    else {
+      assert.equal(answer.report.problems, [], `${c.name}: ${answer.report.problems.join(" | ")}`);
+      assert.ok(answer.wallMs < LIMIT_MS, `${c.name} took ${Math.round(answer.wallMs)} ms`);
+    }
+  });
+}
+
+test("hostile: report of the measured times", async () => {
+  await runner.close();
+  const slow = timings.filter((t) => t.ms > SLOW_MS);
+  const lines = timings.map((t) => `  ${String(Math.round(t.ms)).padStart(6)} ms  ${t.name}  →  ${t.outcome.slice(0, 160)}`);
+  console.log(`\nengine hostile inputs (${timings.length} cases${FULL ? ", full" : ""}):\n${lines.join("\n")}`);
+  if (slow.length > 0) console.log(`over ${SLOW_MS} ms: ${slow.map((t) => `${t.name} (${Math.round(t.ms)} ms)`).join(", ")}`);
+  assert.ok(timings.length > 0);
+});
+
+test.run();
