@@ -195,6 +195,19 @@ test("deep nesting in the source: an error in bounded time, no crash", async () 
   assert.ok(Date.now() - started < 3000);
 });
 
+test("include fan-out bomb and include cycles: a clear error in bounded time", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 30; i++) files[`f${i}.jsson`] = `include "f${i + 1}.jsson"\ninclude "f${i + 1}.jsson"\nk${i} = ${i}\n`;
+  files["f30.jsson"] = "leaf = 1\n";
+  const started = Date.now();
+  const r = await post(s.base, "/transpile", { source: 'include "f0.jsson"\n', files });
+  assert.is(r.status, 200);
+  const j = r.json<{ success: boolean; errors: string[] }>();
+  assert.is(j.success, false, "2^30 include executions are refused");
+  assert.match(j.errors[0]!, /^Line 1: /);
+  assert.ok(Date.now() - started < 3000, `${Date.now() - started} ms`);
+});
+
 test("the access log (when on) is one JSON line per request", async () => {
   const lines: string[] = [];
   const logged = await startServer({ accessLog: true, logSink: (l) => void lines.push(l) });
