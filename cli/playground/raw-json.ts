@@ -1,0 +1,141 @@
+/**
+ * JSON output shown exactly as the CLI writes it. For `format: "json"` the
+ * /transpile response carries the output as a JSON value, not as text, and
+ * `JSON.parse` would damage it on the way to the screen: integers beyond
+ * 2^53 get rounded and integer-like keys ("10") jump ahead of the others.
+ * So the page cuts the raw value out of the response text and re-indents it
+ * token by token, never turning numbers or keys into JavaScript values.
+ *
+ * Pure functions (no DOM, no Node), shared by the page and its tests. The
+ * input is assumed to be well-formed JSON (it comes from our own server).
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Index just past the string token that starts at `i` (a `"`). */
+function stringEnd(text: string, i: number): number {
+  let j = i + 1;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === BACKSLASH) j += 2;
+    else if (c === QUOTE) return j + 1;
+    else j++;
+  }
+  return text.length;
+}
+
+/** Index just past the literal (number, true, false, null) that starts at `i`. */
+function literalEnd(text: string, i: number): number {
+  let j = i;
+  while (j < text.length && !isSpace(text.charCodeAt(j)) && !",:{}[]\"".includes(text[j] as string)) j++;
+  return Math.max(j, i + 1);
+}
+
+/** Index just past the value that starts at `i`. */
+function valueEnd(text: string, i: number): number {
+  const c = text[i];
+  if (c === '"') return stringEnd(text, i);
+  if (c !== "{" && c !== "[") return literalEnd(text, i);
+  let depth = 0;
+  let j = i;
+  while (j < text.length) {
+    const d = text[j] as string;
+    if (d === '"') {
+      j = stringEnd(text, j);
+      continue;
+    }
+    if (d === "{" || d === "[") depth++;
+    else if (d === "}" || d === "]") {
+      depth--;
+      if (depth === 0) return j + 1;
+    }
+    j++;
+  }
+  return text.length;
+}
+
+/**
+ * The raw text of the member `name` of the top-level object in `text`
+ * (e.g. the `output` of a /transpile response); undefined when there is none.
+ */
+export function rawField(text: string, name: string): string | undefined {
+  let i = skipSpace(text, 0);
+  if (text[i] !== "{") return undefined;
+  i++;
+  while (i < text.length) {
+    i = skipSpace(text, i);
+    if (text[i] === "}") return undefined;
+    if (text[i] === ",") {
+      i++;
+      continue;
+    }
+    if (text[i] !== '"') return undefined;
+    const keyEnd = stringEnd(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    i = skipSpace(text, keyEnd);
+    if (text[i] !== ":") return undefined;
+    i = skipSpace(text, i + 1);
+    const end = valueEnd(text, i);
+    if (key === name) return text.slice(i, end);
+    i = end;
+  }
+  return undefined;
+}
+
+/**
+ * `raw` laid out as `JSON.stringify(value, null, 2)` would, plus a final
+ * newline, with every token (numbers, strings, keys) kept byte for byte.
+ */
+export function prettyRawJson(raw: string): string {
+  const out: string[] = [];
+  const pads: string[] = [""];
+  const pad = (depth: number): string => (pads[depth] ??= "  ".repeat(depth));
+  let depth = 0;
+  let i = 0;
+  while (i < raw.length) {
+    const c = raw[i] as string;
+    if (isSpace(raw.charCodeAt(i))) {
+      i++;
+    } else if (c === '"') {
+      const end = stringEnd(raw, i);
+      out.push(raw.slice(i, end));
+      i = end;
+    } else if (c === "{" || c === "[") {
+      const next = skipSpace(raw, i + 1);
+      if (raw[next] === (c === "{" ? "}" : "]")) {
+        out.push(c === "{" ? "{}" : "[]");
+        i = next + 1;
+      } else {
+        depth++;
+        out.push(c, "\n", pad(depth));
+        i++;
+      }
+    } else if (c === "}" || c === "]") {
+      depth = Math.max(0, depth - 1);
+      out.push("\n", pad(depth), c);
+      i++;
+    } else if (c === ",") {
+      out.push(",\n", pad(depth));
+      i++;
+    } else if (c === ":") {
+      out.push(": ");
+      i++;
+    } else {
+      const end = literalEnd(raw, i);
+      out.push(raw.slice(i, end));
+      i = end;
+    }
+  }
+  out.push("\n");
+  return out.join("");
+}

@@ -1,0 +1,190 @@
+/**
+ * Serves the playground page (issue 7) from the files `npm run build` bundles
+ * into dist/playground (scripts/build-playground.mjs): `GET /` is the page,
+ * `GET /playground/…` its assets. Everything is read once, when the handler
+ * is created, and answered from memory: the set of servable paths is fixed,
+ * so no request path ever reaches the file system.
+ *
+ * ```ts
+ * app.use(playgroundHandler({ cors: true })); // after the API routes
+ * ```
+ *
+ * Any other path goes on to `next()` (the service's 404).
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { methodNotAllowed, preflight } from "../http/routes/errors.js";
+
+/** Options of {@link playgroundHandler}. */
+export interface PlaygroundOptions {
+  /** The folder holding the built page; default: dist/playground of this package. */
+  readonly root?: string;
+  /** Whether the service sends CORS headers (a preflight then gets a max age too). */
+  readonly cors?: boolean;
+}
+
+/** A connect-style handler: answers the playground's paths, passes the rest to `next`. */
+export type PlaygroundHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** One servable file, with its precompressed variants. */
+interface Asset {
+  readonly body: Buffer;
+  readonly gzip: Buffer | undefined;
+  readonly brotli: Buffer | undefined;
+  readonly type: string;
+  readonly cacheControl: string;
+  readonly etag: string;
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".map": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/**
+ * The page talks to its own origin only; CodeMirror sets inline styles, hence
+ * 'unsafe-inline' for styles (never for scripts).
+ */
+const PAGE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** The paths the playground answers (for banners and docs). */
+export const PLAYGROUND_PATHS = ["/", "/playground/*"] as const;
+
+/** dist/playground, found from this compiled file (dist/cli/playground/serve-playground.js). */
+export function defaultPlaygroundRoot(): string {
+  return fileURLToPath(new URL("../../playground/", import.meta.url));
+}
+
+function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(full));
+    else if (entry.isFile()) out.push(full);
+  }
+  return out;
+}
+
+function readOptional(path: string): Buffer | undefined {
+  return existsSync(path) ? readFileSync(path) : undefined;
+}
+
+/** URL path → asset, for every file of the built page. */
+function loadAssets(root: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  if (!existsSync(join(root, "index.html"))) return assets;
+  for (const file of listFiles(root)) {
+    const type = CONTENT_TYPES[extname(file)];
+    if (type === undefined) continue; // .gz / .br variants and anything unexpected
+    const rel = relative(root, file).split(sep).join("/");
+    const body = readFileSync(file);
+    const path = rel === "index.html" ? "/" : `/playground/${rel}`;
+    // Asset names carry a content hash, so they may be cached for good; the page itself is revalidated.
+    const cacheControl = rel === "index.html" ? "no-cache" : rel.startsWith("assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600";
+    assets.set(path, {
+      body,
+      gzip: readOptional(file + ".gz"),
+      brotli: readOptional(file + ".br"),
+      type,
+      cacheControl,
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+    });
+  }
+  return assets;
+}
+
+function pathOf(url: string | undefined): string {
+  const u = url ?? "/";
+  const q = u.search(/[?#]/);
+  return q < 0 ? u : u.slice(0, q);
+}
+
+/** The content codings an Accept-Encoding header allows (those not given q=0). */
+function acceptedEncodings(header: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    if (name !== "" && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** Which stored variant to send for this Accept-Encoding. */
+function pickEncoding(asset: Asset, header: string): { body: Buffer; encoding: string | undefined } {
+  const accepted = acceptedEncodings(header);
+  if (asset.brotli !== undefined && accepted.has("br")) return { body: asset.brotli, encoding: "br" };
+  if (asset.gzip !== undefined && accepted.has("gzip")) return { body: asset.gzip, encoding: "gzip" };
+  return { body: asset.body, encoding: undefined };
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === etag || tag === "*";
+  });
+}
+
+/** The handler serving the playground. Creating it reads the built page into memory. */
+export function playgroundHandler(options: PlaygroundOptions = {}): PlaygroundHandler {
+  const root = options.root ?? defaultPlaygroundRoot();
+  const assets = loadAssets(root);
+  const ALLOWED = ["GET", "HEAD"];
+
+  return (req, res, next) => {
+    const path = pathOf(req.url);
+    if (path !== "/" && !path.startsWith("/playground/")) return next();
+    const asset = assets.get(path);
+    if (asset === undefined) {
+      if (path === "/" && assets.size === 0) {
+        // A checkout that was never built: say so instead of a bare 404.
+        res.writeHead(503, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+        res.end(JSON.stringify({ error: "playground not built (run npm run build)" }));
+        return;
+      }
+      return next();
+    }
+    if (req.method === "OPTIONS") return preflight(res, ALLOWED, options.cors ?? true);
+    if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, ALLOWED);
+
+    const headers: Record<string, string> = {
+      "Content-Type": asset.type,
+      "Cache-Control": asset.cacheControl,
+      ETag: asset.etag,
+      "X-Content-Type-Options": "nosniff",
+    };
+    if (path === "/") {
+      headers["Content-Security-Policy"] = PAGE_POLICY;
+      headers["Referrer-Policy"] = "no-referrer";
+    }
+    if (asset.gzip !== undefined || asset.brotli !== undefined) headers["Vary"] = "Accept-Encoding";
+    if (matchesEtag(req.headers["if-none-match"], asset.etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const { body, encoding } = pickEncoding(asset, String(req.headers["accept-encoding"] ?? ""));
+    if (encoding !== undefined) headers["Content-Encoding"] = encoding;
+    headers["Content-Length"] = String(body.length);
+    res.writeHead(200, headers);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  };
+}
