@@ -41,6 +41,7 @@ function schemaError(message: string, format?: SchemaFormat): JsonSchemaResult {
 
 /** Validate `data` against `schemaText` (see the module comment). Never throws. */
 export function validateJsonSchema(data: unknown, schemaText: string, options: SchemaValidateOptions = {}): JsonSchemaResult {
+  if (typeof schemaText !== "string") return schemaError("the schema must be given as text");
   let explicit: SchemaFormat | undefined;
   if (options.schemaFormat !== undefined && options.schemaFormat !== "") {
     explicit = schemaFormatName(options.schemaFormat);

@@ -139,6 +139,16 @@ test("two documents with the same $id but different content do not clash", () =>
   assert.equal(validateJsonSchema(1, a, {}).errors, ["$: Expected type string but got number"]);
   assert.equal(validateJsonSchema(1, b, {}).errors, []);
   assert.equal(validateJsonSchema("x", b, {}).errors, ["$: Expected type number but got string"]);
+  // Nested $ids too.
+  const nested = (type: string): string => JSON.stringify({ definitions: { s: { $id: "https://example.com/s.json", type } }, properties: { x: { $ref: "https://example.com/s.json" } } });
+  assert.equal(validateJsonSchema({ x: 1 }, nested("string"), {}).errors, ["$.x: Expected type string but got number"]);
+  assert.equal(validateJsonSchema({ x: 1 }, nested("boolean"), {}).errors, ["$.x: Expected type boolean but got number"]);
+});
+
+test("a schema that is not text (a caller's mistake) is a schema error, not an exception", () => {
+  const r = validateJsonSchema({}, 42 as unknown as string, {});
+  assert.equal(r.errors, ["schema: the schema must be given as text"]);
+  assert.is(r.schemaError, true);
 });
 
 test("the compile cache: equal schema texts compile once; failures are cached too; bounded LRU", () => {

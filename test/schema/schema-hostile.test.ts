@@ -186,16 +186,16 @@ test("an error flood is capped (all failures up to the cap, then a count)", () =
 
 test("many distinct patterns compile in bounded time", () => {
   const properties: Record<string, unknown> = {};
-  for (let i = 0; i < 300; i++) properties[`p${i}`] = { pattern: `^(x+x+)+y${i}$` };
-  const r = timed("300 patterns", { p5: "x".repeat(1000) }, JSON.stringify({ properties }));
+  for (let i = 0; i < 120; i++) properties[`p${i}`] = { pattern: `^(x+x+)+y${i}$` };
+  const r = timed("120 patterns", { p5: "x".repeat(1000) }, JSON.stringify({ properties }));
   assert.equal(r.errors, [`$.p5: String does not match pattern: ^(x+x+)+y5$`]);
 });
 
-test("uniqueItems on 100,000 items (objects) is linear", () => {
-  const items = Array.from({ length: 100_000 }, (_v, i) => ({ id: i, tags: ["a", "b"] }));
+test("uniqueItems on 50,000 items (objects) is linear (ajv's pairwise check would take minutes)", () => {
+  const items = Array.from({ length: 50_000 }, (_v, i) => ({ id: i, tags: ["a", "b"] }));
   items.push({ tags: ["a", "b"], id: 7 });
-  const r = timed("uniqueItems 100k", items, JSON.stringify({ uniqueItems: true }));
-  assert.equal(r.errors, ["$[100000]: Duplicate item in array where uniqueItems is required"]);
+  const r = timed("uniqueItems 50k", items, JSON.stringify({ uniqueItems: true }));
+  assert.equal(r.errors, ["$[50000]: Duplicate item in array where uniqueItems is required"]);
 });
 
 test("the plugin still works after all of the above", () => {
