@@ -1,0 +1,108 @@
+/**
+ * The Output panel: the transpiled text (or the errors), its status line
+ * (format, server time, size), and the copy and download buttons, which
+ * always hand over the whole output even when the view shows only its start.
+ */
+import { PROGRAM, problemsByFile } from "../problem-map.js";
+import type { ServerDiagnostic, TranspileOutcome } from "./api-client.js";
+import { copyText, downloadText } from "./clipboard.js";
+import { renderErrors } from "./error-list.js";
+import type { FormatPicker } from "./format-picker.js";
+import { formatBytes, formatMs, plural, type Notices } from "./notices.js";
+import type { PageElements } from "./page-elements.js";
+import { MAIN_NAME, type Workspace } from "./workspace.js";
+
+/** Longer outputs show only their start: a <pre> with millions of lines freezes the page. */
+const DISPLAY_LIMIT = 1_000_000;
+
+/** The Output panel. */
+export class OutputPanel {
+  private last: { readonly text: string; readonly format: string } | undefined;
+
+  constructor(
+    private readonly ui: PageElements,
+    private readonly workspace: Workspace,
+    private readonly formats: FormatPicker,
+    private readonly notices: Notices,
+  ) {
+    this.setActions(false);
+    ui.copyButton.addEventListener("click", () => this.copy());
+    ui.downloadButton.addEventListener("click", () => this.download());
+  }
+
+  /** Show what a /transpile request gave. */
+  show(outcome: TranspileOutcome): void {
+    const ui = this.ui;
+    if (outcome.kind === "output") {
+      this.markProblems([]);
+      this.last = { text: outcome.text, format: outcome.format };
+      const cut = outcome.text.length > DISPLAY_LIMIT;
+      ui.output.textContent = cut ? outcome.text.slice(0, DISPLAY_LIMIT) : outcome.text;
+      ui.outputNote.hidden = !cut;
+      ui.outputNote.textContent = cut ? `Showing the first ${formatBytes(outcome.text.slice(0, DISPLAY_LIMIT))} of ${formatBytes(outcome.text)}; copy or download the whole output.` : "";
+      ui.output.dataset["state"] = "ok";
+      ui.output.dataset["format"] = outcome.format;
+      ui.output.hidden = false;
+      renderErrors(ui.outputErrors, [], () => undefined);
+      ui.transpileStatus.textContent = `${outcome.format} · ${formatMs(outcome.timeMs)} · ${formatBytes(outcome.text)}`;
+      ui.transpileStatus.dataset["state"] = "ok";
+      this.setActions(true);
+      this.notices.announce(`Transpiled to ${outcome.format}.`);
+      return;
+    }
+    this.last = undefined;
+    ui.output.hidden = true;
+    ui.output.textContent = "";
+    ui.outputNote.hidden = true;
+    ui.output.dataset["state"] = "error";
+    ui.transpileStatus.dataset["state"] = "error";
+    this.setActions(false);
+    const reveal = (file: string | undefined, line: number, column: number): void => this.workspace.reveal(file ?? MAIN_NAME, line, column);
+    if (outcome.kind === "errors") {
+      this.markProblems(outcome.diagnostics);
+      renderErrors(
+        ui.outputErrors,
+        // `errors` and `diagnostics` list the same problems in the same order.
+        outcome.errors.map((text, i) => {
+          const d = outcome.diagnostics[i];
+          if (d === undefined) return { text };
+          const file = d.file !== undefined && this.workspace.names().includes(d.file) ? d.file : undefined;
+          return { text, line: d.line, column: d.column, ...(file === undefined ? {} : { file }) };
+        }),
+        reveal,
+      );
+      ui.transpileStatus.textContent = `${plural(outcome.errors.length, "error")} · ${formatMs(outcome.timeMs)}`;
+      this.notices.announce(`${plural(outcome.errors.length, "error")}: ${outcome.errors[0] ?? ""}`);
+    } else {
+      renderErrors(ui.outputErrors, outcome.messages.map((text) => ({ text })), reveal);
+      ui.transpileStatus.textContent = "request failed";
+      this.notices.announce(outcome.messages[0] ?? "The request failed.");
+    }
+  }
+
+  /** Error markers in every document (none when `diagnostics` is empty). */
+  private markProblems(diagnostics: readonly ServerDiagnostic[]): void {
+    const names = this.workspace.names();
+    const markers = problemsByFile(
+      diagnostics,
+      names.filter((n) => n !== MAIN_NAME),
+    );
+    for (const name of names) this.workspace.setProblems(name, markers.get(name === MAIN_NAME ? PROGRAM : name) ?? []);
+  }
+
+  private setActions(enabled: boolean): void {
+    this.ui.copyButton.disabled = !enabled;
+    this.ui.downloadButton.disabled = !enabled;
+  }
+
+  private copy(): void {
+    if (this.last === undefined) return;
+    void copyText(this.last.text).then((ok) => this.notices.toast(ok ? "Output copied" : "Copying was refused by the browser"));
+  }
+
+  private download(): void {
+    if (this.last === undefined) return;
+    const info = this.formats.info(this.last.format);
+    downloadText(this.last.text, `config.${info?.extension || this.last.format}`, info?.media_type ?? "text/plain");
+  }
+}
