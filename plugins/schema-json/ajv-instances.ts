@@ -10,11 +10,8 @@
  * is retired after {@link COMPILES_PER_INSTANCE} compiles; validators already
  * compiled keep working (they hold what they need).
  */
-import { Ajv } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import type { AnySchema, KeywordDefinition, Options, ValidateFunction } from "ajv";
-import addFormatsModule from "ajv-formats";
+import type { Ajv, AnySchema, KeywordDefinition, Options, ValidateFunction } from "ajv";
+import { addFormatsPlugin, ajv2019Module, ajv2020Module, ajvModule } from "./lazy-modules.js";
 import { linearRegExp } from "./linear-regexp.js";
 import { collapseKeywords, setOneOfCountBudget } from "./collapse-keywords.js";
 import { JSSON_FORMAT_KEYWORDS, jssonFormatFailure } from "./jsson-formats.js";
@@ -48,11 +45,6 @@ const OPTIONS: Options = {
   multipleOfPrecision: 12,
   code: { regExp: linearRegExp },
 };
-
-// ajv-formats is CommonJS; its default export arrives as the module object or the function.
-type AddFormats = (ajv: Ajv) => unknown;
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 /** The `$jsson_format` / `jssonFormat` keyword definitions (string instances only). */
 function jssonFormatKeywords(): KeywordDefinition[] {
@@ -96,8 +88,9 @@ function uniqueItemsKeyword(): KeywordDefinition {
 
 function createInstance(dialect: SchemaDialect, large: boolean): Ajv {
   const options: Options = large ? { ...OPTIONS, code: { ...OPTIONS.code, optimize: false } } : OPTIONS;
-  const ajv = dialect === "2019-09" ? new Ajv2019(options) : dialect === "2020-12" ? new Ajv2020(options) : new Ajv(options);
-  addFormats(ajv);
+  const ajv: Ajv =
+    dialect === "2019-09" ? new (ajv2019Module().Ajv2019)(options) : dialect === "2020-12" ? new (ajv2020Module().Ajv2020)(options) : new (ajvModule().Ajv)(options);
+  addFormatsPlugin()(ajv);
   ajv.removeKeyword("uniqueItems");
   ajv.addKeyword(uniqueItemsKeyword());
   for (const def of jssonFormatKeywords()) ajv.addKeyword(def);

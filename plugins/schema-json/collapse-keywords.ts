@@ -18,12 +18,26 @@
  * {@link setOneOfCountBudget}; past the budget the count stays ajv's
  * (two — a lower bound).
  */
-import { _, Name } from "ajv";
-import type { CodeKeywordDefinition, KeywordCxt, SchemaObjCxt } from "ajv";
+import type { Code, CodeKeywordDefinition, KeywordCxt, Name, SchemaObjCxt } from "ajv";
+import { ajvModule } from "./lazy-modules.js";
 
-/** Names of the generated code's error variables (ajv's `N.errors` / `N.vErrors`). */
-const ERRORS = new Name("errors");
-const V_ERRORS = new Name("vErrors");
+/** ajv's codegen helpers, bound on first use (ajv loads lazily). */
+interface Codegen {
+  /** The `_` template tag: safe code interpolation. */
+  readonly _: (strings: TemplateStringsArray, ...values: unknown[]) => Code;
+  /** Names of the generated code's error variables (ajv's `N.errors` / `N.vErrors`). */
+  readonly ERRORS: Name;
+  readonly V_ERRORS: Name;
+}
+
+let codegen: Codegen | undefined;
+function cg(): Codegen {
+  if (codegen === undefined) {
+    const { _, Name: NameClass } = ajvModule();
+    codegen = { _: _ as Codegen["_"], ERRORS: new NameClass("errors"), V_ERRORS: new NameClass("vErrors") };
+  }
+  return codegen;
+}
 
 /** How a range of errors is collapsed: keep the last one, or keep the keyword's own errors. */
 type KeepMode = "last" | "own";
@@ -113,6 +127,7 @@ export function collapseKeywords(): CodeKeywordDefinition[] {
 }
 
 function openRange(cxt: KeywordCxt, keyword: string): void {
+  const { ERRORS } = cg();
   let m = starts.get(cxt.it);
   if (!m) starts.set(cxt.it, (m = new Map()));
   m.set(keyword, cxt.gen.const("_jsson_errs", ERRORS));
@@ -121,6 +136,7 @@ function openRange(cxt: KeywordCxt, keyword: string): void {
 function closeRange(cxt: KeywordCxt, keyword: string, keep: KeepMode): void {
   const start = starts.get(cxt.it)?.get(keyword);
   if (start === undefined) return;
+  const { _, ERRORS, V_ERRORS } = cg();
   const { gen } = cxt;
   if (keep === "last") {
     gen.if(_`${ERRORS} > ${start} + 1`, () => {
@@ -150,6 +166,7 @@ function countOneOfMatches(cxt: KeywordCxt, start: Name): void {
   const cost = nodeCount(branches.slice(2), oneOfCountBudget);
   if (cost > oneOfCountBudget) return;
   oneOfCountBudget -= cost;
+  const { _, ERRORS, V_ERRORS } = cg();
   const { gen } = cxt;
   gen.if(_`${ERRORS} > ${start}`, () => {
     const last = gen.const("_jsson_last", _`${V_ERRORS}[${ERRORS} - 1]`);

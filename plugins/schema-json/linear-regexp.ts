@@ -8,8 +8,9 @@
  * Constructs RE2 lacks (look-around, back-references) fail to compile, which
  * makes the schema a schema error naming the pattern.
  */
-import { RE2JS } from "re2js";
+import type { RE2JS } from "re2js";
 import { SchemaProblem } from "./schema-problem.js";
+import { re2Module } from "./lazy-modules.js";
 
 /** What ajv needs from a compiled pattern. */
 export interface LinearRegExp {
@@ -31,7 +32,7 @@ export interface RegExpFactory {
 export function compileLinear(pattern: string): LinearRegExp {
   let re: RE2JS;
   try {
-    re = RE2JS.compile(translateEscapes(pattern));
+    re = re2Module().RE2JS.compile(translateEscapes(pattern));
   } catch (e) {
     throw new SchemaProblem(`pattern ${JSON.stringify(pattern)} is not supported: ${e instanceof Error ? e.message : String(e)}`);
   }
