@@ -2,7 +2,7 @@
  * Reading a schema document: JSON, YAML or TOML text → plain JS value
  * (LANGUAGE.md §12.2). The format is explicit or sniffed.
  */
-import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
+import * as jsYaml from "js-yaml";
 import { parse as parseToml } from "smol-toml";
 import { SchemaProblem } from "./schema-problem.js";
 import { SCHEMA_LIMITS } from "./limits.js";
@@ -52,15 +52,21 @@ export function parseSchemaText(text: string, format: SchemaFormat): unknown {
 }
 
 /**
- * YAML with the core schema (YAML 1.2 scalars; no timestamps, no `!!js`
- * types). js-yaml does not expand aliases — they become shared objects — so
- * loading is linear; the expansion bound is enforced when the document is
- * copied (see `readSchemaTree`).
+ * YAML 1.2 core scalars (no timestamps: `2024-01-01` stays the string the
+ * data will hold) plus `<<` merge keys, which YAML schemas use for reuse.
+ * `types` is exported by js-yaml 4 but missing from its typings.
+ */
+const YAML_SCHEMA = jsYaml.CORE_SCHEMA.extend({ implicit: [(jsYaml as unknown as { types: { merge: jsYaml.Type } }).types.merge] });
+
+/**
+ * js-yaml does not expand aliases — they become shared objects — so loading
+ * is linear; the expansion bound is enforced when the document is copied
+ * (schema-tree.ts). js-yaml ≥ 4.3 also caps merge keys (10,000 by default).
  */
 function readYaml(text: string): unknown {
   // `maxDepth` (js-yaml ≥ 4.3, not in its typings yet) stops deep nesting before its recursive composer overflows.
-  const options = { schema: CORE_SCHEMA, json: true, maxDepth: SCHEMA_LIMITS.maxDepth };
-  return loadYaml(text, options);
+  const options = { schema: YAML_SCHEMA, json: true, maxDepth: SCHEMA_LIMITS.maxDepth };
+  return jsYaml.load(text, options);
 }
 
 function parsesAsToml(text: string): boolean {

@@ -54,6 +54,12 @@ test("YAML anchors and aliases for reuse work", () => {
   assert.equal(validateJsonSchema({ a: 0, b: 2 }, yaml, {}).errors, ["$.a: Value must be >= 1, got 0"]);
 });
 
+test("YAML merge keys (<<) work", () => {
+  const yaml = "definitions:\n  port: &port {type: integer, minimum: 1}\nproperties:\n  a:\n    <<: *port\n    maximum: 10\n";
+  assert.equal([...validateJsonSchema({ a: 11 }, yaml, {}).errors], ["$.a: Value must be <= 10, got 11"]);
+  assert.equal([...validateJsonSchema({ a: 0 }, yaml, {}).errors], ["$.a: Value must be >= 1, got 0"]);
+});
+
 test("YAML reads YAML 1.2 core scalars: no timestamps, `yes` is a string", () => {
   assert.equal(validateJsonSchema({ d: "2024-01-01", y: "yes" }, "properties:\n  d: {const: 2024-01-01}\n  y: {const: yes}\n", {}).errors, []);
 });

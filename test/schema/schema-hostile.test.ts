@@ -176,6 +176,14 @@ test("YAML alias bombs: billion laughs, exponential subschemas, self-reference",
   assert.equal(timed("modest sharing", 1, modest.join("\n"), "yaml").errors, ["$: Expected type string but got number"]);
 });
 
+test("YAML merge-key chains are bounded", () => {
+  const lines = ["definitions:", "  m0: &m0 {k0: {type: string}}"];
+  for (let i = 1; i < 40; i++) lines.push(`  m${i}: &m${i}`, `    <<: [*m${i - 1}]`, `    k${i}: {type: string}`);
+  lines.push("properties: *m39");
+  const r = timed("merge chain", { k5: 1 }, lines.join("\n"), "yaml");
+  assert.ok(r.schemaError === true || r.errors.includes("$.k5: Expected type string but got number"), JSON.stringify(r.errors));
+});
+
 test("an error flood is capped (all failures up to the cap, then a count)", () => {
   const data = Array.from({ length: 30_000 }, (_v, i) => i);
   const r = timed("30k failures", data, JSON.stringify({ items: { type: "string" } }));
