@@ -50,8 +50,15 @@ export function validateJsonSchema(data: unknown, schemaText: string, options: S
   const compiled = cache.getOrBuild(CompileCache.key(schemaText, explicit ?? "sniff"), () => compileSchemaText(schemaText, explicit, SCHEMA_LIMITS));
   if (!compiled.ok) return schemaError(compiled.problem, compiled.format);
 
-  const plain = asPlainData(data);
-  const checked = checkedCopy(plain);
+  let plain: unknown;
+  let checked: unknown;
+  try {
+    plain = asPlainData(data);
+    checked = checkedCopy(plain);
+  } catch (e) {
+    if (e instanceof RangeError) return { valid: false, errors: ["$: data nested too deeply to validate"], schemaFormat: compiled.format };
+    throw e;
+  }
   const { validate } = compiled;
   let ok: boolean;
   try {

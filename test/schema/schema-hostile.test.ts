@@ -206,6 +206,13 @@ test("uniqueItems on 50,000 items (objects) is linear (ajv's pairwise check woul
   assert.equal(r.errors, ["$[50000]: Duplicate item in array where uniqueItems is required"]);
 });
 
+test("data nested 100,000 deep is answered, not a crash", () => {
+  let data: unknown = {};
+  for (let i = 0; i < 100_000; i++) data = { a: data };
+  const r = timed("deep data", data, JSON.stringify({ type: "object" }));
+  assert.equal(r.errors, ["$: data nested too deeply to validate"]);
+});
+
 test("the plugin still works after all of the above", () => {
   assert.equal(validateJsonSchema({ port: 70000 }, '{"properties": {"port": {"maximum": 65535}}}', {}).errors, ["$.port: Value must be <= 65535, got 70000"]);
 });
