@@ -1,12 +1,25 @@
-/** The text table printed by `jsson formats`. */
+/** The format listings of `jsson formats` and of the FORMATS help section. */
 import type { FormatInfo } from "../core/index.js";
+import { formatLabel } from "./cli-engine.js";
 
 const HEADERS = ["NAME", "ALIASES", "EXTENSIONS", "PLUGIN", "DESCRIPTION"] as const;
 
-/** One row per format, columns padded to the widest cell. */
+/** `jsson formats`: one row per format, with a header, columns padded to the widest cell. */
 export function formatTable(formats: readonly FormatInfo[]): string {
-  const rows = formats.map((f) => [f.name, f.aliases.join(", "), f.extensions.map((e) => "." + e).join(", "), f.plugin, f.description]);
-  const table = [[...HEADERS], ...rows];
-  const widths = HEADERS.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
-  return table.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd()).join("\n");
+  const rows = formats.map((f) => [f.name, f.aliases.join(", "), extensions(f), f.plugin, f.description]);
+  return columns([[...HEADERS], ...rows], "");
+}
+
+/** The FORMATS section appended to `jsson --help` and `jsson transpile --help` (built-in and plugin formats). */
+export function formatsHelpSection(formats: readonly FormatInfo[]): string {
+  return "FORMATS (-f)\n" + columns(formats.map((f) => [formatLabel(f), extensions(f), f.plugin]), "  ") + "\n";
+}
+
+function extensions(f: FormatInfo): string {
+  return f.extensions.map((e) => "." + e).join(", ");
+}
+
+function columns(table: readonly string[][], indent: string): string {
+  const widths = (table[0] ?? []).map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
+  return table.map((r) => indent + r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd()).join("\n");
 }

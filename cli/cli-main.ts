@@ -38,7 +38,7 @@ export async function main(argv: readonly string[], root: string): Promise<void>
       stdinIsTerminal: isatty(0),
     });
     commandId = route.id;
-    if (route.id === undefined) return void (process.exitCode = await runOclif(["--help"], root, undefined));
+    if (route.id === undefined) return void (process.exitCode = await runHelp(["--help"], root, []));
     const specs = await flagSpecsFor(route.id, commandsDir);
     const normalized = normalizeArgv(route.rest, specs);
     if (!normalized.ok) return void (process.exitCode = usage(normalized.message, route.id));
@@ -47,10 +47,12 @@ export async function main(argv: readonly string[], root: string): Promise<void>
       const parsed = fastParse(normalized.argv, specs, TRANSPILE_MAX_ARGS);
       if (parsed) {
         const { runTranspile } = await import("./cli-transpile.js");
-        return void (process.exitCode = runTranspile(parsed.flags, parsed.args[0]));
+        return void (process.exitCode = await runTranspile(parsed.flags, parsed.args[0]));
       }
     }
-    process.exitCode = await runOclif([route.id, ...normalized.argv], root, route.id);
+    const oclifArgv = [route.id, ...normalized.argv];
+    if (showsFormats(route.id, normalized.argv)) process.exitCode = await runHelp(oclifArgv, root, pluginValues(normalized.argv));
+    else process.exitCode = await runOclif(oclifArgv, root, route.id);
   } catch (e) {
     process.exitCode = unexpected(e, commandId);
   }
@@ -74,6 +76,34 @@ async function flagSpecsFor(id: string, commandsDir: string): Promise<FlagSpec[]
   }
   const mod = (await import(pathToFileURL(join(commandsDir, `${id}.js`)).href)) as { default?: { flags?: Record<string, OclifFlagLike> } };
   return flagSpecsOf(mod.default?.flags);
+}
+
+/** Whether this is the help of the root or of `transpile`, which list the output formats (plugin ones included). */
+function showsFormats(id: string, argv: readonly string[]): boolean {
+  const options = argv.slice(0, argv.includes("--") ? argv.indexOf("--") : argv.length);
+  if (id === DEFAULT_COMMAND) return options.includes("--help");
+  if (id !== "help") return false;
+  const subject = options.find((a) => !a.startsWith("-"));
+  return subject === undefined || subject === DEFAULT_COMMAND;
+}
+
+/** `--plugin=X` values of normalised argv. */
+function pluginValues(argv: readonly string[]): string[] {
+  return argv.filter((a) => a.startsWith("--plugin=")).map((a) => a.slice("--plugin=".length));
+}
+
+/** oclif's help, then a FORMATS section from the engine with its plugins loaded. */
+async function runHelp(argv: string[], root: string, plugins: readonly string[]): Promise<number> {
+  const { loadCliEngine } = await import("./cli-engine.js");
+  const loaded = await loadCliEngine(plugins);
+  if (!loaded.ok) {
+    writeStderr(`jsson: ${loaded.message}\n`);
+    return EXIT.USAGE;
+  }
+  const status = await runOclif(argv, root, argv[0]);
+  const { formatsHelpSection } = await import("./cli-format-table.js");
+  process.stdout.write(formatsHelpSection(loaded.engine.listFormats()) + "\n");
+  return status;
 }
 
 /** Run oclif on normalised argv; returns the exit status. */

@@ -7,6 +7,15 @@
  */
 import type { FlagDefinition } from "./argv/flag-spec.js";
 
+/** `--plugin`, shared by the commands that run the engine. */
+export const PLUGIN_FLAG: FlagDefinition = {
+  name: "plugin",
+  kind: "option",
+  multiple: true,
+  helpValue: "NAME_OR_PATH",
+  description: "load a plugin (package name or path; repeatable); jsson.config.json and JSSON_PLUGINS are read too",
+};
+
 /** The flags of `jsson transpile`. */
 export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
   { name: "input", char: "i", kind: "option", helpValue: "FILE", description: "input file (- for stdin)" },
@@ -34,6 +43,7 @@ export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
   { name: "max-items", kind: "option", helpValue: "N", description: "maximum number of elements of one range or array (default 10000000)" },
   { name: "max-output", kind: "option", helpValue: "SIZE", description: "maximum output size, e.g. 64MiB (default 4GiB)" },
   { name: "timeout", kind: "option", helpValue: "DURATION", description: "time limit in ms, or with a unit: 500ms, 10s (default none)" },
+  PLUGIN_FLAG,
 ];
 
 /** Number of positional arguments (`[FILE]`). */

@@ -10,7 +10,7 @@ import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type Incl
 import { decodeUtf8 } from "../core/host/node-fs-host.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "./argv/limit-values.js";
 import { consumerData } from "./consumer-data.js";
-import { createCliEngine, formatNames } from "./cli-engine.js";
+import { formatNames, loadCliEngine } from "./cli-engine.js";
 import { diagnosticReport } from "./cli-diagnostic-report.js";
 import { EXIT, UsageError } from "./cli-exit-codes.js";
 import { BlockSink, OutputWriteError, writeStderr } from "./cli-fd-writer.js";
@@ -18,8 +18,8 @@ import { describeError } from "./cli-errno.js";
 import { maxInputBytes, readInput } from "./cli-read-input.js";
 import { schemaFormatOf, schemaReport } from "./cli-schema-report.js";
 
-/** Parsed flags of `jsson transpile` (names as on the command line). */
-export type TranspileFlags = Readonly<Record<string, string | boolean | undefined>>;
+/** Parsed flags of `jsson transpile` (names as on the command line; `plugin` is a list). */
+export type TranspileFlags = Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
 
 /** Everything a run needs, checked. */
 interface TranspilePlan {
@@ -30,9 +30,14 @@ interface TranspilePlan {
   readonly validateOnly: boolean;
 }
 
-/** Run `jsson transpile` with parsed flags and the optional positional FILE; returns the exit status. */
-export function runTranspile(flags: TranspileFlags, file: string | undefined): number {
-  const engine = createCliEngine();
+/** Run `jsson transpile` with parsed flags and the optional positional FILE; resolves to the exit status. */
+export async function runTranspile(flags: TranspileFlags, file: string | undefined): Promise<number> {
+  const loaded = await loadCliEngine(list(flags, "plugin"));
+  if (!loaded.ok) {
+    writeStderr(`jsson: ${loaded.message}\n`);
+    return EXIT.USAGE;
+  }
+  const engine = loaded.engine;
   let plan: TranspilePlan;
   try {
     plan = makePlan(engine, flags, file);
@@ -156,6 +161,11 @@ function optional(flags: TranspileFlags, name: string, parse: (text: string, wha
 function str(flags: TranspileFlags, name: string): string | undefined {
   const v = flags[name];
   return typeof v === "string" ? v : undefined;
+}
+
+function list(flags: TranspileFlags, name: string): readonly string[] {
+  const v = flags[name];
+  return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
 }
 
 function isIncludeMerge(s: string): s is IncludeMerge {

@@ -1,15 +1,21 @@
 /** `jsson validate`: syntax check of one source (engine.check); returns the exit status. */
 import { DEFAULT_LIMITS } from "../core/index.js";
-import { createCliEngine } from "./cli-engine.js";
+import { loadCliEngine } from "./cli-engine.js";
 import { diagnosticReport } from "./cli-diagnostic-report.js";
 import { EXIT } from "./cli-exit-codes.js";
 import { writeStderr } from "./cli-fd-writer.js";
 import { maxInputBytes, readInput } from "./cli-read-input.js";
 
-/** Check `input ?? file ?? "-"`; prints `✓ Syntax OK: <file>` or the diagnostic on stderr. */
-export function runValidate(input: string | undefined, file: string | undefined): number {
+/** Check `input ?? file ?? "-"`; prints `✓ Syntax OK: <file>` or the diagnostic on stderr; resolves to the exit status. */
+export async function runValidate(input: string | undefined, file: string | undefined, plugins: readonly string[] = []): Promise<number> {
   if (input !== undefined && file !== undefined && input !== file) {
     writeStderr(`jsson: two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE\n`);
+    return EXIT.USAGE;
+  }
+  // plugins are loaded (and a broken one refused) as by every command, though a syntax check uses none
+  const loaded = await loadCliEngine(plugins);
+  if (!loaded.ok) {
+    writeStderr(`jsson: ${loaded.message}\n`);
     return EXIT.USAGE;
   }
   const path = input ?? file ?? "-";
@@ -18,7 +24,7 @@ export function runValidate(input: string | undefined, file: string | undefined)
     writeStderr(`jsson: ${read.message}\n`);
     return EXIT.SOURCE;
   }
-  const diagnostics = createCliEngine().check(read.text, read.file === undefined ? {} : { file: read.file });
+  const diagnostics = loaded.engine.check(read.text, read.file === undefined ? {} : { file: read.file });
   const first = diagnostics[0];
   if (first) {
     writeStderr(diagnosticReport(first, read.text));

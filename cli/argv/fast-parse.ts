@@ -3,16 +3,16 @@
  * `normalizeArgv` (`--name=value`, `--flag`, `--no-flag`, positionals).
  * It lets the plain `jsson -i FILE -f yaml` invocation skip loading oclif,
  * which is most of the CLI's start-up time. Anything it is not sure about
- * (help, `--`, repeated flags, values outside a flag's options, unknown
+ * (help, `--`, a repeated non-repeatable flag, values outside a flag's options, unknown
  * flags, too many arguments) returns `undefined`, and oclif takes over, so
  * error messages always come from one place. A unit test checks that every
  * answer it gives equals oclif's.
  */
 import type { FlagSpec } from "./flag-spec.js";
 
-/** Parsed flags and positional arguments. */
+/** Parsed flags (a repeatable flag as an array, as oclif gives it) and positional arguments. */
 export interface FastParseResult {
-  readonly flags: Readonly<Record<string, string | boolean>>;
+  readonly flags: Readonly<Record<string, string | boolean | readonly string[]>>;
   readonly args: readonly string[];
 }
 
@@ -21,15 +21,20 @@ const LONG = /^--([A-Za-z][A-Za-z0-9_-]*)(?:=([\s\S]*))?$/;
 /** Parse `argv`, or `undefined` when oclif should. `maxArgs` is the number of positional arguments accepted. */
 export function fastParse(argv: readonly string[], specs: readonly FlagSpec[], maxArgs: number): FastParseResult | undefined {
   const byName = new Map(specs.map((s) => [s.name, s]));
-  const flags: Record<string, string | boolean> = {};
+  const flags: Record<string, string | boolean | string[]> = {};
   const args: string[] = [];
   for (const token of argv) {
     if (token.length > 1 && token.startsWith("-")) {
       const m = LONG.exec(token);
       if (!m) return undefined;
       const parsed = flagValue(m[1] as string, m[2], byName);
-      if (!parsed || parsed.spec.multiple || Object.hasOwn(flags, parsed.spec.name)) return undefined;
-      flags[parsed.spec.name] = parsed.value;
+      if (!parsed) return undefined;
+      const { spec, value } = parsed;
+      if (spec.multiple && typeof value === "string") {
+        const list = flags[spec.name];
+        flags[spec.name] = Array.isArray(list) ? [...list, value] : [value];
+      } else if (spec.multiple || Object.hasOwn(flags, spec.name)) return undefined;
+      else flags[spec.name] = value;
       continue;
     }
     if (args.length >= maxArgs) return undefined;

@@ -17,7 +17,7 @@ export function oclifFlags(table: readonly FlagDefinition[]): Interfaces.FlagInp
     } else {
       if (d.helpValue !== undefined) common["helpValue"] = d.helpValue;
       if (d.options !== undefined) common["options"] = [...d.options];
-      out[d.name] = Flags.string({ ...common, multiple: false } as StringFlagOptions);
+      out[d.name] = Flags.string({ ...common, multiple: d.multiple === true } as StringFlagOptions);
     }
   }
   return out;

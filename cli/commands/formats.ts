@@ -1,18 +1,29 @@
 import { Command, Flags } from "@oclif/core";
+import { oclifFlags } from "../argv/oclif-flags.js";
+import { PLUGIN_FLAG } from "../cli-transpile-flags.js";
 
 /** `jsson formats`: the output formats of this build (built-in and plugin ones). */
 export default class Formats extends Command {
   static override summary = "List the output formats: name, aliases, file extensions, plugin.";
-  static override examples = ["<%= config.bin %> formats", "<%= config.bin %> formats --json"];
+  static override description = "Built-in formats and those of the plugins loaded (jsson.config.json, JSSON_PLUGINS, --plugin).";
+  static override examples = ["<%= config.bin %> formats", "<%= config.bin %> formats --json", "<%= config.bin %> formats --plugin jsson-plugin-dotenv"];
   static override flags = {
     json: Flags.boolean({ description: "print the list as JSON", default: false }),
+    ...oclifFlags([PLUGIN_FLAG]),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Formats);
-    const { createCliEngine } = await import("../cli-engine.js");
+    const { loadCliEngine } = await import("../cli-engine.js");
     const { formatTable } = await import("../cli-format-table.js");
-    const formats = createCliEngine().listFormats();
+    const loaded = await loadCliEngine((flags.plugin as string[] | undefined) ?? []);
+    if (!loaded.ok) {
+      const { EXIT } = await import("../cli-exit-codes.js");
+      process.stderr.write(`jsson: ${loaded.message}\n`);
+      process.exitCode = EXIT.USAGE;
+      return;
+    }
+    const formats = loaded.engine.listFormats();
     this.log(flags.json ? JSON.stringify(formats, null, 2) : formatTable(formats));
   }
 }

@@ -1,4 +1,6 @@
 import { Args, Command, Flags } from "@oclif/core";
+import { oclifFlags } from "../argv/oclif-flags.js";
+import { PLUGIN_FLAG } from "../cli-transpile-flags.js";
 
 /** `jsson validate FILE`: syntax check only. */
 export default class Validate extends Command {
@@ -8,6 +10,7 @@ Exit status: 0 valid, 1 syntax error (or unreadable input), 2 usage error.`;
   static override examples = ["<%= config.bin %> validate config.jsson", "<%= config.bin %> validate - < config.jsson"];
   static override flags = {
     input: Flags.string({ char: "i", description: "input file (- for stdin)", helpValue: "FILE" }),
+    ...oclifFlags([PLUGIN_FLAG]),
   };
   static override args = {
     file: Args.string({ description: "input file (- or none: stdin)", required: false, ignoreStdin: true }),
@@ -16,6 +19,6 @@ Exit status: 0 valid, 1 syntax error (or unreadable input), 2 usage error.`;
   async run(): Promise<void> {
     const { flags, args } = await this.parse(Validate);
     const { runValidate } = await import("../cli-validate.js");
-    process.exitCode = runValidate(flags.input, args.file);
+    process.exitCode = await runValidate(flags.input, args.file, flags.plugin ?? []);
   }
 }

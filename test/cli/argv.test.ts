@@ -119,6 +119,7 @@ const FAST_CASES: string[][] = [
   ["-i"],
   ["--", "a.jsson"],
   ["-stream=false", "a.jsson"],
+  ["-plugin", "./a.mjs", "--plugin=b", "-f", "keys", "x.jsson"],
 ];
 
 test("the fast parser agrees with oclif's parser wherever it answers", async () => {
