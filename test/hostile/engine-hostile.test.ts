@@ -7,7 +7,9 @@
  * replaced for the next case. The measured times are printed at the end (and
  * every case over 2 s is named).
  *
- * `HOSTILE_FULL=1` adds the cases too big or slow for CI.
+ * `HOSTILE_FULL=1` adds the cases too big or slow for CI; `HOSTILE_ONLY=<regex>`
+ * runs only the cases whose names match, e.g.
+ * `HOSTILE_FULL=1 HOSTILE_ONLY='50 MB' node test/run.mjs engine-hostile`.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -23,6 +25,7 @@ const LIMIT_MS = 20_000;
 /** Cases slower than this are listed in the report. */
 const SLOW_MS = 2_000;
 const FULL = process.env["HOSTILE_FULL"] === "1";
+const ONLY = process.env["HOSTILE_ONLY"] ? new RegExp(process.env["HOSTILE_ONLY"]) : undefined;
 
 type Answer = { kind: "report"; report: CaseReport; wallMs: number } | { kind: "timeout"; wallMs: number } | { kind: "crash"; error: string; wallMs: number };
 
@@ -99,7 +102,7 @@ function outcomeText(a: Answer): string {
 }
 
 for (const c of HOSTILE_CASES) {
-  if (c.full && !FULL) continue;
+  if ((c.full && !FULL) || (ONLY && !ONLY.test(c.name))) continue;
   test(`hostile: ${c.name}`, async () => {
     const answer = await runner.run(c.name);
     timings.push({ name: c.name, ms: answer.wallMs, outcome: outcomeText(answer) });
