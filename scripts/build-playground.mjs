@@ -11,7 +11,7 @@
 // uses no CDN and no web fonts.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
@@ -19,7 +19,6 @@ import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const web = join(root, "cli", "playground", "web");
-const out = join(root, "dist", "playground");
 const started = performance.now();
 
 const check = spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(web, "tsconfig.json")], { stdio: "inherit" });
@@ -40,10 +39,14 @@ const result = await build({
   banner: { js: "/*! JSSON playground. Bundled third-party code and its licenses: third-party-licenses.txt */" },
   metafile: true,
   write: false,
-  outdir: out,
+  outdir: join(root, "dist", "playground"),
   logLevel: "warning",
 });
 
+// Written beside the old page and swapped in at the end, so a server starting meanwhile
+// (tests and builds run in parallel) never finds a half-written folder.
+const final = join(root, "dist", "playground");
+const out = `${final}.tmp-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, "assets"), { recursive: true });
 
@@ -54,6 +57,30 @@ function emit(path, content) {
   if (body.length < 1024) return;
   writeFileSync(path + ".gz", gzipSync(body, { level: 9 }));
   writeFileSync(path + ".br", brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
+/** Replace `target` by `dir` with two renames (a parallel build may swap in between: then again). */
+function swapIn(dir, target) {
+  const asides = [];
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const aside = `${target}.old-${process.pid}-${attempt}`;
+      try {
+        renameSync(target, aside);
+        asides.push(aside);
+      } catch (e) {
+        if (e.code !== "ENOENT") throw e;
+      }
+      try {
+        renameSync(dir, target);
+        return;
+      } catch (e) {
+        if ((e.code !== "ENOTEMPTY" && e.code !== "EEXIST") || attempt >= 5) throw e;
+      }
+    }
+  } finally {
+    for (const aside of asides) rmSync(aside, { recursive: true, force: true });
+  }
 }
 
 /** The license texts of the npm packages the bundle contains (MIT and friends ask for their notices to travel along). */
@@ -76,7 +103,7 @@ function licenses(inputs) {
 const hash = (bytes) => createHash("sha256").update(bytes).digest("base64url").slice(0, 10).replace(/[-_]/g, "x");
 const names = {};
 for (const file of result.outputFiles) {
-  const rel = relative(out, file.path); // app.js, styles.css
+  const rel = relative(join(root, "dist", "playground"), file.path); // app.js, styles.css
   const m = /^(app|styles)\.(js|css)$/.exec(rel);
   if (m === null) continue;
   const hashed = `${m[1]}-${hash(file.contents)}.${m[2]}`;
@@ -90,5 +117,7 @@ const html = readFileSync(join(web, "index.html"), "utf8").replace("%%JS%%", nam
 emit(join(out, "index.html"), html);
 copyFileSync(join(web, "favicon.svg"), join(out, "favicon.svg"));
 
-const size = (name) => `${(readFileSync(join(out, "assets", name)).length / 1024).toFixed(0)} KiB (${(readFileSync(join(out, "assets", name + ".br")).length / 1024).toFixed(0)} KiB br)`;
+swapIn(out, final);
+
+const size = (name) => `${(readFileSync(join(final, "assets", name)).length / 1024).toFixed(0)} KiB (${(readFileSync(join(final, "assets", name + ".br")).length / 1024).toFixed(0)} KiB br)`;
 console.log(`playground: dist/playground/ — ${names.js} ${size(names.js)}, ${names.css} ${size(names.css)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

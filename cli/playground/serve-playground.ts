@@ -2,8 +2,9 @@
  * Serves the playground page (issue 7) from the files `npm run build` bundles
  * into dist/playground (scripts/build-playground.mjs): `GET /` is the page,
  * `GET /playground/…` its assets. Everything is read once, when the handler
- * is created, and answered from memory: the set of servable paths is fixed,
- * so no request path ever reaches the file system.
+ * is created (again on a request only while nothing was found), and answered
+ * from memory: the set of servable paths is fixed, so no request path ever
+ * reaches the file system.
  *
  * ```ts
  * app.use(playgroundHandler({ cors: true })); // after the API routes
@@ -145,12 +146,14 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /** The handler serving the playground. Creating it reads the built page into memory. */
 export function playgroundHandler(options: PlaygroundOptions = {}): PlaygroundHandler {
   const root = options.root ?? defaultPlaygroundRoot();
-  const assets = loadAssets(root);
+  let assets = loadAssets(root);
   const ALLOWED = ["GET", "HEAD"];
 
   return (req, res, next) => {
     const path = pathOf(req.url);
     if (path !== "/" && !path.startsWith("/playground/")) return next();
+    // Built after the server started (or caught mid-build): look again.
+    if (assets.size === 0) assets = loadAssets(root);
     const asset = assets.get(path);
     if (asset === undefined) {
       if (path === "/" && assets.size === 0) {
