@@ -25,7 +25,7 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
     processes: Flags.integer({ description: "HTTP processes sharing the port (default: number of cores, at most -workers)", min: 1, max: 64 }),
     "max-queue": Flags.integer({ description: "requests waiting for a worker before new ones get 503", default: 256, min: 1 }),
     plugin: Flags.string({ description: "load a plugin (module name or path); repeatable; jsson.config.json and JSSON_PLUGINS are read too", multiple: true }),
-    playground: Flags.boolean({ description: "reserved (the reference's web playground); ignored", default: false, hidden: true }),
+    playground: Flags.boolean({ description: "serve the web playground at GET / (-playground=false: the API only)", default: true, allowNo: true }),
     quiet: Flags.boolean({ char: "q", description: "no access log (one JSON line per request on stderr)", default: false }),
   };
 
@@ -65,6 +65,7 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
       plugins: flags.plugin ?? [],
       pluginDiscovery: { cwd: process.cwd(), env: process.env },
       accessLog: !flags.quiet,
+      playground: flags.playground,
     }, undefined, processes);
   }
 }

@@ -28,6 +28,7 @@ import { TRANSPILE, VALIDATE, VALIDATE_SCHEMA } from "./routes/endpoints.js";
 import { internalError, methodNotAllowed, notFound, pathOf, preflight } from "./routes/errors.js";
 import { formats, health, openApi, version } from "./routes/info.js";
 import { handlePost } from "./routes/post-endpoint.js";
+import { playgroundHandler } from "../playground/serve-playground.js";
 
 /** A route of the service: its path, the methods it takes, and its handler. */
 export interface RouteInfo {
@@ -122,6 +123,8 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     app.options(route.path, (_req, res) => preflight(res, route.methods, options.cors));
     app.all(route.path, (_req, res) => methodNotAllowed(res, route.methods));
   }
+  // The playground page (GET / and /playground/*); every other path still falls through to the 404.
+  if (options.playground) app.use(playgroundHandler({ cors: options.cors }));
 
   const server: Server = createHttpServer(
     {

@@ -29,6 +29,8 @@ export interface ServerOptions {
   readonly pluginDiscovery: { readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> } | undefined;
   /** Try small requests on the event loop first (see inline-runner.ts); off: every request goes to a worker. */
   readonly inline: boolean;
+  /** Serve the playground page at GET / (cli/playground). Default false; `jsson serve` turns it on unless -playground=false. */
+  readonly playground: boolean;
   /** One JSON line per request on stderr. */
   readonly accessLog: boolean;
   /** Where the access log and internal errors go. Default: process.stderr. */
@@ -57,6 +59,7 @@ export function defaultServerOptions(): ServerOptions {
     plugins: [],
     pluginDiscovery: undefined,
     inline: true,
+    playground: false,
     accessLog: false,
     logSink: (line) => void process.stderr.write(line + "\n"),
     bodyTimeoutMs: 10_000,
