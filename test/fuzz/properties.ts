@@ -209,10 +209,12 @@ function hasNullInArray(v: Value): boolean {
 
 const UNPAIRED = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** A string TOML would have to write holds an unpaired surrogate. */
 function hasUnpairedSurrogate(v: Value): boolean {
   if (typeof v === "string") return UNPAIRED.test(v);
   if (v instanceof ObjectValue) {
-    for (const [k, item] of v.entries) if (UNPAIRED.test(k) || hasUnpairedSurrogate(item)) return true;
+    // An entry whose value is null is omitted from TOML, key and all.
+    for (const [k, item] of v.entries) if (item !== null && (UNPAIRED.test(k) || hasUnpairedSurrogate(item))) return true;
     return false;
   }
   if (Array.isArray(v) || (v instanceof LazyArray && !(v instanceof IntRange) && !(v instanceof BigIntRange))) {
