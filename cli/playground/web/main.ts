@@ -102,14 +102,23 @@ function sharedState(): SharedState {
   };
 }
 
-/** Put the current program in the address (a new history entry when `push`). */
-function updateShareUrl(push = false): void {
+/** Browsers cap addresses near 2 MB; a bigger program is not put in the address at all. */
+const MAX_FRAGMENT = 1_500_000;
+
+/** Put the current program in the address (a new history entry when `push`); false when it is too big for one. */
+function updateShareUrl(push = false): boolean {
   const fragment = encodeShareFragment(sharedState());
-  if (fragment === currentFragment) return;
-  currentFragment = fragment;
+  if (fragment === currentFragment) return true;
+  if (fragment.length > MAX_FRAGMENT) return false;
   const url = `${location.pathname}${location.search}#${fragment}`;
-  if (push) history.pushState(null, "", url);
-  else history.replaceState(null, "", url);
+  try {
+    if (push) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+  } catch {
+    return false; // refused by the browser (too long): the old address stays
+  }
+  currentFragment = fragment;
+  return true;
 }
 
 /** Load a program, its files, format and schema (from a link or an example). */
@@ -173,7 +182,7 @@ ui.formatSelect.addEventListener("change", () => {
 });
 
 ui.shareButton.addEventListener("click", () => {
-  updateShareUrl();
+  if (!updateShareUrl()) return notices.toast("This program is too large to share as a link; download it instead.");
   void copyText(location.href).then((ok) => notices.toast(ok ? "Share link copied" : "Copy the address bar to share"));
 });
 
