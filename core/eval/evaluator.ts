@@ -101,10 +101,25 @@ class FileEvaluator {
   private readonly activePresets = new Set<ObjectExpr>();
   private readonly global = new Scope(undefined);
 
+  /**
+   * Values of preset bodies that looked up no name (so they depend only on
+   * the preset definitions, and are cleared when one changes). Sharing them
+   * turns exponential preset fan-out into shared values the expanded-size
+   * limit measures.
+   */
+  private readonly presetCache = new Map<ObjectExpr, ObjectValue>();
+  /** Number of name lookups so far (a preset body that did none is cacheable). */
+  private lookups = 0;
+
   constructor(
     private readonly run: RunState,
     private readonly presets = new Map<string, ObjectExpr>(),
   ) {}
+
+  private lookup(scope: Scope, name: string): Value | undefined {
+    this.lookups++;
+    return scope.lookup(name);
+  }
 
   program(program: Program): ObjectValue {
     const root = new ObjectValue();
@@ -119,6 +134,7 @@ class FileEvaluator {
           break;
         case "presetDef":
           this.presets.set(st.name, st.body);
+          this.presetCache.clear();
           break;
         case "include":
           this.include(st.path, st.start, st.end, root, origins);
@@ -209,7 +225,7 @@ class FileEvaluator {
       case "literal":
         return e.value;
       case "ident": {
-        const v = scope.lookup(e.name);
+        const v = this.lookup(scope, e.name);
         return v === undefined ? e.name : v;
       }
       case "template":
@@ -249,7 +265,7 @@ class FileEvaluator {
       case "ternary":
         return isTruthy(this.expr(e.test, scope)) ? this.expr(e.then, scope) : this.expr(e.otherwise, scope);
       case "member": {
-        if (e.object.type === "ident" && scope.lookup(e.object.name) === undefined) {
+        if (e.object.type === "ident" && this.lookup(scope, e.object.name) === undefined) {
           throw new EvalError(CODES.R15_UNDEFINED_VARIABLE, `undefined variable '${e.object.name}'`, e.object.start, e.object.end);
         }
         const base = this.expr(e.object, scope);
@@ -354,7 +370,7 @@ class FileEvaluator {
     let s = "";
     for (const part of e.parts) {
       if (typeof part === "string") s += part;
-      else if (part.type === "ident" && scope.lookup(part.name) === undefined) s += "${" + part.name + "}";
+      else if (part.type === "ident" && this.lookup(scope, part.name) === undefined) s += "${" + part.name + "}";
       else s += toText(this.expr(part, scope), part.start);
       if (s.length > this.run.limits.maxStringLength) {
         throw new EvalError(CODES.LIMIT_STRING, `string too long (limit ${this.run.limits.maxStringLength} characters)`, e.start);
@@ -367,12 +383,19 @@ class FileEvaluator {
     const body = this.presets.get(e.name);
     if (!body) throw new EvalError(CODES.R16_PRESET_NOT_FOUND, `preset "${e.name}" not found — define it with @preset "${e.name}" { ... }`, e.at);
     if (this.activePresets.has(body)) throw new EvalError(CODES.R17_RECURSIVE_PRESET, `recursive preset "${e.name}"`, e.at);
-    this.activePresets.add(body);
+    const cached = this.presetCache.get(body);
     let base: ObjectValue;
-    try {
-      base = this.object(body, new Scope(scope));
-    } finally {
-      this.activePresets.delete(body);
+    if (cached) base = cached;
+    else {
+      this.activePresets.add(body);
+      const lookupsBefore = this.lookups;
+      try {
+        base = this.object(body, new Scope(scope));
+      } finally {
+        this.activePresets.delete(body);
+      }
+      // A body that looked up no name gives the same value at every use: share it.
+      if (this.lookups === lookupsBefore) this.presetCache.set(body, base);
     }
     if (!e.overrides) return base;
     const over = this.object(e.overrides, new Scope(scope));

@@ -140,7 +140,12 @@ export class Lexer {
     }
     const text = src.slice(start, p);
     this.pos = p;
-    if (isFloat) return { kind: "float", text, start, end: p, line, endLine: line };
+    if (isFloat) {
+      if (!Number.isFinite(Number(text))) {
+        throw new LexError({ code: CODES.L6_FLOAT_OUT_OF_RANGE, message: `could not parse "${text}" as float (number out of range)`, start, end: p });
+      }
+      return { kind: "float", text, start, end: p, line, endLine: line };
+    }
     let int: number | bigint;
     if (text.length <= 15) int = Number(text);
     else {
