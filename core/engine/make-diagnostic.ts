@@ -1,5 +1,6 @@
 import type { DiagnosticCode } from "../diagnostics/catalogue.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { messageLine } from "../diagnostics/message-text.js";
 import type { LineIndex } from "../source/line-index.js";
 
 /** A diagnostic as detected: offsets only. */
@@ -14,6 +15,6 @@ export interface RawDiagnostic {
 export function makeDiagnostic(raw: RawDiagnostic, lines: LineIndex, file?: string): Diagnostic {
   const s = lines.position(raw.start);
   const e = lines.position(Math.max(raw.start, raw.end));
-  const d = { code: raw.code, message: raw.message, start: raw.start, end: raw.end, line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+  const d = { code: raw.code, message: messageLine(raw.message), start: raw.start, end: raw.end, line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
   return file === undefined ? d : { ...d, file };
 }

@@ -90,7 +90,7 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
   } catch (e) {
     if (e instanceof EvalError) return { ok: false, diagnostic: e.diagnostic };
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      return { ok: false, diagnostic: { code: CODES.LIMIT_DEPTH, message: "nesting too deep", start: state.current, end: state.current + 1 } };
+      return { ok: false, diagnostic: { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${options.limits.maxDepth})`, start: state.current, end: state.current + 1 } };
     }
     throw e;
   }

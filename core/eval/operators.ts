@@ -4,6 +4,7 @@
  * truthiness. Errors are thrown as {@link EvalError} at the operator.
  */
 import { CODES } from "../diagnostics/catalogue.js";
+import { quoteInMessage } from "../diagnostics/message-text.js";
 import { EvalError } from "./eval-error.js";
 import { numberText } from "./number-text.js";
 import { FloatValue, isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
@@ -32,7 +33,7 @@ export function kindName(v: Value): string {
 /** Value as shown inside messages (reference style: strings bare). */
 export function showValue(v: Value): string {
   if (v === null) return "null";
-  if (typeof v === "string") return v;
+  if (typeof v === "string") return quoteInMessage(v);
   if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") return String(v);
   if (v instanceof FloatValue) return numberText(v.value);
   if (v instanceof ObjectValue) return "object";

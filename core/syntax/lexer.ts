@@ -4,6 +4,7 @@
  * diagnostic token state, never thrown.
  */
 import { CODES } from "../diagnostics/catalogue.js";
+import { quoteInMessage } from "../diagnostics/message-text.js";
 import type { RawDiagnostic } from "../engine/make-diagnostic.js";
 import { normalizeInt } from "../eval/values.js";
 import { KEYWORDS, type Token } from "./tokens.js";
@@ -136,13 +137,13 @@ export class Lexer {
     if (p < src.length && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(p) ?? 0))) {
       let q = p;
       while (q < src.length && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(q) ?? 0))) q += (src.codePointAt(q) ?? 0) > 0xffff ? 2 : 1;
-      throw new LexError({ code: CODES.L3_INVALID_NUMBER, message: `invalid number literal '${src.slice(start, q)}'`, start, end: q });
+      throw new LexError({ code: CODES.L3_INVALID_NUMBER, message: `invalid number literal '${quoteInMessage(src.slice(start, q))}'`, start, end: q });
     }
     const text = src.slice(start, p);
     this.pos = p;
     if (isFloat) {
       if (!Number.isFinite(Number(text))) {
-        throw new LexError({ code: CODES.L6_FLOAT_OUT_OF_RANGE, message: `could not parse "${text}" as float (number out of range)`, start, end: p });
+        throw new LexError({ code: CODES.L6_FLOAT_OUT_OF_RANGE, message: `could not parse "${quoteInMessage(text)}" as float (number out of range)`, start, end: p });
       }
       return { kind: "float", text, start, end: p, line, endLine: line };
     }
@@ -150,7 +151,7 @@ export class Lexer {
     if (text.length <= 15) int = Number(text);
     else {
       const big = BigInt(text);
-      if (big > INT64_MAX) throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${text}" as integer`, start, end: p });
+      if (big > INT64_MAX) throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${quoteInMessage(text)}" as integer`, start, end: p });
       int = normalizeInt(big);
     }
     return { kind: "int", text, start, end: p, line, endLine: line, int };

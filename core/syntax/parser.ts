@@ -5,6 +5,7 @@
  * diagnostic; never throws for user input.
  */
 import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
+import { quoteInMessage } from "../diagnostics/message-text.js";
 import type { RawDiagnostic } from "../engine/make-diagnostic.js";
 import { FloatValue } from "../eval/values.js";
 import { LineIndex } from "../source/line-index.js";
@@ -54,6 +55,8 @@ const BINARY_PREC: Readonly<Record<string, number>> = {
   "%": 8,
 };
 const RANGE_LEVEL = 6;
+/** Operators allowed in one left-nested chain, per unit of the depth limit. */
+const CHAIN_PER_DEPTH = 4;
 
 /** Parse a whole source text. */
 export function parseProgram(source: string, options: ParseOptions): ParseResult {
@@ -101,7 +104,7 @@ class Parser {
   toDiagnostic(e: unknown): RawDiagnostic | undefined {
     if (e instanceof ParseError || e instanceof LexError) return e.diagnostic;
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      return { code: CODES.LIMIT_DEPTH, message: "nesting too deep", start: this.tok.start, end: this.tok.end };
+      return { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${this.maxDepth})`, start: this.tok.start, end: this.tok.end };
     }
     return undefined;
   }
@@ -231,7 +234,7 @@ class Parser {
     }
     this.advance();
     const quoted = t.kind === "string";
-    const shown = quoted ? `"${t.text}"` : `'${t.text}'`;
+    const shown = quoted ? `"${quoteInMessage(t.text)}"` : `'${quoteInMessage(t.text)}'`;
     if (this.is(":=")) {
       if (quoted) this.fail(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${shown}`);
       this.advance();
@@ -412,11 +415,14 @@ class Parser {
   /** Precedence climbing over `|| && == != < > <= >=`; operands are map-level expressions. */
   private binary(minPrec: number): Expr {
     let left = minPrec > RANGE_LEVEL ? this.unary() : this.mapLevel();
+    let chain = 0;
     for (;;) {
       const t = this.tok;
       if (t.kind !== "punct") break;
       const prec = BINARY_PREC[t.text];
       if (prec === undefined || prec < minPrec) break;
+      // A chain nests to the left: evaluating it recurses once per operator.
+      if (++chain > this.maxDepth * CHAIN_PER_DEPTH) this.fail(CODES.LIMIT_DEPTH, `expression too long (limit ${this.maxDepth * CHAIN_PER_DEPTH} operators in a row)`);
       this.advance();
       const right = this.binary(prec + 1);
       left = { type: "binary", op: t.text as BinaryOp, left, right, at: t.start, start: left.start, end: right.end };
