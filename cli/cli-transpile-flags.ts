@@ -42,7 +42,7 @@ export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
   { name: "max-depth", kind: "option", helpValue: "N", description: "maximum nesting depth (brackets, objects, expressions, includes; default 512)" },
   { name: "max-items", kind: "option", helpValue: "N", description: "maximum number of elements of one range or array (default 10000000)" },
   { name: "max-output", kind: "option", helpValue: "SIZE", description: "maximum output size, e.g. 64MiB (default 4GiB)" },
-  { name: "timeout", kind: "option", helpValue: "DURATION", description: "time limit in ms, or with a unit: 500ms, 10s (default none)" },
+  { name: "timeout", kind: "option", helpValue: "DURATION", description: "time limit: seconds, or with a unit: 500ms, 10s, 2m (default none)" },
   PLUGIN_FLAG,
 ];
 

@@ -2,8 +2,8 @@
  * Parsers for the values of `jsson transpile`'s limit flags
  * (`--max-output 64MiB`, `--timeout 10s`, `--max-depth 512`). Each returns a
  * number or a message saying what was expected. Units are those of
- * `jsson serve` (cli/http/units.ts), with one difference kept on purpose:
- * a bare `--timeout` number here means milliseconds.
+ * `jsson serve` (cli/http/units.ts): a bare `--timeout` number means
+ * seconds in both places.
  */
 import { parseDuration as parseUnitDuration, parseSize } from "../http/units.js";
 
@@ -26,9 +26,9 @@ export function parseByteSize(text: string, what: string): ParsedValue {
   return { ok: true, value: n };
 }
 
-/** A duration in milliseconds: `1500` (ms), `1500ms`, `10s`, `2m`, `1h`; `0` means none. */
+/** A duration, in milliseconds: `10` (seconds), `1500ms`, `10s`, `2m`, `1h`; `0` means none. */
 export function parseDuration(text: string, what: string): ParsedValue {
-  const n = COUNT.test(text) ? Number(text) : parseUnitDuration(text);
-  if (n === undefined || !Number.isSafeInteger(n)) return { ok: false, message: `${what} must be a duration like 1500, 500ms or 10s, got "${text}"` };
+  const n = parseUnitDuration(text);
+  if (n === undefined || !Number.isSafeInteger(n)) return { ok: false, message: `${what} must be a duration like 10 (seconds), 500ms or 10s, got "${text}"` };
   return { ok: true, value: n };
 }
