@@ -113,7 +113,7 @@ admin = @use "service"
 `;
 
 const INCLUDES = `// \`include\` merges the keys of another file.
-// The server reads no files: the playground sends the other tabs as "files".
+// The server reads no files: the other tabs travel as "files".
 include "db.jsson"
 include "shared/limits.jsson"
 
