@@ -17,6 +17,7 @@ import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
 import { isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
 import { keyOrigins } from "./key-origins.js";
+import { bodyScopeNeeds } from "../syntax/names.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 
 export interface EvalOptions {
@@ -322,7 +323,7 @@ class FileEvaluator {
         return this.weighed(out, weight, e.start);
       }
       case "object":
-        return this.object(e, new Scope(scope));
+        return this.object(e, scope);
       case "presetUse":
         return this.presetUse(e, scope);
       case "arrayBlock":
@@ -331,10 +332,24 @@ class FileEvaluator {
   }
 
   /** An object body evaluated in `scope` (already a fresh child scope). */
-  private object(e: ObjectExpr, scope: Scope): ObjectValue {
+  /** An object body evaluated in a child of `parent` (when it needs one, see {@link bodyScopeNeeds}). */
+  private object(e: ObjectExpr, parent: Scope): ObjectValue {
+    const needs = bodyScopeNeeds(e);
+    const scope = needs.ownScope ? new Scope(parent) : parent;
     const out = new ObjectValue();
-    for (const m of e.members) this.member(m, out, scope);
-    return this.weighObject(out, e.start);
+    let weight = 1;
+    for (const m of e.members) {
+      const v = this.expr(m.value, scope);
+      if (m.declare) {
+        scope.set(m.key, v);
+        continue;
+      }
+      out.set(m.key, v);
+      if (needs.bindMembers && !m.quoted) scope.set(m.key, v);
+      weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
+    }
+    this.count(e.members.length, e.start);
+    return this.weighed(out, weight, e.start);
   }
 
   /** Expanded size of a value (see {@link RunState.weights}). */
@@ -390,7 +405,7 @@ class FileEvaluator {
       this.activePresets.add(body);
       const lookupsBefore = this.lookups;
       try {
-        base = this.object(body, new Scope(scope));
+        base = this.object(body, scope);
       } finally {
         this.activePresets.delete(body);
       }
@@ -398,7 +413,7 @@ class FileEvaluator {
       if (this.lookups === lookupsBefore) this.presetCache.set(body, base);
     }
     if (!e.overrides) return base;
-    const over = this.object(e.overrides, new Scope(scope));
+    const over = this.object(e.overrides, scope);
     const out = new ObjectValue();
     for (const [k, v] of base.entries) out.set(k, over.has(k) ? (over.get(k) as Value) : v);
     for (const [k, v] of over.entries) if (!base.has(k)) out.set(k, v);
