@@ -30,6 +30,25 @@ const DEFAULT_IO: ProcessIo = {
   err: (line) => void process.stderr.write(line + "\n"),
 };
 
+/** How long the supervisor waits for its HTTP processes to listen. */
+const START_DEADLINE_MS = 60_000;
+/** Unexpected exits of HTTP processes within a minute before the supervisor gives up. */
+const MAX_RESTARTS_PER_MINUTE = 10;
+
+/** SIGKILL every child and wait until they are gone. */
+function killAll(children: Set<ClusterWorker>): Promise<void> {
+  return Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.isDead()) return resolve();
+          child.once("exit", () => resolve());
+          child.process.kill("SIGKILL");
+        }),
+    ),
+  ).then(() => undefined);
+}
+
 /** Marks a cluster child started by {@link runServer} (so an embedding cluster app is not mistaken for us). */
 const CHILD_ENV = "JSSON_SERVE_CHILD";
 
@@ -161,29 +180,36 @@ async function runSupervisor(processes: number, io: ProcessIo, options: ServerOp
     return child;
   };
 
-  // Start: every child must report listening (or one failure ends the start).
+  // Start: every child must report listening; one failure, an early exit, or silence past the deadline ends the start.
   const first = await new Promise<{ address: AddressInfo } | { line: string; status: number }>((resolve) => {
     let listening = 0;
+    const deadline = setTimeout(() => resolve({ line: `jsson serve: the server processes did not start within ${START_DEADLINE_MS / 1000}s`, status: 1 }), START_DEADLINE_MS);
+    const done = (r: { address: AddressInfo } | { line: string; status: number }) => {
+      clearTimeout(deadline);
+      resolve(r);
+    };
     for (let i = 0; i < processes; i++) {
       const child = fork();
       child.on("message", (m: ChildMessage) => {
-        if (m?.jsson === "failed") resolve({ line: m.line, status: m.status });
-        else if (m?.jsson === "listening" && ++listening === processes) resolve({ address: m.address });
+        if (m?.jsson === "failed") done({ line: m.line, status: m.status });
+        else if (m?.jsson === "listening" && ++listening === processes) done({ address: m.address });
       });
-      child.on("exit", (code) => {
-        if (listening < processes) resolve({ line: `jsson serve: a server process exited during start-up (code ${code ?? "signal"})`, status: 1 });
+      child.on("exit", (code, signal) => {
+        children.delete(child);
+        if (listening < processes) done({ line: `jsson serve: a server process exited during start-up (${signal ?? `code ${code}`})`, status: 1 });
       });
     }
   });
   if ("line" in first) {
     stopping = true;
     io.err(first.line);
-    for (const child of children) child.process.kill("SIGKILL");
+    await killAll(children);
     return first.status;
   }
   for (const line of bannerLines(first.address, resolved, SERVICE_ROUTES, processes)) io.out(line);
 
   return new Promise<number>((resolve) => {
+    const restarts: number[] = [];
     const watch = (child: ClusterWorker) =>
       child.on("exit", (code, signal) => {
         children.delete(child);
@@ -193,6 +219,17 @@ async function runSupervisor(processes: number, io: ProcessIo, options: ServerOp
             io.err("jsson serve: stopped");
             resolve(0);
           }
+          return;
+        }
+        const now = Date.now();
+        restarts.push(now);
+        while (restarts.length > 0 && (restarts[0] as number) < now - 60_000) restarts.shift();
+        if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
+          // Something is wrong with every start (a broken install?): stop rather than loop.
+          stopping = true;
+          off();
+          io.err(`jsson serve: server processes keep exiting (last: ${signal ?? `code ${code}`}); stopping`);
+          void killAll(children).then(() => resolve(1));
           return;
         }
         io.err(`jsson serve: a server process exited (${signal ?? `code ${code}`}); starting another`);

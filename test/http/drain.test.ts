@@ -28,9 +28,18 @@ function serve(args: string[]): Promise<Running> {
     child.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m && /^limits: /m.test(out)) resolve({ child, base: m[1]!, banner: out.trimEnd().split("\n"), stderr: () => err, exit });
+      if (m && /^limits: /m.test(out)) {
+        clearTimeout(timer);
+        resolve({ child, base: m[1]!, banner: out.trimEnd().split("\n"), stderr: () => err, exit });
+      }
     });
     void exit.then((code) => reject(new Error(`serve exited (${code}) before its banner: ${err}`)));
+    // never leak a server (its pipes would keep this test process alive)
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`serve printed no banner within 60 s: ${err}`));
+    }, 60_000);
+    void exit.then(() => clearTimeout(timer));
   });
 }
 
@@ -55,10 +64,11 @@ test("SIGTERM: in-flight requests finish, /health answers 503 meanwhile, new con
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     assert.is((await send(s.base, "/health", { agent })).status, 200); // opens the keep-alive connection
-    const inFlight = post(s.base, "/transpile", { source: 'rows = (0..120000 map (i) = { id = i, name = "user_" + i })\n', stream_threshold: 10000000 });
+    // a few seconds of work (longer on a busy machine; the drain grace is 30 s)
+    const inFlight = post(s.base, "/transpile", { source: 'rows = (0..399999 map (i) = { id = i, name = "user_" + i })\n', stream_threshold: 10000000 });
     await new Promise((r) => setTimeout(r, 300));
     s.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 100));
     const health = await send(s.base, "/health", { agent });
     assert.is(health.status, 503);
     assert.is(health.json().status, "shutting_down");
@@ -69,7 +79,7 @@ test("SIGTERM: in-flight requests finish, /health answers 503 meanwhile, new con
     assert.ok(refused, "no new connections");
     const done = await inFlight;
     assert.is(done.status, 200);
-    assert.is(done.json<{ success: boolean; output: { rows: unknown[] } }>().output.rows.length, 120001);
+    assert.is(done.json<{ success: boolean; output: { rows: unknown[] } }>().output.rows.length, 400000);
     assert.is(await s.exit, 0);
     assert.match(s.stderr(), /SIGTERM/);
   } finally {
