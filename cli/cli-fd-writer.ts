@@ -60,6 +60,12 @@ export class BlockSink implements TextSink {
     if (this.size >= BLOCK) this.flush();
   }
 
+  /** Write encoded bytes (after any pending text). */
+  writeBytes(bytes: Uint8Array): void {
+    this.flush();
+    writeAllSync(this.open(), bytes);
+  }
+
   /** Write what is left and close an output file. */
   finish(): void {
     this.flush();

@@ -14,6 +14,7 @@ import { formatNames, loadCliEngine } from "./cli-engine.js";
 import { diagnosticReport } from "./cli-diagnostic-report.js";
 import { EXIT, UsageError } from "./cli-exit-codes.js";
 import { BlockSink, OutputWriteError, writeStderr } from "./cli-fd-writer.js";
+import { SpoolSink } from "./cli-spool-sink.js";
 import { describeError } from "./cli-errno.js";
 import { maxInputBytes, readInput } from "./cli-read-input.js";
 import { schemaFormatOf, schemaReport } from "./cli-schema-report.js";
@@ -62,19 +63,26 @@ export async function runTranspile(flags: TranspileFlags, file: string | undefin
 }
 
 /**
- * No schema: write the output as it is produced. The engine finds every
- * source error before the first byte, except the output-size limit: then
- * the blocks already written stay written and the diagnostic follows.
+ * No schema: the output goes through a spool (memory, then a temporary file)
+ * and reaches stdout or `-o` only once the run has succeeded, so no error —
+ * not even the output-size limit or a timeout — follows a partial document,
+ * and lazy data is evaluated once.
  */
 function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan): number {
-  const sink = new BlockSink(plan.outputPath ?? 1);
-  const result = engine.transpileTo(source, sink, options);
-  if (!result.ok) {
-    writeStderr(diagnosticReport(result.diagnostics[0]!, source));
-    return EXIT.SOURCE;
+  const spool = new SpoolSink();
+  try {
+    const result = engine.transpileTo(source, spool, { ...options, verifyBeforeWrite: false });
+    if (!result.ok) {
+      writeStderr(diagnosticReport(result.diagnostics[0]!, source));
+      return EXIT.SOURCE;
+    }
+    const sink = new BlockSink(plan.outputPath ?? 1);
+    spool.commit(sink);
+    sink.finish();
+    return EXIT.OK;
+  } finally {
+    spool.discard();
   }
-  sink.finish();
-  return EXIT.OK;
 }
 
 /** With a schema: transpile, validate what a consumer would read, and print the output only if it passes. */

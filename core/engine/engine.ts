@@ -271,7 +271,7 @@ export class Engine {
   transpileTo(source: string, sink: TextSink, options: RunOptions = {}): EvaluateResult {
     const evaluated = this.evaluateInternal(source, options);
     if (!evaluated.ok) return evaluated;
-    if (evaluated.hasLazy) {
+    if (evaluated.hasLazy && options.verifyBeforeWrite !== false) {
       try {
         forceLazy(evaluated.value);
       } catch (e) {

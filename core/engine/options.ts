@@ -63,6 +63,13 @@ export interface RunOptions {
   readonly streamThreshold?: number;
   /** Format-specific options. */
   readonly formatOptions?: Readonly<Record<string, unknown>>;
+  /**
+   * For {@link Engine.transpileTo}: find every source error before the first
+   * write (default true), at the cost of evaluating lazy parts twice. A caller
+   * whose sink discards its text when the run fails (a spool file) passes
+   * false and gets a single pass.
+   */
+  readonly verifyBeforeWrite?: boolean;
   /** Checked periodically; when `aborted` becomes true the run ends with a diagnostic. */
   readonly signal?: { readonly aborted: boolean };
 }
