@@ -194,7 +194,9 @@ class FileEvaluator {
       run.current = start;
     }
     const mode = run.options.includeMerge;
-    for (const [k, v] of value.entries) {
+    for (let i = 0, keys = value.keys, values = value.values; i < keys.length; i++) {
+      const k = keys[i] as string;
+      const v = values[i] as Value;
       const exists = root.has(k);
       if (exists && mode === "keep") continue;
       if (exists && mode === "error") fail(CODES.I3_MERGE_CONFLICT, `include merge conflict for key "${k}" from ${id}`);
@@ -377,7 +379,7 @@ class FileEvaluator {
 
   private weighObject(o: ObjectValue, at: number): ObjectValue {
     let weight = 1;
-    for (const v of o.entries.values()) weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
+    for (const v of o.values) weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
     return this.weighed(o, weight, at);
   }
 

@@ -102,7 +102,7 @@ export class LazyRows extends LazyArray {
 export function forceLazy(v: Value): void {
   if (v === null || typeof v !== "object") return;
   if (v instanceof ObjectValue) {
-    for (const x of v.entries.values()) forceLazy(x);
+    for (const x of v.values) forceLazy(x);
   } else if (Array.isArray(v)) {
     for (const x of v) forceLazy(x);
   } else if (v instanceof LazyMap || v instanceof LazyRows) {

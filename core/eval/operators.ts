@@ -177,7 +177,9 @@ export function equals(a: Value, b: Value): boolean {
   }
   if (a instanceof ObjectValue) {
     if (!(b instanceof ObjectValue) || a.size !== b.size) return false;
-    for (const [k, v] of a.entries) {
+    for (let i = 0, keys = a.keys, values = a.values; i < keys.length; i++) {
+      const k = keys[i] as string;
+      const v = values[i] as Value;
       const w = b.get(k);
       if (w === undefined || !equals(v, w)) return false;
     }

@@ -20,7 +20,8 @@ export function toPlainData(v: Value): PlainData {
   if (v instanceof FloatValue) return v.value;
   if (v instanceof ObjectValue) {
     const out: { [key: string]: PlainData } = Object.create(null) as { [key: string]: PlainData };
-    for (const [k, item] of v.entries) out[k] = toPlainData(item);
+    const { keys, values } = v;
+    for (let i = 0; i < keys.length; i++) out[keys[i] as string] = toPlainData(values[i] as Value);
     return out;
   }
   const out: PlainData[] = [];

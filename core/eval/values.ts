@@ -29,23 +29,94 @@ export class FloatValue {
   constructor(readonly value: number) {}
 }
 
-/** An insertion-ordered object. Keys keep the position of their first definition. */
+/** Objects up to this size find keys by scanning; larger ones keep an index. */
+const SCAN_LIMIT = 8;
+
+/**
+ * An insertion-ordered object. Keys keep the position of their first
+ * definition. Stored as parallel `keys` / `values` arrays (cheap to build and
+ * to walk: generated data makes millions of small objects); emitters may read
+ * those arrays directly, in order. `entries` offers the same content as a
+ * read-only Map view.
+ */
 export class ObjectValue {
-  readonly entries: Map<string, Value>;
-  constructor(entries?: Map<string, Value>) {
-    this.entries = entries ?? new Map();
+  /** Keys in insertion order (read-only for callers). */
+  readonly keys: string[] = [];
+  /** Values, parallel to {@link keys} (read-only for callers). */
+  readonly values: Value[] = [];
+  private index: Map<string, number> | undefined;
+
+  constructor(entries?: Iterable<readonly [string, Value]>) {
+    if (entries) for (const [k, v] of entries) this.set(k, v);
   }
+
   get size(): number {
-    return this.entries.size;
+    return this.keys.length;
+  }
+
+  private find(key: string): number {
+    if (this.index) return this.index.get(key) ?? -1;
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
+    return -1;
+  }
+
+  get(key: string): Value | undefined {
+    const i = this.find(key);
+    return i < 0 ? undefined : this.values[i];
+  }
+
+  has(key: string): boolean {
+    return this.find(key) >= 0;
+  }
+
+  /** Set a key: a new key goes last, an existing one keeps its position. */
+  set(key: string, value: Value): void {
+    const i = this.find(key);
+    if (i >= 0) {
+      this.values[i] = value;
+      return;
+    }
+    const n = this.keys.push(key);
+    this.values.push(value);
+    if (this.index) this.index.set(key, n - 1);
+    else if (n > SCAN_LIMIT) this.index = new Map(this.keys.map((k, j) => [k, j]));
+  }
+
+  /** The entries as a read-only Map view, in order. */
+  get entries(): ReadonlyMap<string, Value> {
+    return new EntriesView(this);
+  }
+}
+
+/** A read-only Map over an {@link ObjectValue}. */
+class EntriesView implements ReadonlyMap<string, Value> {
+  constructor(private readonly o: ObjectValue) {}
+  get size(): number {
+    return this.o.size;
   }
   get(key: string): Value | undefined {
-    return this.entries.get(key);
+    return this.o.get(key);
   }
   has(key: string): boolean {
-    return this.entries.has(key);
+    return this.o.has(key);
   }
-  set(key: string, value: Value): void {
-    this.entries.set(key, value);
+  forEach(fn: (value: Value, key: string, map: ReadonlyMap<string, Value>) => void): void {
+    const { keys, values } = this.o;
+    for (let i = 0; i < keys.length; i++) fn(values[i] as Value, keys[i] as string, this);
+  }
+  *entries(): MapIterator<[string, Value]> {
+    const { keys, values } = this.o;
+    for (let i = 0; i < keys.length; i++) yield [keys[i] as string, values[i] as Value];
+  }
+  keys(): MapIterator<string> {
+    return this.o.keys[Symbol.iterator]();
+  }
+  values(): MapIterator<Value> {
+    return this.o.values[Symbol.iterator]();
+  }
+  [Symbol.iterator](): MapIterator<[string, Value]> {
+    return this.entries();
   }
 }
 

@@ -96,13 +96,15 @@ class JsonWriter {
   }
 
   writeObject(obj: ObjectValue, depth: number): void {
-    if (obj.entries.size === 0) {
+    if (obj.size === 0) {
       this.out += "{}";
       return;
     }
     const inner = this.indent(depth + 1);
     let sep = "{\n";
-    for (const [key, item] of obj.entries) {
+    for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const item = values[i] as Value;
       if (depth === 0) this.topKey = key;
       this.out += sep + inner + this.keyText(key) + ": ";
       this.writeValue(item, depth + 1);

@@ -74,7 +74,9 @@ class TomlWriter {
     const isRoot = table === this.root;
     // Tables and arrays of tables, kept as key, value pairs for the second pass.
     let later: (string | Value)[] | undefined;
-    for (const [key, v] of table.entries) {
+    for (let i = 0, keys = table.keys, values = table.values; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const v = values[i] as Value;
       if (v === null) continue;
       if (isRoot) this.topKey = key;
       if (v instanceof ObjectValue || ((Array.isArray(v) || v instanceof LazyArray) && isArrayOfTables(v))) {
@@ -149,7 +151,9 @@ class TomlWriter {
 
   private writeInlineTable(obj: ObjectValue): void {
     let sep = "{ ";
-    for (const [key, item] of obj.entries) {
+    for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const item = values[i] as Value;
       if (item === null) continue;
       this.out += sep + this.keyText(key) + " = ";
       this.writeInline(item);

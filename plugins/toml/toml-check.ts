@@ -24,7 +24,9 @@ function isWellFormed(s: string): boolean {
 
 /** A table or inline table at `path`: entries with a null value are not written, so not checked. */
 function visitTable(obj: ObjectValue, path: Path): void {
-  for (const [key, item] of obj.entries) {
+  for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const item = values[i] as Value;
     if (item === null) continue;
     path.push(key);
     if (!isWellFormed(key)) throw unpaired(path);

@@ -28,7 +28,9 @@ const KEY_CACHE_LIMIT = 4096;
  */
 export function emitTypescript(root: ObjectValue, sink: TextSink): void {
   const w = new TsWriter(sink);
-  for (const [key, v] of root.entries) {
+  for (let i = 0, keys = root.keys, values = root.values; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const v = values[i] as Value;
     w.topKey = key;
     w.out += "export const " + key + " = ";
     w.writeValue(v, 0);
@@ -36,7 +38,7 @@ export function emitTypescript(root: ObjectValue, sink: TextSink): void {
     if (w.out.length >= CHUNK_SIZE) w.flush();
   }
   w.out += "// Generated types\n";
-  for (const key of root.entries.keys()) {
+  for (const key of root.keys) {
     w.out += "export type " + typeName(key) + " = typeof " + key + ";\n";
     if (w.out.length >= CHUNK_SIZE) w.flush();
   }
@@ -120,13 +122,15 @@ class TsWriter {
   }
 
   private writeObject(obj: ObjectValue, depth: number): void {
-    if (obj.entries.size === 0) {
+    if (obj.size === 0) {
       this.out += "{}";
       return;
     }
     const inner = this.indent(depth + 1);
     let sep = "{\n";
-    for (const [key, item] of obj.entries) {
+    for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const item = values[i] as Value;
       this.out += sep + inner + this.keyText(key);
       this.writeValue(item, depth + 1);
       if (this.out.length >= CHUNK_SIZE) this.flush();

@@ -56,7 +56,7 @@ export function typeName(key: string): string {
  */
 export function checkTypescript(root: ObjectValue): void {
   const typeNames = new Set<string>();
-  for (const key of root.entries.keys()) {
+  for (const key of root.keys) {
     if (!isExportableName(key)) throw new OutputError(`key ${JSON.stringify(key)} cannot be exported as a TypeScript constant`, key);
     const name = typeName(key);
     if (typeNames.has(name)) throw new OutputError(`TypeScript type name collision: ${name}`, key);

@@ -19,7 +19,7 @@ const KEY_CACHE_LIMIT = 4096;
 /** Write `root` as a YAML document to `sink`. */
 export function emitYaml(root: ObjectValue, sink: TextSink): void {
   const w = new YamlWriter(sink);
-  if (root.entries.size === 0) w.out = "{}\n";
+  if (root.size === 0) w.out = "{}\n";
   else w.writeMapping(root, 0, false);
   w.flush();
 }
@@ -93,7 +93,9 @@ class YamlWriter {
   writeMapping(obj: ObjectValue, depth: number, onDashLine: boolean): void {
     const ind = this.indent(depth);
     let first = onDashLine;
-    for (const [key, item] of obj.entries) {
+    for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const item = values[i] as Value;
       if (first) first = false;
       else this.out += ind;
       this.out += this.keyText(key, ind);
@@ -127,7 +129,7 @@ class YamlWriter {
       return;
     }
     if (v instanceof ObjectValue) {
-      if (v.entries.size === 0) this.out += " {}\n";
+      if (v.size === 0) this.out += " {}\n";
       else {
         this.out += afterDash ? " " : "\n";
         this.writeMapping(v, depth + 1, afterDash);

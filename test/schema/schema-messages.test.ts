@@ -211,8 +211,8 @@ test("plain data from toPlainData: null-prototype objects, `__proto__` as an ord
 
 test("a value tree is accepted and converted to plain data", () => {
   const root = new ObjectValue();
-  root.entries.set("ratio", new FloatValue(3));
-  root.entries.set("name", "x");
+  root.set("ratio", new FloatValue(3));
+  root.set("name", "x");
   sameLines(errorsOf(root, { properties: { ratio: { type: "integer", maximum: 2 }, name: { type: "number" } } }), [
     "$.ratio: Value must be <= 2, got 3",
     "$.name: Expected type number but got string",

@@ -19,7 +19,7 @@ export function exceedsStreamThreshold(root: ObjectValue, threshold: number): bo
       continue;
     }
     if (v instanceof ObjectValue) {
-      for (const item of v.entries.values()) stack.push(item);
+      for (const item of v.values) stack.push(item);
       continue;
     }
     if (Array.isArray(v)) {
