@@ -49,6 +49,7 @@ export {
 } from "./eval/values.js";
 export type { Value, ValueKind } from "./eval/values.js";
 export { numberText, floatText } from "./eval/number-text.js";
+export { TextWriter, TEXT_CHUNK } from "./eval/text-writer.js";
 
 /**
  * The plugin API version this build of jsson implements. A plugin declares

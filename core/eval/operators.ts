@@ -7,28 +7,14 @@ import { CODES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import { EvalError } from "./eval-error.js";
 import { numberText } from "./number-text.js";
-import { FloatValue, isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
+import { FloatValue, isRangeValue, kindOf, LazyArray, ObjectValue, type Value } from "./values.js";
 
 const INT64_MIN = -9223372036854775808n;
 const INT64_MAX = 9223372036854775807n;
 const SAFE = 2 ** 31;
 
-/** The kind name used in messages. */
-export function kindName(v: Value): string {
-  if (v === null) return "null";
-  switch (typeof v) {
-    case "boolean":
-      return "boolean";
-    case "number":
-    case "bigint":
-      return "integer";
-    case "string":
-      return "string";
-  }
-  if (v instanceof FloatValue) return "float";
-  if (v instanceof ObjectValue) return "object";
-  return "array";
-}
+/** The kind name used in messages (R12). */
+export const kindName = kindOf;
 
 /** Value as shown inside messages (reference style: strings bare). */
 export function showValue(v: Value): string {

@@ -2,7 +2,7 @@
  * The JSON emitter (LANGUAGE.md §10.2): `JSON.stringify(value, null, 2)`
  * layout plus a final newline, with integers beyond 2^53 written exactly and
  * floats in ECMAScript number text. Text is accumulated locally and handed to
- * the sink in chunks of about {@link CHUNK_SIZE} code units, so memory stays
+ * the sink in chunks of about {@link TEXT_CHUNK} code units, so memory stays
  * flat however large the document is.
  */
 import {
@@ -10,16 +10,11 @@ import {
   LazyArray,
   ObjectValue,
   OutputError,
+  TextWriter,
   numberText,
   type TextSink,
   type Value,
 } from "../../core/plugin.js";
-
-/** Flush threshold, in UTF-16 code units. */
-const CHUNK_SIZE = 32 * 1024;
-
-/** Most distinct keys remembered per run (keeps the cache small when keys are all different). */
-const KEY_CACHE_LIMIT = 4096;
 
 /** Write `root` as canonical JSON text to `sink`. */
 export function emitJson(root: ObjectValue, sink: TextSink): void {
@@ -30,43 +25,12 @@ export function emitJson(root: ObjectValue, sink: TextSink): void {
 }
 
 /** One emission run: the pending text, the sink and an indentation cache that lives only as long as the run. */
-class JsonWriter {
-  out = "";
+class JsonWriter extends TextWriter {
   /** The top-level key being written, named in errors. */
   private topKey: string | undefined = undefined;
-  private readonly indents: string[] = [""];
-  /** Quoted keys seen in this run: generated data repeats the same few keys millions of times. */
-  private readonly keys = new Map<string, string>();
 
-  constructor(private readonly sink: TextSink) {}
-
-  flush(): void {
-    const chunk = this.out;
-    if (chunk.length === 0) return;
-    this.out = "";
-    // `chunk` is a rope of many small pieces. Reading a character makes V8
-    // flatten it once, here; a sink that keeps chunks (a buffered run) would
-    // otherwise hold thousands of rope nodes per chunk and slow GC badly.
-    chunk.charCodeAt(0);
-    this.sink.write(chunk);
-  }
-
-  private indent(depth: number): string {
-    let s = this.indents[depth];
-    if (s === undefined) {
-      s = "  ".repeat(depth);
-      this.indents[depth] = s;
-    }
-    return s;
-  }
-
-  private keyText(key: string): string {
-    let text = this.keys.get(key);
-    if (text === undefined) {
-      text = JSON.stringify(key);
-      if (this.keys.size < KEY_CACHE_LIMIT) this.keys.set(key, text);
-    }
-    return text;
+  private key(key: string): string {
+    return this.cachedKey(key, JSON.stringify);
   }
 
   writeValue(v: Value, depth: number): void {
@@ -106,9 +70,9 @@ class JsonWriter {
       const key = keys[i] as string;
       const item = values[i] as Value;
       if (depth === 0) this.topKey = key;
-      this.out += sep + inner + this.keyText(key) + ": ";
+      this.out += sep + inner + this.key(key) + ": ";
       this.writeValue(item, depth + 1);
-      if (this.out.length >= CHUNK_SIZE) this.flush();
+      this.flushIfFull();
       sep = ",\n";
     }
     this.out += "\n" + this.indent(depth) + "}";
@@ -124,7 +88,7 @@ class JsonWriter {
     for (const item of arr) {
       this.out += sep + inner;
       this.writeValue(item, depth + 1);
-      if (this.out.length >= CHUNK_SIZE) this.flush();
+      this.flushIfFull();
       sep = ",\n";
     }
     this.out += "\n" + this.indent(depth) + "]";

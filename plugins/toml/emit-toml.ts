@@ -5,18 +5,12 @@
  * tables are omitted; a null array element and an unpaired surrogate are
  * refused by the format's pre-flight check (toml-check.ts).
  * Text is accumulated locally and handed to the sink in chunks of about
- * {@link CHUNK_SIZE} code units.
+ * {@link TEXT_CHUNK} code units.
  */
-import { FloatValue, LazyArray, ObjectValue, OutputError, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { FloatValue, LazyArray, ObjectValue, OutputError, TextWriter, numberText, type TextSink, type Value } from "../../core/plugin.js";
 import { checkToml } from "./toml-check.js";
 import { isArrayOfTables } from "./toml-shape.js";
 import { UnpairedSurrogateError, tomlFloat, tomlKey, tomlString } from "./toml-text.js";
-
-/** Flush threshold, in UTF-16 code units. */
-const CHUNK_SIZE = 32 * 1024;
-
-/** Most distinct keys remembered per run (keeps the cache small when keys are all different). */
-const KEY_CACHE_LIMIT = 4096;
 
 /** Write `root` as a TOML document to `sink` (empty root → empty output). */
 export function emitToml(root: ObjectValue, sink: TextSink): void {
@@ -35,38 +29,21 @@ export function emitToml(root: ObjectValue, sink: TextSink): void {
 }
 
 /** One emission run. */
-class TomlWriter {
-  out = "";
+class TomlWriter extends TextWriter {
   /** The top-level key being written, named in errors. */
   topKey: string | undefined = undefined;
   /** True once anything was written: every later header gets a blank line before it. */
   private started = false;
-  /** Key texts seen in this run: generated data repeats the same few keys millions of times. */
-  private readonly keys = new Map<string, string>();
 
   constructor(
     private readonly root: ObjectValue,
-    private readonly sink: TextSink,
-  ) {}
-
-  flush(): void {
-    const chunk = this.out;
-    if (chunk.length === 0) return;
-    this.out = "";
-    // `chunk` is a rope of many small pieces. Reading a character makes V8
-    // flatten it once, here; a sink that keeps chunks (a buffered run) would
-    // otherwise hold thousands of rope nodes per chunk and slow GC badly.
-    chunk.charCodeAt(0);
-    this.sink.write(chunk);
+    sink: TextSink,
+  ) {
+    super(sink);
   }
 
   private keyText(key: string): string {
-    let text = this.keys.get(key);
-    if (text === undefined) {
-      text = tomlKey(key);
-      if (this.keys.size < KEY_CACHE_LIMIT) this.keys.set(key, text);
-    }
-    return text;
+    return this.cachedKey(key, tomlKey);
   }
 
   /** The body of a table whose header path is `path` (`""` for the root table). */
@@ -87,7 +64,7 @@ class TomlWriter {
       this.writeInline(v);
       this.out += "\n";
       this.started = true;
-      if (this.out.length >= CHUNK_SIZE) this.flush();
+      this.flushIfFull();
     }
     if (later === undefined) return;
     for (let i = 0; i < later.length; i += 2) {
@@ -111,7 +88,7 @@ class TomlWriter {
   private header(text: string): void {
     this.out += this.started ? "\n" + text : text;
     this.started = true;
-    if (this.out.length >= CHUNK_SIZE) this.flush();
+    this.flushIfFull();
   }
 
   /** A value on the right of `=`, or inside an inline array or table. */
@@ -143,7 +120,7 @@ class TomlWriter {
     for (const item of arr) {
       this.out += sep;
       this.writeInline(item);
-      if (this.out.length >= CHUNK_SIZE) this.flush();
+      this.flushIfFull();
       sep = ", ";
     }
     this.out += sep === "[" ? "[]" : "]";
@@ -157,7 +134,7 @@ class TomlWriter {
       if (item === null) continue;
       this.out += sep + this.keyText(key) + " = ";
       this.writeInline(item);
-      if (this.out.length >= CHUNK_SIZE) this.flush();
+      this.flushIfFull();
       sep = ", ";
     }
     this.out += sep === "{ " ? "{}" : " }";

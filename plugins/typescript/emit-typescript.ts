@@ -3,24 +3,19 @@
  * <value> as const;` per top-level key, then a `// Generated types` block
  * with `export type <Key> = typeof <key>;` lines. Values use the JSON layout
  * with unquoted identifier keys. Text is accumulated locally and handed to
- * the sink in chunks of about {@link CHUNK_SIZE} code units.
+ * the sink in chunks of about {@link TEXT_CHUNK} code units.
  */
 import {
   FloatValue,
   LazyArray,
   ObjectValue,
   OutputError,
+  TextWriter,
   numberText,
   type TextSink,
   type Value,
 } from "../../core/plugin.js";
 import { isIdentifierName, typeName } from "./ts-names.js";
-
-/** Flush threshold, in UTF-16 code units. */
-const CHUNK_SIZE = 32 * 1024;
-
-/** Most distinct keys remembered per run (keeps the cache small when keys are all different). */
-const KEY_CACHE_LIMIT = 4096;
 
 /**
  * Write `root` as a TypeScript module to `sink`. Top-level keys are assumed
@@ -35,12 +30,12 @@ export function emitTypescript(root: ObjectValue, sink: TextSink): void {
     w.out += "export const " + key + " = ";
     w.writeValue(v, 0);
     w.out += " as const;\n\n";
-    if (w.out.length >= CHUNK_SIZE) w.flush();
+    w.flushIfFull();
   }
   w.out += "// Generated types\n";
   for (const key of root.keys) {
     w.out += "export type " + typeName(key) + " = typeof " + key + ";\n";
-    if (w.out.length >= CHUNK_SIZE) w.flush();
+    w.flushIfFull();
   }
   w.flush();
 }
@@ -55,44 +50,18 @@ function propertyName(key: string): string {
   return isIdentifierName(key) ? key : JSON.stringify(key);
 }
 
+/** `name: ` as written before a property value. */
+function propertyLabel(key: string): string {
+  return propertyName(key) + ": ";
+}
+
 /** One emission run: pending text, the sink, and an indentation cache that lives only as long as the run. */
-class TsWriter {
-  out = "";
+class TsWriter extends TextWriter {
   /** The top-level key being written, named in errors. */
   topKey: string | undefined = undefined;
-  private readonly indents: string[] = [""];
-  /** Property names seen in this run: generated data repeats the same few keys millions of times. */
-  private readonly keys = new Map<string, string>();
 
-  constructor(private readonly sink: TextSink) {}
-
-  flush(): void {
-    const chunk = this.out;
-    if (chunk.length === 0) return;
-    this.out = "";
-    // `chunk` is a rope of many small pieces. Reading a character makes V8
-    // flatten it once, here; a sink that keeps chunks (a buffered run) would
-    // otherwise hold thousands of rope nodes per chunk and slow GC badly.
-    chunk.charCodeAt(0);
-    this.sink.write(chunk);
-  }
-
-  private indent(depth: number): string {
-    let s = this.indents[depth];
-    if (s === undefined) {
-      s = "  ".repeat(depth);
-      this.indents[depth] = s;
-    }
-    return s;
-  }
-
-  private keyText(key: string): string {
-    let text = this.keys.get(key);
-    if (text === undefined) {
-      text = propertyName(key) + ": ";
-      if (this.keys.size < KEY_CACHE_LIMIT) this.keys.set(key, text);
-    }
-    return text;
+  private key(key: string): string {
+    return this.cachedKey(key, propertyLabel);
   }
 
   writeValue(v: Value, depth: number): void {
@@ -131,9 +100,9 @@ class TsWriter {
     for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
       const key = keys[i] as string;
       const item = values[i] as Value;
-      this.out += sep + inner + this.keyText(key);
+      this.out += sep + inner + this.key(key);
       this.writeValue(item, depth + 1);
-      if (this.out.length >= CHUNK_SIZE) this.flush();
+      this.flushIfFull();
       sep = ",\n";
     }
     this.out += "\n" + this.indent(depth) + "}";
@@ -149,7 +118,7 @@ class TsWriter {
     for (const item of arr) {
       this.out += sep + inner;
       this.writeValue(item, depth + 1);
-      if (this.out.length >= CHUNK_SIZE) this.flush();
+      this.flushIfFull();
       sep = ",\n";
     }
     this.out += "\n" + this.indent(depth) + "]";

@@ -2,19 +2,13 @@
  * The YAML emitter (LANGUAGE.md §10.3): block style, two-space indentation,
  * mapping and sequence items that start on the dash line, `{}`/`[]` for
  * empty containers. Text is accumulated locally and handed to the sink in
- * chunks of about {@link CHUNK_SIZE} code units.
+ * chunks of about {@link TEXT_CHUNK} code units.
  */
-import { FloatValue, LazyArray, ObjectValue, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { FloatValue, LazyArray, ObjectValue, TextWriter, numberText, type TextSink, type Value } from "../../core/plugin.js";
 import { yamlFloat, yamlString } from "./yaml-scalar.js";
-
-/** Flush threshold, in UTF-16 code units. */
-const CHUNK_SIZE = 32 * 1024;
 
 /** Longest implicit key YAML allows, in characters (YAML 1.2 §7.4.2, also in 1.1). */
 const MAX_IMPLICIT_KEY = 1024;
-
-/** Most distinct keys remembered per run (keeps the cache small when keys are all different). */
-const KEY_CACHE_LIMIT = 4096;
 
 /** Write `root` as a YAML document to `sink`. */
 export function emitYaml(root: ObjectValue, sink: TextSink): void {
@@ -22,6 +16,12 @@ export function emitYaml(root: ObjectValue, sink: TextSink): void {
   if (root.size === 0) w.out = "{}\n";
   else w.writeMapping(root, 0, false);
   w.flush();
+}
+
+/** `key:` as an implicit key, or "" when the key is too long to be one (then the explicit form is written). */
+function implicitKey(key: string): string {
+  const k = yamlString(key);
+  return k.length > MAX_IMPLICIT_KEY && [...k].length > MAX_IMPLICIT_KEY ? "" : k + ":";
 }
 
 /** The text of a scalar value, or undefined for a container. */
@@ -42,33 +42,7 @@ function scalarText(v: Value): string | undefined {
 }
 
 /** One emission run: pending text, the sink, and an indentation cache that lives only as long as the run. */
-class YamlWriter {
-  out = "";
-  private readonly indents: string[] = [""];
-  /** Key texts seen in this run: generated data repeats the same few keys millions of times. */
-  private readonly keys = new Map<string, string>();
-
-  constructor(private readonly sink: TextSink) {}
-
-  flush(): void {
-    const chunk = this.out;
-    if (chunk.length === 0) return;
-    this.out = "";
-    // `chunk` is a rope of many small pieces. Reading a character makes V8
-    // flatten it once, here; a sink that keeps chunks (a buffered run) would
-    // otherwise hold thousands of rope nodes per chunk and slow GC badly.
-    chunk.charCodeAt(0);
-    this.sink.write(chunk);
-  }
-
-  private indent(depth: number): string {
-    let s = this.indents[depth];
-    if (s === undefined) {
-      s = "  ".repeat(depth);
-      this.indents[depth] = s;
-    }
-    return s;
-  }
+class YamlWriter extends TextWriter {
 
   /**
    * What starts a mapping entry whose key sits at indentation `ind`: `key:`,
@@ -76,14 +50,8 @@ class YamlWriter {
    * characters there) the explicit form `? key` newline `:`.
    */
   private keyText(key: string, ind: string): string {
-    let text = this.keys.get(key);
-    if (text === undefined) {
-      const k = yamlString(key);
-      if (k.length > MAX_IMPLICIT_KEY && [...k].length > MAX_IMPLICIT_KEY) return "? " + k + "\n" + ind + ":";
-      text = k + ":";
-      if (this.keys.size < KEY_CACHE_LIMIT) this.keys.set(key, text);
-    }
-    return text;
+    const text = this.cachedKey(key, implicitKey);
+    return text === "" ? "? " + yamlString(key) + "\n" + ind + ":" : text;
   }
 
   /**
@@ -100,7 +68,7 @@ class YamlWriter {
       else this.out += ind;
       this.out += this.keyText(key, ind);
       this.writeNode(item, depth, false);
-      if (this.out.length >= CHUNK_SIZE) this.flush();
+      this.flushIfFull();
     }
   }
 
@@ -113,7 +81,7 @@ class YamlWriter {
       else this.out += ind;
       this.out += "-";
       this.writeNode(item, depth, true);
-      if (this.out.length >= CHUNK_SIZE) this.flush();
+      this.flushIfFull();
     }
   }
 
