@@ -208,6 +208,24 @@ test("include fan-out bomb and include cycles: a clear error in bounded time", a
   assert.ok(Date.now() - started < 3000, `${Date.now() - started} ms`);
 });
 
+test("long runs of spaces in the output cost linear time (trailing-space handling)", async () => {
+  const roomy = await startServer({ maxBodyBytes: 4 * 1024 * 1024 });
+  try {
+    const spaces = " ".repeat(1_000_000);
+    const source = `s = "${spaces}"\nxs = (0..9 map (i) = s)\n`;
+    const started = Date.now();
+    for (const body of [{ source }, { source, streaming: true }]) {
+      const r = await post(roomy.base, "/transpile", body);
+      assert.is(r.json<{ success: boolean; output: { xs: string[] } }>().output.xs[9]!.length, 1_000_000);
+    }
+    const v = await post(roomy.base, "/validate-schema", { source, schema: "{}" });
+    assert.is(v.json().valid, true);
+    assert.ok(Date.now() - started < 5000, `${Date.now() - started} ms`);
+  } finally {
+    await roomy.close();
+  }
+});
+
 test("the access log (when on) is one JSON line per request", async () => {
   const lines: string[] = [];
   const logged = await startServer({ accessLog: true, logSink: (l) => void lines.push(l) });

@@ -91,9 +91,13 @@ test("/validate-schema: the data is what a consumer of output_format reads (TOML
   assert.equal(j.transpiled_data, { port: 1 });
 });
 
-test("/validate-schema: big integers reach transpiled_data exactly", async () => {
-  const r = await post(s.base, "/validate-schema", { source: "big = 9223372036854775807\n", schema: "{}" });
-  assert.match(r.text, /"transpiled_data":\{"big":9223372036854775807\}/);
+test("/validate-schema: transpiled_data keeps big integers exact and keys in source order", async () => {
+  const r = await post(s.base, "/validate-schema", { source: 'big = 9223372036854775807\nz = 1\n"10" = 2\n', schema: "{}" });
+  const raw = r.text.slice(r.text.indexOf('"transpiled_data":'));
+  assert.match(raw, /"big": ?9223372036854775807\b/);
+  assert.equal([...raw.matchAll(/"([^"]+)":/g)].map((m) => m[1]).slice(1), ["big", "z", "10"]);
+  const yaml = await post(s.base, "/validate-schema", { source: "big = 9223372036854775807\n", schema: "{}", output_format: "toml" });
+  assert.match(yaml.text, /"transpiled_data":\{"big":9223372036854775807\}/);
 });
 
 test("/validate-schema: a source error → 200, valid:false, Line message, no transpiled_data", async () => {

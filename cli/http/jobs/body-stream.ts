@@ -15,7 +15,7 @@ import type { TextSink } from "../../../core/plugin.js";
 export type OutputMode = "raw" | "string";
 
 /** Index where the trailing JSON whitespace of `text` begins (a backward scan: linear, unlike a `\s+$` regex). */
-function trailingSpaceStart(text: string): number {
+export function trailingSpaceStart(text: string): number {
   let i = text.length;
   while (i > 0) {
     const c = text.charCodeAt(i - 1);
@@ -68,10 +68,15 @@ export class OutputFieldWriter implements TextSink {
       }
     }
     if (this.mode === "raw") {
-      text = this.pendingSpace + text;
+      // Only the new text is scanned: a long run of spaces costs linear time however it is chunked.
       const cut = trailingSpaceStart(text);
+      if (cut === 0) {
+        if (!final) this.pendingSpace += text;
+        return;
+      }
+      const body = this.pendingSpace + text.slice(0, cut);
       this.pendingSpace = final ? "" : text.slice(cut);
-      text = text.slice(0, cut);
+      text = body;
     } else {
       text = JSON.stringify(text).slice(1, -1);
     }

@@ -7,6 +7,7 @@ import type { RunOptions } from "../../../core/index.js";
 import { consumerData } from "../../consumer-data.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
 import { describeProblems } from "./diagnostics-json.js";
+import { trailingSpaceStart } from "./body-stream.js";
 import type { JobContext } from "./job-context.js";
 import { jsonText, msText } from "../json-text.js";
 
@@ -39,5 +40,7 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
   const options2 = job.schemaFormat === undefined ? { schemaType: SCHEMA_TYPE } : { schemaType: SCHEMA_TYPE, schemaFormat: job.schemaFormat };
   const result = ctx.engine.validate(data, job.schema, options2);
   const validateMs = performance.now() - validateStarted;
-  ctx.channel.body(fields(result.valid, result.errors, validateMs) + `,"transpiled_data":${jsonText(data)}}`);
+  // For json the emitted text is that data with keys in source order and exact integers; embed it as is.
+  const dataText = job.outputFormat === "json" ? transpiled.output.slice(0, trailingSpaceStart(transpiled.output)) : jsonText(data);
+  ctx.channel.body(fields(result.valid, result.errors, validateMs) + `,"transpiled_data":${dataText}}`);
 }
