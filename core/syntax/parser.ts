@@ -507,7 +507,7 @@ class Parser {
         }
         return this.fail(CODES.P14_UNEXPECTED_KEYWORD, `unexpected keyword '${t.text}'`);
       case "eof":
-        return this.fail(CODES.P1_UNEXPECTED_TOKEN, "unexpected end of file");
+        return this.fail(CODES.P1_UNEXPECTED_TOKEN, "unexpected 'end of file'");
       case "punct":
         break;
     }
