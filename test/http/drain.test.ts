@@ -44,15 +44,22 @@ function serve(args: string[]): Promise<Running> {
 }
 
 test("banner: versions, address, one line per endpoint, limits and include policy", async () => {
-  const s = await serve(["-port", "0", "-host", "127.0.0.1", "-workers", "1", "-quiet", "-max-body=1MiB", "--timeout", "5s"]);
+  const s = await serve(["-port", "0", "-host", "127.0.0.1", "-workers", "1", "-max-body=1MiB", "--timeout", "5s"]);
   try {
     const text = s.banner.join("\n");
     assert.match(s.banner[0]!, /^jsson serve \d+\.\d+\.\d+ \(JSSON language 0\.0\.6/);
     const endpoints: [string, string][] = [["POST", "/transpile"], ["POST", "/validate"], ["POST", "/validate-schema"], ["GET", "/health"], ["GET", "/version"], ["GET", "/openapi.json"], ["GET", "/formats"]];
     for (const [method, path] of endpoints) assert.match(text, new RegExp(`^\\s+${method}\\S*\\s+${path.replace(".", "\\.")}\\s+\\S`, "m"));
     assert.match(text, /^limits: .*max-body 1MiB.*timeout 5s.*; includes: .*reads no files/m);
-    const r = await send(s.base, "/health");
+    const r = await send(s.base, "/health", { headers: { "X-Request-Id": "banner-test" } });
     assert.is(r.status, 200);
+    // the access log is on by default: one JSON line per request on stderr
+    for (let i = 0; i < 50 && !s.stderr().includes("banner-test"); i++) await new Promise((res) => setTimeout(res, 20));
+    const line = s.stderr().split("\n").find((l) => l.includes("banner-test"));
+    assert.ok(line, s.stderr());
+    const entry = JSON.parse(line!) as Record<string, unknown>;
+    assert.equal([entry["method"], entry["path"], entry["status"], entry["request_id"]], ["GET", "/health", 200, "banner-test"]);
+    assert.type(entry["ms"], "number");
   } finally {
     s.child.kill("SIGTERM");
     assert.is(await s.exit, 0);
