@@ -17,6 +17,7 @@ export function bannerLines(address: AddressInfo, options: ServerOptions, routes
   const lines = [`jsson serve ${packageInfo().version} (JSSON language ${LANGUAGE_VERSION}, node ${process.version})`, `listening on ${addressUrl(address)}`];
   const width = Math.max(...routes.map((r) => r.path.length));
   for (const r of routes) lines.push(`  ${r.methods.join(",").padEnd(8)} ${r.path.padEnd(width)}  ${r.summary}`);
+  if (options.playground) lines.push(`  ${"GET".padEnd(8)} ${"/".padEnd(width)}  web playground (off: -playground=false)`);
   const includes =
     options.includeRoot === undefined
       ? 'includes: only the request\'s "files" (no -include-root: this server reads no files)'

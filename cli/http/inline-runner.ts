@@ -32,6 +32,7 @@ export const INLINE_DEFAULTS: InlineOptions = { maxSource: 8 * 1024, budgetMs: 2
 /** Thrown inside an attempt that must move to the pool. */
 class GiveUp extends StreamStopped {}
 
+/** Runs small requests on the event loop within a budget; see the file header. */
 export class InlineRunner {
   private failures = 0;
   private windowStart = 0;

@@ -61,6 +61,7 @@ interface Slot {
 
 const WORKER_URL = new URL("./worker-main.js", import.meta.url);
 
+/** Evaluation workers behind a bounded queue; see the file header. */
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
