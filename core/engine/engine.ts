@@ -53,6 +53,8 @@ export interface RunSuccess {
 interface Evaluated extends RunSuccess {
   readonly beginPass: () => void;
   readonly hasLazy: boolean;
+  /** When the run began (`Date.now()`): the time limit covers evaluation and writing together. */
+  readonly startedAt: number;
 }
 
 /** A failed run: the first problem (LANGUAGE.md §13: processing stops at the first error). */
@@ -230,6 +232,7 @@ export class Engine {
   }
 
   private evaluateInternal(source: string, options: RunOptions): Evaluated | RunFailure {
+    const startedAt = Date.now();
     const format = this.canonicalFormat(options.format);
     const limits = resolveLimits(options.limits);
     const parsed = this.parse(source, options.file, limits);
@@ -246,7 +249,7 @@ export class Engine {
     });
     if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
     const value = this.hooks.evaluated.call(result.value);
-    return { ok: true, format, value, beginPass: result.beginPass, hasLazy: result.hasLazy };
+    return { ok: true, format, value, beginPass: result.beginPass, hasLazy: result.hasLazy, startedAt };
   }
 
   /**
@@ -257,7 +260,7 @@ export class Engine {
     const chunks: string[] = [];
     const evaluated = this.evaluateInternal(source, options);
     if (!evaluated.ok) return evaluated;
-    const result = this.emitPasses(evaluated.value, { write: (c) => void chunks.push(c) }, options, source, evaluated.beginPass);
+    const result = this.emitPasses(evaluated.value, { write: (c) => void chunks.push(c) }, options, source, evaluated);
     return result.ok ? { ...result, output: chunks.join("") } : result;
   }
 
@@ -280,23 +283,29 @@ export class Engine {
         throw e;
       }
     }
-    return this.emitPasses(evaluated.value, sink, options, source, evaluated.beginPass);
+    return this.emitPasses(evaluated.value, sink, options, source, evaluated);
   }
 
   /** Emit an evaluated tree. `source` is used to place output errors on the defining line. */
   emit(value: ObjectValue, sink: TextSink, options: RunOptions = {}, source = ""): EvaluateResult {
-    return this.emitPasses(value, sink, options, source, () => {});
+    return this.emitPasses(value, sink, options, source, { beginPass: () => {}, startedAt: Date.now() });
   }
 
-  /** Emit; `beginPass` is called before each traversal (format check, emit) so lazy parts are counted once per pass. */
-  private emitPasses(value: ObjectValue, sink: TextSink, options: RunOptions, source: string, beginPass: () => void): EvaluateResult {
+  /** Emit; `run.beginPass` is called before each traversal (format check, emit) so lazy parts are counted once per pass. */
+  private emitPasses(value: ObjectValue, sink: TextSink, options: RunOptions, source: string, run: Pick<Evaluated, "beginPass" | "startedAt">): EvaluateResult {
+    const beginPass = run.beginPass;
     const format = this.canonicalFormat(options.format);
     const entry = this.formatsByName.get(format);
     const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, new LineIndex(source))] });
     if (!entry) return fail({ code: CODES.O_OUTPUT, message: `unknown format "${options.format ?? ""}"`, start: 0, end: 0 });
     const limits = resolveLimits(options.limits);
     const ctx: EmitContext = { options: options.formatOptions ?? {} };
-    const limited = new LimitedSink(sink, limits.maxOutputBytes);
+    const limited = new LimitedSink(sink, {
+      maxOutput: limits.maxOutputBytes,
+      deadline: limits.timeoutMs > 0 ? run.startedAt + limits.timeoutMs : Infinity,
+      timeoutMs: limits.timeoutMs,
+      signal: options.signal,
+    });
     try {
       if (entry.format.check) {
         beginPass();
@@ -310,7 +319,7 @@ export class Engine {
         return fail({ code: CODES.O_OUTPUT, message: e.message, start: span.start, end: span.end });
       }
       if (e instanceof OutputLimitError) {
-        return fail({ code: CODES.LIMIT_OUTPUT, message: e.message, start: 0, end: 0 });
+        return fail({ code: e.code, message: e.message, start: 0, end: 0 });
       }
       const d = evalDiagnostic(e);
       if (d) return fail(d);

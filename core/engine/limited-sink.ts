@@ -1,18 +1,43 @@
+import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
 import type { TextSink } from "../plugin.js";
 
-/** Thrown when the output grows past the output limit. */
-export class OutputLimitError extends Error {}
+/** Thrown when writing passes a limit of the run (output size, time) or the run is cancelled. */
+export class OutputLimitError extends Error {
+  constructor(
+    readonly code: DiagnosticCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
-/** A sink that refuses to write more than `max` code units in total. */
+/** What bounds the writing of one run. */
+export interface WriteLimits {
+  /** Most code units written in total. */
+  readonly maxOutput: number;
+  /** `Date.now()` value past which writing stops (Infinity for none); `timeoutMs` names it in the message. */
+  readonly deadline: number;
+  readonly timeoutMs: number;
+  readonly signal: { readonly aborted: boolean } | undefined;
+}
+
+/**
+ * A sink that enforces the run's output size, time limit and cancellation on
+ * every chunk, so an emitter writing a huge plain range (which evaluates
+ * nothing, hence never meets the evaluator's checks) is bounded too.
+ */
 export class LimitedSink implements TextSink {
   private written = 0;
   constructor(
     private readonly inner: TextSink,
-    private readonly max: number,
+    private readonly limits: WriteLimits,
   ) {}
   write(chunk: string): void {
+    const l = this.limits;
     this.written += chunk.length;
-    if (this.written > this.max) throw new OutputLimitError(`output too large (limit ${this.max} bytes)`);
+    if (this.written > l.maxOutput) throw new OutputLimitError(CODES.LIMIT_OUTPUT, `output too large (limit ${l.maxOutput} bytes)`);
+    if (l.signal?.aborted) throw new OutputLimitError(CODES.CANCELLED, "evaluation cancelled");
+    if (Date.now() > l.deadline) throw new OutputLimitError(CODES.LIMIT_TIME, `evaluation timed out (limit ${l.timeoutMs} ms)`);
     this.inner.write(chunk);
   }
 }

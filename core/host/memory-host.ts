@@ -31,12 +31,17 @@ export class MemoryHost implements IncludeHost {
     if (path.includes("\0")) return { ok: false, detail: "invalid path" };
     if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path)) return { ok: false, detail: "absolute paths are not allowed" };
     const base = from === undefined ? VIRTUAL : posix.dirname(from);
-    const joined = posix.normalize(posix.join(base, path.replace(/\\/g, "/")));
-    // Leaving the virtual root: any `..` that climbs above it.
-    if (!joined.startsWith(VIRTUAL) || posix.relative(VIRTUAL, posix.join(base, path)).startsWith("..")) {
-      return { ok: false, detail: "path leaves the include folder" };
+    // Walk the segments ourselves: `posix.join` would clamp a `..` above the
+    // root to the root instead of refusing it.
+    const parts = base.split("/").filter((p) => p !== "");
+    for (const seg of path.replace(/\\/g, "/").split("/")) {
+      if (seg === "" || seg === ".") continue;
+      if (seg === "..") {
+        if (parts.length === 0) return { ok: false, detail: "path leaves the include folder" };
+        parts.pop();
+      } else parts.push(seg);
     }
-    return { ok: true, value: joined };
+    return { ok: true, value: VIRTUAL + parts.join("/") };
   }
 
   read(id: string): HostResult<string> {
