@@ -9,7 +9,7 @@ import { CODES } from "../diagnostics/catalogue.js";
 import type { IncludeMerge, Limits } from "../engine/options.js";
 import type { RawDiagnostic } from "../engine/make-diagnostic.js";
 import type { IncludeHost } from "../host/include-host.js";
-import type { ArrayBlockExpr, Expr, Member, ObjectExpr, PresetUseExpr, Program, TemplateExpr } from "../syntax/ast.js";
+import type { ArrayBlockExpr, BodyScopeNeeds, Expr, Member, ObjectExpr, PresetUseExpr, Program, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
 import { EvalError } from "./eval-error.js";
 import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText } from "./operators.js";
@@ -17,7 +17,6 @@ import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
 import { isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
 import { keyOrigins } from "./key-origins.js";
-import { bodyScopeNeeds } from "../syntax/names.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 
 export interface EvalOptions {
@@ -334,9 +333,9 @@ class FileEvaluator {
   }
 
   /** An object body evaluated in `scope` (already a fresh child scope). */
-  /** An object body evaluated in a child of `parent` (when it needs one, see {@link bodyScopeNeeds}). */
+  /** An object body evaluated in a child of `parent` (when it needs one, see {@link BodyScopeNeeds}). */
   private object(e: ObjectExpr, parent: Scope): ObjectValue {
-    const needs = bodyScopeNeeds(e);
+    const needs = e.needs;
     const scope = needs.ownScope ? new Scope(parent) : parent;
     const out = new ObjectValue();
     let weight = 1;

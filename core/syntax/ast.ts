@@ -86,6 +86,20 @@ export interface ArrayExpr extends Span {
 export interface ObjectExpr extends Span {
   readonly type: "object";
   readonly members: readonly Member[];
+  /** What the body needs from its scope, worked out by the parser. */
+  readonly needs: BodyScopeNeeds;
+}
+
+/**
+ * What an object body needs from its scope. Generated data evaluates one body
+ * millions of times, and most bodies (`{ id = i, name = "u" + i }`) refer to
+ * none of their own keys: they need neither bindings nor a scope.
+ */
+export interface BodyScopeNeeds {
+  /** Members must be bound as names in the body's scope (a sibling, a nested body or a preset use may name one). */
+  readonly bindMembers: boolean;
+  /** The body needs a child scope (bindings or `:=` declarations). */
+  readonly ownScope: boolean;
 }
 export interface PresetUseExpr extends Span {
   readonly type: "presetUse";

@@ -11,6 +11,7 @@ import { FloatValue } from "../eval/values.js";
 import { LineIndex } from "../source/line-index.js";
 import type {
   ArrayBlockExpr,
+  BodyScopeNeeds,
   BinaryOp,
   Expr,
   Member,
@@ -55,6 +56,8 @@ const BINARY_PREC: Readonly<Record<string, number>> = {
   "%": 8,
 };
 const RANGE_LEVEL = 6;
+/** Stands in {@link Parser.names} for a preset use: its body may name anything visible at the use site. */
+const PRESET_USE = "@";
 /** Operators allowed in one left-nested chain, per unit of the depth limit. */
 const CHAIN_PER_DEPTH = 4;
 
@@ -89,6 +92,8 @@ class Parser {
     private readonly src: string,
     start: number,
     private readonly maxDepth: number,
+    /** Every identifier used as a value, in source order ({@link PRESET_USE} for a preset use); shared with template sub-parsers. */
+    private readonly names: string[] = [],
   ) {
     this.lexer = new Lexer(src, start);
     this.prev = { kind: "eof", text: "", start, end: start, line: 1, endLine: 1 };
@@ -261,6 +266,7 @@ class Parser {
   private objectBody(): ObjectExpr {
     const open = this.advance();
     this.enter();
+    const mark = this.names.length;
     const members: Member[] = [];
     for (;;) {
       if (this.is("}")) break;
@@ -271,7 +277,28 @@ class Parser {
     }
     const close = this.advance();
     this.depth--;
-    return { type: "object", members, start: open.start, end: close.end };
+    return { type: "object", members, needs: this.scopeNeeds(members, mark), start: open.start, end: close.end };
+  }
+
+  /**
+   * What a body needs from its scope (see {@link BodyScopeNeeds}), from the
+   * names referred to since `mark`: members are bound only when something
+   * inside the body (a sibling, a nested body, a map, a template string)
+   * names one, or a preset use might.
+   */
+  private scopeNeeds(members: readonly Member[], mark: number): BodyScopeNeeds {
+    let declares = false;
+    const keys = new Set<string>();
+    for (const m of members) {
+      if (m.declare) declares = true;
+      else if (!m.quoted) keys.add(m.key);
+    }
+    let bindMembers = false;
+    for (let i = mark; i < this.names.length && !bindMembers; i++) {
+      const name = this.names[i] as string;
+      bindMembers = name === PRESET_USE || keys.has(name);
+    }
+    return { bindMembers, ownScope: bindMembers || declares };
   }
 
   // ---- array blocks (§7) --------------------------------------------------
@@ -499,6 +526,7 @@ class Parser {
         return this.template(t);
       case "ident":
         this.advance();
+        this.names.push(t.text);
         return { type: "ident", name: t.text, start: t.start, end: t.end };
       case "keyword":
         if (t.text === "true" || t.text === "false" || t.text === "null") {
@@ -530,6 +558,7 @@ class Parser {
 
   private presetUse(): Expr {
     const at = this.advance();
+    this.names.push(PRESET_USE);
     let name = this.tok;
     if (name.kind === "ident" && name.text === "use") {
       this.advance();
@@ -580,7 +609,7 @@ class Parser {
 
   /** Parse `src[start, end)` as one complete expression, or undefined. */
   private subExpression(start: number, end: number): Expr | undefined {
-    const sub = new Parser(this.src.slice(0, end), start, this.maxDepth - this.depth);
+    const sub = new Parser(this.src.slice(0, end), start, this.maxDepth - this.depth, this.names);
     try {
       if (sub.tok.kind === "eof") return undefined;
       const e = sub.expression();
