@@ -7,7 +7,7 @@ import { CODES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import type { RawDiagnostic } from "../engine/make-diagnostic.js";
 import { normalizeInt } from "../eval/values.js";
-import { KEYWORDS, type Token } from "./tokens.js";
+import { KEYWORDS, type Token, type TokenKind } from "./tokens.js";
 
 const IDENT_START = /[\p{L}_]/u;
 const IDENT_REST = /[\p{L}\p{Nd}_]*/uy;
@@ -72,7 +72,7 @@ export class Lexer {
     const src = this.src;
     const start = this.pos;
     const line = this.line;
-    if (start >= src.length) return { kind: "eof", text: "", start, end: start, line, endLine: line };
+    if (start >= src.length) return makeToken("eof", "", start, start, line, line);
     const c = src.charCodeAt(start);
 
     if (c >= 48 && c <= 57) return this.number(start, line);
@@ -94,13 +94,13 @@ export class Lexer {
       }
       const text = src.slice(start, end);
       this.pos = end;
-      return { kind: KEYWORDS.has(text) ? "keyword" : "ident", text, start, end, line, endLine: line };
+      return makeToken(KEYWORDS.has(text) ? "keyword" : "ident", text, start, end, line, line);
     }
     const punct = punctuation(c, src.charCodeAt(start + 1));
     if (punct !== undefined) {
       const end = start + punct.length;
       this.pos = end;
-      return { kind: "punct", text: punct, start, end, line, endLine: line };
+      return makeToken("punct", punct, start, end, line, line);
     }
     const cp = src.codePointAt(start) ?? c;
     const shown = String.fromCodePoint(cp);
@@ -145,7 +145,7 @@ export class Lexer {
       if (!Number.isFinite(Number(text))) {
         throw new LexError({ code: CODES.L6_FLOAT_OUT_OF_RANGE, message: `could not parse "${quoteInMessage(text)}" as float (number out of range)`, start, end: p });
       }
-      return { kind: "float", text, start, end: p, line, endLine: line };
+      return makeToken("float", text, start, p, line, line);
     }
     let int: number | bigint;
     if (text.length <= 15) int = Number(text);
@@ -154,7 +154,7 @@ export class Lexer {
       if (big > INT64_MAX) throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${quoteInMessage(text)}" as integer`, start, end: p });
       int = normalizeInt(big);
     }
-    return { kind: "int", text, start, end: p, line, endLine: line, int };
+    return makeToken("int", text, start, p, line, line, int);
   }
 
   private unterminated(start: number): never {
@@ -167,8 +167,7 @@ export class Lexer {
     for (let i = src.indexOf("\n", start); i >= 0 && i < end; i = src.indexOf("\n", i + 1)) nl++;
     this.line = line + nl;
     this.pos = end;
-    const tok: Token = { kind, text, start, end, line, endLine: line + nl };
-    return contentStart === undefined ? tok : { ...tok, contentStart };
+    return makeToken(kind, text, start, end, line, line + nl, undefined, contentStart);
   }
 
   private regularOrRawString(start: number, line: number): Token {
@@ -214,6 +213,20 @@ export class Lexer {
     if (close < 0) this.unterminated(start);
     return this.finishString("template", src.slice(start + 1, close), start, close + 1, line, start + 1);
   }
+}
+
+/** Every token has the same fields in the same order, so the parser's property reads stay monomorphic. */
+export function makeToken(
+  kind: TokenKind,
+  text: string,
+  start: number,
+  end: number,
+  line: number,
+  endLine: number,
+  int?: number | bigint,
+  contentStart?: number,
+): Token {
+  return { kind, text, start, end, line, endLine, int, contentStart };
 }
 
 function isDigit(c: number): boolean {

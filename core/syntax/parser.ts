@@ -20,7 +20,7 @@ import type {
   Statement,
   TemplateExpr,
 } from "./ast.js";
-import { LexError, Lexer } from "./lexer.js";
+import { LexError, Lexer, makeToken } from "./lexer.js";
 import { KEY_FOLLOWERS, tokenText, type Token } from "./tokens.js";
 
 /** Result of parsing: a program, or the first error. */
@@ -96,7 +96,7 @@ class Parser {
     private readonly names: string[] = [],
   ) {
     this.lexer = new Lexer(src, start);
-    this.prev = { kind: "eof", text: "", start, end: start, line: 1, endLine: 1 };
+    this.prev = makeToken("eof", "", start, start, 1, 1);
     this.tok = this.prev;
     this.tok = this.lex();
   }

@@ -16,9 +16,9 @@ export interface Token {
   /** 1-based line of the token's last character (differs from `line` for multi-line strings). */
   readonly endLine: number;
   /** For `int` tokens: the value. */
-  readonly int?: number | bigint;
+  readonly int: number | bigint | undefined;
   /** For `template` tokens: offset of the content's first character. */
-  readonly contentStart?: number;
+  readonly contentStart: number | undefined;
 }
 
 /** Reserved words (§2.4). */
