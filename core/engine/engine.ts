@@ -307,12 +307,24 @@ export class Engine {
       signal: options.signal,
     });
     try {
-      if (entry.format.check) {
+      // A pre-flight check exists so nothing is written before a refusal. A
+      // caller whose sink discards failed output does not need it: the
+      // emitter refuses while writing, and the check then only names the place.
+      const preflight = entry.format.check !== undefined && options.verifyBeforeWrite !== false;
+      if (preflight) {
         beginPass();
-        entry.format.check(value, ctx);
+        entry.format.check?.(value, ctx);
       }
       beginPass();
-      this.hooks.emit.for(format).call(value, limited, ctx);
+      try {
+        this.hooks.emit.for(format).call(value, limited, ctx);
+      } catch (e) {
+        if (!preflight && e instanceof OutputError && entry.format.check) {
+          beginPass();
+          entry.format.check(value, ctx);
+        }
+        throw e;
+      }
     } catch (e) {
       if (e instanceof OutputError) {
         const span = keySpan(value, e.key);

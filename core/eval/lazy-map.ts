@@ -28,6 +28,10 @@ export class LazyMap extends LazyArray {
     this.length = source.length;
   }
 
+  override get allObjects(): boolean {
+    return this.length > 0 && (this.body.type === "object" || this.body.type === "presetUse");
+  }
+
   at(index: number): Value {
     const src = this.source;
     const item = Array.isArray(src) ? (src[index] as Value) : src.at(index);

@@ -130,6 +130,14 @@ export abstract class LazyArray {
   abstract readonly length: number;
   /** True for range values (flattened in arrays, expanded in template rows). */
   abstract readonly isRange: boolean;
+  /**
+   * True when every item is known to be an object without producing any
+   * (a map whose body is an object literal), so a format can choose a layout
+   * (TOML's arrays of tables) without generating the items an extra time.
+   */
+  get allObjects(): boolean {
+    return false;
+  }
   abstract [Symbol.iterator](): Iterator<Value>;
   /** The item at `index` (0 ≤ index < length). */
   abstract at(index: number): Value;

@@ -25,6 +25,7 @@ export function isArrayOfTables(arr: Value[] | LazyArray): boolean {
   }
   // Ranges hold only integers or strings: no need to look.
   if (arr instanceof IntRange || arr instanceof StringRange || arr instanceof BigIntRange) return false;
+  if (arr.allObjects) return true;
   let known = lazyShapes.get(arr);
   if (known === undefined) {
     known = true;
