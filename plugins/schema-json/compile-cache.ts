@@ -8,7 +8,17 @@
  * compiled schemas), since one big schema's generated code weighs as much
  * as hundreds of small ones.
  */
-import { hash } from "node:crypto";
+import { createRequire } from "node:module";
+
+/** node:crypto, loaded on the first validation (not at start-up of every CLI run). */
+let sha256: ((text: string) => string) | undefined;
+function sha256Hex(text: string): string {
+  if (!sha256) {
+    const crypto = createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+    sha256 = (t) => crypto.hash("sha256", t, "hex");
+  }
+  return sha256(text);
+}
 
 /** Counters for tests and diagnostics. */
 export interface CacheStats {
@@ -43,7 +53,7 @@ export class CompileCache<T> {
   /** The key for a schema text read as `format`. */
   static key(text: string, format: string): string {
     // One-shot `crypto.hash` is about twice as fast as createHash() for schema-sized texts (it runs on every validation).
-    return hash("sha256", `${format}\0${text}`, "hex");
+    return sha256Hex(`${format}\0${text}`);
   }
 
   /** The cached value for `key`, or the result of `build()` (stored, evicting the least recently used). */

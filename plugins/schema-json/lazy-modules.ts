@@ -1,6 +1,7 @@
 /**
  * The heavy validation libraries (ajv with its three dialect classes,
- * ajv-formats, re2js), loaded on first use. Every `createEngine()` applies
+ * ajv-formats, re2js, and the YAML and TOML readers for schema documents),
+ * loaded on first use. Every `createEngine()` applies
  * this plugin, so importing them eagerly would add a few hundred
  * milliseconds to every CLI run, with or without `-schema`. The plugin API is
  * synchronous, hence `require` (all three ship CommonJS builds) rather than
@@ -11,6 +12,8 @@ import type * as AjvModule from "ajv";
 import type * as Ajv2019Module from "ajv/dist/2019.js";
 import type * as Ajv2020Module from "ajv/dist/2020.js";
 import type * as Re2Module from "re2js";
+import type * as JsYamlModule from "js-yaml";
+import type * as SmolTomlModule from "smol-toml";
 
 const load = createRequire(import.meta.url);
 
@@ -45,6 +48,19 @@ export function addFormatsPlugin(): AddFormats {
     addFormats = m.default ?? m;
   }
   return addFormats;
+}
+
+let jsYaml: typeof JsYamlModule | undefined;
+let smolToml: typeof SmolTomlModule | undefined;
+
+/** `js-yaml` (schema documents written in YAML). */
+export function jsYamlModule(): typeof JsYamlModule {
+  return (jsYaml ??= load("js-yaml") as typeof JsYamlModule);
+}
+
+/** `smol-toml` (schema documents written in TOML). */
+export function smolTomlModule(): typeof SmolTomlModule {
+  return (smolToml ??= load("smol-toml") as typeof SmolTomlModule);
 }
 
 /** `re2js`. */

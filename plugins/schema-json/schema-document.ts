@@ -2,8 +2,8 @@
  * Reading a schema document: JSON, YAML or TOML text → plain JS value
  * (LANGUAGE.md §12.2). The format is explicit or sniffed.
  */
-import * as jsYaml from "js-yaml";
-import { parse as parseToml } from "smol-toml";
+import type * as JsYaml from "js-yaml";
+import { jsYamlModule, smolTomlModule } from "./lazy-modules.js";
 import { SchemaProblem } from "./schema-problem.js";
 import { SCHEMA_LIMITS } from "./limits.js";
 
@@ -42,7 +42,7 @@ export function parseSchemaText(text: string, format: SchemaFormat): unknown {
       case "yaml":
         return readYaml(text);
       case "toml":
-        return parseToml(text) as unknown;
+        return smolTomlModule().parse(text) as unknown;
     }
   } catch (e) {
     if (e instanceof SchemaProblem) throw e;
@@ -56,7 +56,10 @@ export function parseSchemaText(text: string, format: SchemaFormat): unknown {
  * data will hold) plus `<<` merge keys, which YAML schemas use for reuse.
  * `types` is exported by js-yaml 4 but missing from its typings.
  */
-const YAML_SCHEMA = jsYaml.CORE_SCHEMA.extend({ implicit: [(jsYaml as unknown as { types: { merge: jsYaml.Type } }).types.merge] });
+let yamlSchema: JsYaml.Schema | undefined;
+function yamlSchemaOf(jsYaml: typeof JsYaml): JsYaml.Schema {
+  return (yamlSchema ??= jsYaml.CORE_SCHEMA.extend({ implicit: [(jsYaml as unknown as { types: { merge: JsYaml.Type } }).types.merge] }));
+}
 
 /**
  * js-yaml does not expand aliases — they become shared objects — so loading
@@ -65,13 +68,14 @@ const YAML_SCHEMA = jsYaml.CORE_SCHEMA.extend({ implicit: [(jsYaml as unknown as
  */
 function readYaml(text: string): unknown {
   // `maxDepth` (js-yaml ≥ 4.3, not in its typings yet) stops deep nesting before its recursive composer overflows.
-  const options = { schema: YAML_SCHEMA, json: true, maxDepth: SCHEMA_LIMITS.maxDepth };
+  const jsYaml = jsYamlModule();
+  const options = { schema: yamlSchemaOf(jsYaml), json: true, maxDepth: SCHEMA_LIMITS.maxDepth };
   return jsYaml.load(text, options);
 }
 
 function parsesAsToml(text: string): boolean {
   try {
-    parseToml(text);
+    smolTomlModule().parse(text);
     return true;
   } catch {
     return false;
