@@ -33,7 +33,7 @@
  * classes of the value tree the plugin receives. The guide is
  * `docs/plugins.md`.
  */
-import type { ObjectValue, Value } from "./eval/values.js";
+import type { ObjectValue } from "./eval/values.js";
 
 export {
   FloatValue,

@@ -14,7 +14,6 @@ import { evaluateProgram } from "../eval/evaluator.js";
 import { EvalError } from "../eval/eval-error.js";
 import { forceLazy } from "../eval/lazy-map.js";
 import type { ObjectValue } from "../eval/values.js";
-import { toPlainData, type PlainData } from "../eval/plain-data.js";
 import { keyOrigins } from "../eval/key-origins.js";
 import {
   API_VERSION,
@@ -385,9 +384,4 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   const out: Partial<T> = {};
   for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   return out;
-}
-
-/** Plain data of a value tree, for validation and data consumers. */
-export function plainData(value: ObjectValue): PlainData {
-  return toPlainData(value);
 }

@@ -240,8 +240,3 @@ export function isArrayValue(v: Value): v is Value[] | LazyArray {
 export function isRangeValue(v: Value): v is LazyArray {
   return v instanceof LazyArray && v.isRange;
 }
-
-/** Number of items of an array value. */
-export function arrayLength(v: Value[] | LazyArray): number {
-  return v.length;
-}
