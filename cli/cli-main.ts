@@ -92,6 +92,14 @@ function pluginValues(argv: readonly string[]): string[] {
   return argv.filter((a) => a.startsWith("--plugin=")).map((a) => a.slice("--plugin=".length));
 }
 
+/** The reference's invocation, which oclif's USAGE line (`jsson [COMMAND]`) does not show. */
+const REFERENCE_USAGE = `WITHOUT A COMMAND (the reference's invocation: runs transpile)
+  $ jsson -i FILE [-f json|yaml|toml|typescript|ts] [-include-merge keep|overwrite|error]
+          [-stream] [-stream-threshold N] [-o OUT] [-schema FILE [-validate-only]]
+  $ jsson < FILE          (no file: reads stdin)
+
+`;
+
 /** oclif's help, then a FORMATS section from the engine with its plugins loaded. */
 async function runHelp(argv: string[], root: string, plugins: readonly string[]): Promise<number> {
   const { loadCliEngine } = await import("./cli-engine.js");
@@ -103,6 +111,8 @@ async function runHelp(argv: string[], root: string, plugins: readonly string[])
   const status = await runOclif(argv, root, argv[0]);
   const { formatsHelpSection } = await import("./cli-format-table.js");
   process.stdout.write(formatsHelpSection(loaded.engine.listFormats()) + "\n");
+  const isRootHelp = argv.every((a) => a.startsWith("-") || a === "help");
+  if (isRootHelp) process.stdout.write(REFERENCE_USAGE);
   return status;
 }
 
