@@ -67,7 +67,7 @@ test("formats lists what the engine registered", async () => {
 test("root help shows the reference's command-less invocation; command help does not", async () => {
   const [root, viaHelp, transpile] = await Promise.all([runCli(["--help"]), runCli(["help"]), runCli(["transpile", "--help"])]);
   for (const r of [root, viaHelp]) {
-    assert.is(r.status, 0);
+    assert.is(r.code, 0);
     assert.match(r.stdout, /WITHOUT A COMMAND/);
     assert.match(r.stdout, /\$ jsson -i FILE \[-f json\|yaml\|toml\|typescript\|ts\]/);
   }
