@@ -4,9 +4,17 @@
 // a kept-alive socket, which tells a keep-alive race from a refused connect).
 import http from "node:http";
 
-/** A keep-alive agent sized so it never queues requests itself (the scheduler bounds in-flight work). */
-export function makeAgent(maxSockets) {
-  return new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+/**
+ * A keep-alive agent sized so it never queues requests itself (the scheduler
+ * bounds in-flight work). `timeout` matters: Node 20's agent lowers a pooled
+ * socket's idle timeout to the server's `Keep-Alive: timeout=N` hint minus
+ * 1 s only when the agent has a timeout of its own; without one it keeps idle
+ * sockets forever, and a busy client can reuse a socket the server has just
+ * closed (ECONNRESET on a reused socket, the classic keep-alive race). Active
+ * requests get their own timeout from {@link send}.
+ */
+export function makeAgent(maxSockets, timeoutMs) {
+  return new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: timeoutMs });
 }
 
 /** Send `request` ({ method, path, body? }) to 127.0.0.1:`port` with header X-Request-Id `requestId`. */

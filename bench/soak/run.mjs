@@ -29,6 +29,7 @@ import { buildMix } from "./mix.mjs";
 import { makeAgent, send } from "./client.mjs";
 import { startServer } from "./server.mjs";
 import { treeCpuTicks, treeRss } from "./proc-tree.mjs";
+import { machineCpuTicks } from "./machine-cpu.mjs";
 import { Tally, quantile, sortedCopy } from "./stats.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -155,7 +156,7 @@ const rssTimer = setInterval(sampleRss, rssEveryMs);
 
 // ---- one request ----------------------------------------------------------------------
 
-const agent = makeAgent(Math.max(maxInflight, concurrency) + 8);
+const agent = makeAgent(Math.max(maxInflight, concurrency) + 8, timeoutMs);
 let nextId = 0;
 
 /** Send one request of a random kind; resolves to what Tally.finish needs (minute and due time filled in by the caller). */
@@ -210,14 +211,16 @@ const durationMs = minutes * 60_000;
 const intervalMs = 1000 / rate;
 log(`open loop: ${rate} requests/s for ${minutes} min (max ${maxInflight} in flight), seed ${seed}`);
 const soakStart = performance.now();
-const cpuAtStart = { client: process.cpuUsage(), serverTicks: treeCpuTicks(server.pid) };
+/** CPU counters, taken at the start and at every minute boundary of the open loop. */
+const cpuSnapshot = () => ({ t: performance.now(), client: process.cpuUsage(), serverTicks: treeCpuTicks(server.pid), machine: machineCpuTicks() });
+const cpuSnapshots = [cpuSnapshot()];
 const soakEnd = soakStart + durationMs;
 let inflight = 0;
 let maxInflightSeen = 0;
 let idle;
 const idleWait = new Promise((r) => (idle = r));
 let due = soakStart;
-let lastProgress = soakStart;
+let minutesLogged = 0;
 
 function launch(dueAt, minute) {
   inflight++;
@@ -240,10 +243,10 @@ await new Promise((finishedScheduling) => {
       else launch(due, minute);
       due += intervalMs;
     }
-    if (now - lastProgress >= 60_000) {
-      lastProgress = now;
-      const m = soak.minutes[Math.floor((now - soakStart) / 60_000) - 1];
-      if (m) log(`minute ${Math.floor((now - soakStart) / 60_000)}: ${m.completed} done, ${m.failed} failed, ${m.dropped} dropped, p99 ${ms(quantile(sortedCopy(m.latencies), 0.99))} ms, RSS ${mb(rssSamples.at(-1).kib)} MB, in flight ${inflight}`);
+    if (Math.min(Math.floor((now - soakStart) / 60_000), Math.ceil(minutes)) > minutesLogged) {
+      cpuSnapshots.push(cpuSnapshot());
+      const m = soak.minutes[minutesLogged++];
+      if (m) log(`minute ${minutesLogged}: ${m.completed} done, ${m.failed} failed, ${m.dropped} dropped, p99 ${ms(quantile(sortedCopy(m.latencies), 0.99))} ms, RSS ${mb(rssSamples.at(-1).kib)} MB, in flight ${inflight}`);
     }
     if (due >= soakEnd) return finishedScheduling();
     setTimeout(tick, Math.max(0, Math.min(5, due - performance.now())));
@@ -251,8 +254,7 @@ await new Promise((finishedScheduling) => {
   tick();
 });
 const scheduledFor = performance.now() - soakStart;
-const clientCpu = process.cpuUsage(cpuAtStart.client);
-const serverCpuSeconds = (treeCpuTicks(server.pid) - cpuAtStart.serverTicks) / 100;
+if (cpuSnapshots.length <= Math.ceil(minutes)) cpuSnapshots.push(cpuSnapshot());
 if (inflight === 0) idle();
 log(`schedule done; waiting for ${inflight} in-flight requests`);
 await Promise.race([idleWait, sleep(timeoutMs + 5000)]);
@@ -298,7 +300,17 @@ if (capacity !== undefined) {
   p(`  probe totals: ${probe.completed} requests, ${probe.ok} correct, 5xx ${probe.count5xx()}, connection errors ${probe.countConnectionErrors()}, wrong answers ${probe.countFailures() - probe.countConnectionErrors()}`);
 } else p(`capacity: not measured (--rate given)`);
 p(`open loop: ${rate} requests/s${capacity !== undefined ? ` (${(fraction * 100).toFixed(0)} % of capacity)` : ""} for ${minutes} min; max in flight ${maxInflight} (peak seen ${maxInflightSeen})`);
-p(`CPU during the open loop: server ${((serverCpuSeconds / (scheduledFor / 1000)) * 100).toFixed(0)} %, client ${(((clientCpu.user + clientCpu.system) / 1e3 / scheduledFor) * 100).toFixed(0)} % (100 % = one core busy; ${(await import("node:os")).availableParallelism()} cores)`);
+/** CPU use between two snapshots, each as % of one core: server tree, this client, every other process, and steal (time the hypervisor gave to other guests). */
+function cpuBetween(a, b) {
+  const seconds = (b.t - a.t) / 1000;
+  const pct = (ticks) => (ticks / seconds);
+  const server = pct(b.serverTicks - a.serverTicks);
+  const client = (b.client.user + b.client.system - a.client.user - a.client.system) / 1e4 / seconds;
+  const busy = pct(b.machine.busy - a.machine.busy);
+  return { server, client, others: Math.max(0, busy - server - client), steal: pct(b.machine.steal - a.machine.steal) };
+}
+const cpuAll = cpuBetween(cpuSnapshots[0], cpuSnapshots.at(-1));
+p(`CPU during the open loop (% of one core; ${(await import("node:os")).availableParallelism()} cores = 200 %): server ${cpuAll.server.toFixed(0)} %, client ${cpuAll.client.toFixed(0)} %, other processes ${cpuAll.others.toFixed(0)} %, steal ${cpuAll.steal.toFixed(0)} %`);
 p();
 p(`totals: scheduled ${soak.started + soak.dropped}, started ${soak.started}, completed ${soak.completed}, correct ${soak.ok}, achieved ${(soak.completed / (scheduledFor / 1000)).toFixed(1)} req/s`);
 p(`  5xx: ${soak.count5xx()}   connection errors: ${soak.countConnectionErrors()}   dropped (cap reached): ${soak.dropped}   wrong answers: ${soak.countFailures() - soak.countConnectionErrors()}   unfinished at the end: ${unfinished}`);
@@ -314,8 +326,8 @@ for (const [name, k] of soak.kinds) {
   p(`  ${name.padEnd(16)} ${String(k.count).padStart(7)} ${String(k.ok).padStart(7)} ${ms(quantile(s, 0.5)).padStart(7)} ${ms(quantile(s, 0.99)).padStart(7)} ${ms(quantile(s, 1)).padStart(7)}`);
 }
 p();
-p(`per minute (latency ms from the due time; "svc" from the actual send; lag = how late the client started a request):`);
-p(`  min ${"done".padStart(6)} ${"fail".padStart(5)} ${"drop".padStart(5)} ${"p50".padStart(7)} ${"p99".padStart(7)} ${"max".padStart(7)} ${"svc p99".padStart(8)} ${"lag max".padStart(8)} ${"RSS MB".padStart(7)}`);
+p(`per minute (latency ms from the due time; "svc" from the actual send; lag = how late the client started a request; CPU % of one core: server/client/others/steal):`);
+p(`  min ${"done".padStart(6)} ${"fail".padStart(5)} ${"drop".padStart(5)} ${"p50".padStart(7)} ${"p99".padStart(7)} ${"max".padStart(7)} ${"svc p99".padStart(8)} ${"lag max".padStart(8)} ${"RSS MB".padStart(7)}  CPU srv/cli/oth/steal`);
 const minuteP99 = [];
 soak.minutes.forEach((m, i) => {
   const lat = sortedCopy(m.latencies);
@@ -323,7 +335,7 @@ soak.minutes.forEach((m, i) => {
   const p99 = quantile(lat, 0.99);
   if (!Number.isNaN(p99)) minuteP99.push(p99);
   const rssAt = soakSamples.filter((s) => s.t - (soakStart - t0) < (i + 1) * 60_000).at(-1);
-  p(`  ${String(i + 1).padStart(3)} ${String(m.completed).padStart(6)} ${String(m.failed).padStart(5)} ${String(m.dropped).padStart(5)} ${ms(quantile(lat, 0.5)).padStart(7)} ${ms(p99).padStart(7)} ${ms(quantile(lat, 1)).padStart(7)} ${ms(quantile(svc, 0.99)).padStart(8)} ${ms(m.maxLag).padStart(8)} ${(rssAt ? mb(rssAt.kib) : "-").padStart(7)}`);
+  p(`  ${String(i + 1).padStart(3)} ${String(m.completed).padStart(6)} ${String(m.failed).padStart(5)} ${String(m.dropped).padStart(5)} ${ms(quantile(lat, 0.5)).padStart(7)} ${ms(p99).padStart(7)} ${ms(quantile(lat, 1)).padStart(7)} ${ms(quantile(svc, 0.99)).padStart(8)} ${ms(m.maxLag).padStart(8)} ${(rssAt ? mb(rssAt.kib) : "-").padStart(7)}  ${cpuSnapshots[i + 1] ? Object.values(cpuBetween(cpuSnapshots[i], cpuSnapshots[i + 1])).map((v) => v.toFixed(0)).join("/") : "-"}`);
 });
 p();
 const rssMin = Math.min(...soakSamples.map((s) => s.kib));
