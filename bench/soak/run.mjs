@@ -342,6 +342,11 @@ const rssMin = Math.min(...soakSamples.map((s) => s.kib));
 const rssMax = Math.max(...soakSamples.map((s) => s.kib));
 p(`server RSS (supervisor + HTTP processes, VmRSS summed, every ${rssEveryMs / 1000} s): idle at start ${mb(rssIdleStart)} MB, load start ${mb(rssLoadStart)} MB, load end ${mb(rssLoadEnd)} MB (min ${mb(rssMin)}, max ${mb(rssMax)}), 10 s after load ${mb(rssAfter)} MB`);
 p(`  trend: ${slope(soakSamples).toFixed(2)} MB/min over the soak, ${slope(secondHalf).toFixed(2)} MB/min over its second half; processes in the tree: ${[...new Set(rssSamples.map((s) => s.processes))].join("/")}`);
+// GC makes RSS a sawtooth; the low points of each half compare like with like.
+const firstHalf = soakSamples.filter((x) => !secondHalf.includes(x));
+if (firstHalf.length > 0 && secondHalf.length > 0)
+  p(`  lowest sample: first half ${mb(Math.min(...firstHalf.map((x) => x.kib)))} MB, second half ${mb(Math.min(...secondHalf.map((x) => x.kib)))} MB; highest: ${mb(Math.max(...firstHalf.map((x) => x.kib)))} MB / ${mb(Math.max(...secondHalf.map((x) => x.kib)))} MB`);
+p(`  samples (MB): ${soakSamples.map((x) => mb(x.kib)).join(" ")}`);
 p(`  HTTP process changes: ${processChanges.length === 0 ? "none (no process died or was replaced)" : processChanges.join("; ")}`);
 p(`server stop: SIGTERM → exit code ${stopped.code}${stopped.signal ? ` signal ${stopped.signal}` : ""} after ${stopped.ms} ms${stopped.killed ? " (had to SIGKILL)" : ""}`);
 const stderrLines = server.stderr.lines.filter((l) => l.trim() !== "");
