@@ -291,7 +291,9 @@ class FileEvaluator {
         if (source.length > this.run.options.lazyThreshold) {
           // Presets and bindings are frozen as they are now: the body runs later.
           this.run.lazyMaps++;
-          return new LazyMap(source, e.param, e.body, new FileEvaluator(this.run, new Map(this.presets)), scope.snapshot());
+          const lazy = new LazyMap(source, e.param, e.body, new FileEvaluator(this.run, new Map(this.presets)), scope.snapshot());
+          this.probeSize(lazy, e.at);
+          return lazy;
         }
         const out: Value[] = new Array<Value>(source.length);
         let i = 0;
@@ -351,6 +353,27 @@ class FileEvaluator {
     }
     this.count(e.members.length, e.start);
     return this.weighed(out, weight, e.start);
+  }
+
+  /**
+   * Refuse a lazy map whose written-out size would pass the item limit, from
+   * its first and last elements, before anything is written (nested maps
+   * multiply: `1..100000 map (i) = (1..100000 map (j) = j)` is 10^10 values).
+   * The first element is evaluated as eager evaluation would, so an error in
+   * it is the run's error; the last only narrows the estimate (the smaller of
+   * the two is used, so uneven elements never cause a false refusal).
+   */
+  private probeSize(lazy: LazyMap, at: number): void {
+    let per = this.weightOf(lazy.at(0));
+    if (per * lazy.length <= this.run.limits.maxItems) return;
+    try {
+      per = Math.min(per, this.weightOf(lazy.at(lazy.length - 1)));
+    } catch (err) {
+      if (!(err instanceof EvalError)) throw err;
+    }
+    if (per * lazy.length > this.run.limits.maxItems) {
+      throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (about ${per * lazy.length} values; limit ${this.run.limits.maxItems})`, at);
+    }
   }
 
   /** Expanded size of a value (see {@link RunState.weights}). */
