@@ -11,8 +11,11 @@
 //
 //   npm run build && node bench/soak/run.mjs [--minutes 10] [--fraction 0.8] [--rate N]
 //       [--capacity-seconds 20] [--warmup-seconds 3] [--concurrency 32] [--max-inflight 256]
-//       [--timeout-ms 30000] [--rss-every 10] [--seed N] [--serve-args "-processes 1"] [--report FILE]
+//       [--timeout-ms 30000] [--rss-every 10] [--seed N] [--serve-args "-processes 1"] [--report FILE] [--trace-gc]
 //
+// --trace-gc (diagnostic) starts the server as `node --trace-gc bin/jsson.js serve …` and reports the live heap
+// after full GCs per minute: rising live heap = retained data (a leak); flat live heap under rising
+// RSS = V8 growing its heap. It adds GC logging work to the server, so use it apart from capacity runs.
 // --rate N skips the capacity probe and uses N requests/s. Latency is timed
 // from the moment a request was due (open-loop, so a stalled client or server
 // shows up as latency instead of hiding it); "service" latency is timed from
@@ -30,6 +33,7 @@ import { makeAgent, send } from "./client.mjs";
 import { startServer } from "./server.mjs";
 import { treeCpuTicks, treeRss } from "./proc-tree.mjs";
 import { machineCpuTicks } from "./machine-cpu.mjs";
+import { GcTrace } from "./gc-trace.mjs";
 import { Tally, quantile, sortedCopy } from "./stats.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -48,6 +52,7 @@ const { values: args } = parseArgs({
     seed: { type: "string" },
     "serve-args": { type: "string", default: "" },
     report: { type: "string" },
+    "trace-gc": { type: "boolean", default: false },
   },
 });
 const num = (name, min) => {
@@ -107,8 +112,12 @@ function pickKind() {
 
 const budgetMs = ((fixedRate === undefined ? warmupSeconds + capacitySeconds + 10 : 0) + minutes * 60 + 60) * 1000 + 2 * timeoutMs + 60_000;
 let server;
+/** Start of the open loop (performance.now()), once it has started; --trace-gc lines are attributed to its minutes. */
+let soakClock;
+const gcTrace = args["trace-gc"] ? new GcTrace() : undefined;
+const onStdoutLine = gcTrace && ((line) => gcTrace.line(line, soakClock === undefined ? undefined : Math.min(Math.ceil(minutes) - 1, Math.floor((performance.now() - soakClock) / 60_000))));
 try {
-  server = await startServer({ repoRoot, extraArgs: serveArgs });
+  server = await startServer({ repoRoot, extraArgs: serveArgs, nodeArgs: gcTrace ? ["--trace-gc"] : [], onStdoutLine });
 } catch (e) {
   console.error(`bench/soak: ${e.message}`);
   process.exit(2);
@@ -211,6 +220,7 @@ const durationMs = minutes * 60_000;
 const intervalMs = 1000 / rate;
 log(`open loop: ${rate} requests/s for ${minutes} min (max ${maxInflight} in flight), seed ${seed}`);
 const soakStart = performance.now();
+soakClock = soakStart;
 /** CPU counters, taken at the start and at every minute boundary of the open loop. */
 const cpuSnapshot = () => ({ t: performance.now(), client: process.cpuUsage(), serverTicks: treeCpuTicks(server.pid), machine: machineCpuTicks() });
 const cpuSnapshots = [cpuSnapshot()];
@@ -254,6 +264,7 @@ await new Promise((finishedScheduling) => {
   tick();
 });
 const scheduledFor = performance.now() - soakStart;
+soakClock = undefined;
 if (cpuSnapshots.length <= Math.ceil(minutes)) cpuSnapshots.push(cpuSnapshot());
 if (inflight === 0) idle();
 log(`schedule done; waiting for ${inflight} in-flight requests`);
@@ -347,6 +358,7 @@ const firstHalf = soakSamples.filter((x) => !secondHalf.includes(x));
 if (firstHalf.length > 0 && secondHalf.length > 0)
   p(`  lowest sample: first half ${mb(Math.min(...firstHalf.map((x) => x.kib)))} MB, second half ${mb(Math.min(...secondHalf.map((x) => x.kib)))} MB; highest: ${mb(Math.max(...firstHalf.map((x) => x.kib)))} MB / ${mb(Math.max(...secondHalf.map((x) => x.kib)))} MB`);
 p(`  samples (MB): ${soakSamples.map((x) => mb(x.kib)).join(" ")}`);
+if (gcTrace) for (const line of gcTrace.report(Math.ceil(minutes))) p(line);
 p(`  HTTP process changes: ${processChanges.length === 0 ? "none (no process died or was replaced)" : processChanges.join("; ")}`);
 p(`server stop: SIGTERM → exit code ${stopped.code}${stopped.signal ? ` signal ${stopped.signal}` : ""} after ${stopped.ms} ms${stopped.killed ? " (had to SIGKILL)" : ""}`);
 const stderrLines = server.stderr.lines.filter((l) => l.trim() !== "");

@@ -11,10 +11,13 @@ const LISTENING = /^listening on http:\/\/127\.0\.0\.1:(\d+)\s*$/m;
  * banner names the address; rejects when it exits first or takes longer than
  * `startTimeoutMs`.
  */
-export function startServer({ repoRoot, extraArgs = [], startTimeoutMs = 60_000 }) {
-  const args = ["bin/jsson.js", "serve", "-port", "0", "-host", "127.0.0.1", "-quiet", ...extraArgs];
+export function startServer({ repoRoot, extraArgs = [], nodeArgs = [], onStdoutLine, startTimeoutMs = 60_000 }) {
+  // nodeArgs (e.g. --trace-gc) reach the HTTP processes too: node:cluster forks with the supervisor's execArgv.
+  const args = [...nodeArgs, "bin/jsson.js", "serve", "-port", "0", "-host", "127.0.0.1", "-quiet", ...extraArgs];
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
+  let listening = false;
+  let partialLine = "";
   // stderr is kept whole up to a cap: with -quiet it should hold only the drain lines (and internal errors, if any).
   const stderr = { lines: [], dropped: 0, partial: "" };
   child.stderr.setEncoding("utf8");
@@ -34,12 +37,23 @@ export function startServer({ repoRoot, extraArgs = [], startTimeoutMs = 60_000 
       reject(new Error(`server did not print its address within ${startTimeoutMs} ms; stdout: ${stdout.slice(0, 500)}`));
     }, startTimeoutMs);
     child.stdout.setEncoding("utf8");
+    // Lines before the banner's end make up `banner`; later lines (e.g. --trace-gc output of the children, which share this pipe) go to onStdoutLine.
     child.stdout.on("data", (chunk) => {
-      if (stdout.length < 100_000) stdout += chunk;
-      const m = LISTENING.exec(stdout);
-      if (m && /^limits:/m.test(stdout)) {
-        clearTimeout(timer);
-        resolve({ pid: child.pid, port: Number(m[1]), banner: stdout, stderr, stop: (graceMs) => stopServer(child, exited, graceMs) });
+      const parts = (partialLine + chunk).split("\n");
+      partialLine = parts.pop() ?? "";
+      for (const line of parts) {
+        if (listening) {
+          onStdoutLine?.(line);
+          continue;
+        }
+        if (stdout.length < 1_000_000) stdout += line + "\n";
+        const m = LISTENING.exec(stdout);
+        if (m && line.startsWith("limits:")) {
+          listening = true;
+          clearTimeout(timer);
+          const banner = stdout.split("\n").filter((l) => !l.startsWith("[")).join("\n");
+          resolve({ pid: child.pid, port: Number(m[1]), banner, stderr, stop: (graceMs) => stopServer(child, exited, graceMs) });
+        }
       }
     });
     exited.then(({ code, signal }) => {
