@@ -104,7 +104,8 @@ export function readManifest(pkgDir: string): Manifest | undefined {
   }
 }
 
-function isFile(path: string): boolean {
+/** True when `path` is an existing regular file. */
+export function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
   } catch {
@@ -112,7 +113,8 @@ function isFile(path: string): boolean {
   }
 }
 
-function isDirectory(path: string): boolean {
+/** True when `path` is an existing folder. */
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

@@ -11,10 +11,10 @@
  *   the base folder upwards. A short name `x` means `jsson-plugin-x` when
  *   such a package exists, else the package `x`.
  */
-import { realpathSync, statSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { packageEntry, probeFile } from "./package-entry.js";
+import { isDirectory, isFile, packageEntry, probeFile } from "./package-entry.js";
 import { PluginLoadError } from "./plugin-load-error.js";
 import { describeRequest, type PluginRequest } from "./plugin-request.js";
 
@@ -91,20 +91,4 @@ function findPackageDir(name: string, base: string): string | undefined {
 
 function notFound(request: PluginRequest, why: string): PluginLoadError {
   return new PluginLoadError(`plugin ${describeRequest(request)}: not found (${why})`);
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import { createServer, type JssonServer } from "../../cli/http/app.js";
+import { startServer, type TestServer } from "../http/helpers.js";
 import type { ServerOptionsInput } from "../../cli/http/server-options.js";
 
 /** The repository root (the folder with package.json), found from this compiled file. */
@@ -50,20 +50,12 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
 }
 
-/** A started service. */
-export interface PlaygroundServer {
-  readonly base: string;
-  readonly server: JssonServer;
-  readonly log: string[];
-  close(): Promise<void>;
-}
+/** A started service (the HTTP tests' server handle). */
+export type PlaygroundServer = TestServer;
 
 /** The real service (playground on unless told otherwise) on 127.0.0.1, any free port. */
-export async function startPlaygroundServer(options: ServerOptionsInput = {}): Promise<PlaygroundServer> {
-  const log: string[] = [];
-  const server = createServer({ workers: 1, accessLog: false, logSink: (l) => void log.push(l), playground: true, ...options });
-  const address = await server.listen(0, "127.0.0.1");
-  return { base: `http://127.0.0.1:${address.port}`, server, log, close: () => server.close() };
+export function startPlaygroundServer(options: ServerOptionsInput = {}): Promise<TestServer> {
+  return startServer({ playground: true, ...options });
 }
 
 /** The path of a screenshot, creating the folder on first use. */
