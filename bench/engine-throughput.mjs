@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// In-process engine throughput (one core): runs per second of each phase on a
+// workload, median of several timed rounds after a warm-up.
+//   node bench/engine-throughput.mjs [--rounds 5] [--secs 2] [--workload w3] [--format json] [--phase P] [--parse-cache]
+// Phases: parse (engine.check), evaluate, transpile (string output), and the
+// HTTP job (the worker's whole /transpile job, response body included).
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "5" },
+    secs: { type: "string", default: "2" },
+    workload: { type: "string", default: "w3" },
+    format: { type: "string", default: "json" },
+    phase: { type: "string" },
+    "parse-cache": { type: "boolean", default: false },
+  },
+});
+const dist = new URL("../dist/", import.meta.url);
+const { createEngine, MemoryHost } = await import(new URL("core/index.js", dist));
+const { runTranspile } = await import(new URL("cli/http/jobs/run-transpile.js", dist));
+
+const SMALL = 'name = "api"\nport = 8080\ndebug = false\nhosts = ["a.example", "b.example"]\ndb { host = "db.local", port = 5432 }\n';
+const source = values.workload === "small" ? SMALL : readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");
+const sourceBytes = Buffer.from(source, "utf8");
+const engine = createEngine();
+if (values["parse-cache"]) engine.enableParseCache(); // as the server's engines do
+const format = values.format;
+const never = { aborted: false };
+
+const phases = {
+  parse: () => {
+    const d = engine.check(source);
+    if (d.length) throw new Error("unexpected diagnostics");
+  },
+  evaluate: () => {
+    if (!engine.evaluate(source).ok) throw new Error("evaluation failed");
+  },
+  transpile: () => {
+    if (!engine.transpile(source, { format }).ok) throw new Error("transpile failed");
+  },
+  "http job": () => {
+    let body;
+    // A fresh string, as a worker receives it (a cached hash would flatter the parse cache).
+    const fresh = sourceBytes.toString("utf8");
+    runTranspile(
+      { source: fresh, format, files: [], streaming: false, streamThreshold: 10000, includeMerge: "error" },
+      {
+        engine, limits: {}, signal: never, hostFor: (files) => new MemoryHost(new Map(files)),
+        channel: { body: (t) => (body = t), streamStart() {}, chunk() {}, streamEnd() {}, streamAbort() {} },
+        streamChunkSize: 16384, streamWindow: 1 << 20, bufferWindow: Infinity, canStream: true,
+      },
+    );
+    if (!body || !body.startsWith('{"success":true')) throw new Error("job failed: " + body?.slice(0, 200));
+  },
+};
+
+const rounds = Number(values.rounds);
+const ms = Number(values.secs) * 1000;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`workload ${values.workload} (${source.length} chars), format ${format}, ${rounds} rounds × ${values.secs} s${values["parse-cache"] ? ", parse cache on" : ""}`);
+for (const [name, run] of Object.entries(phases)) {
+  if (values.phase && values.phase !== name) continue;
+  for (const end = performance.now() + 500; performance.now() < end; ) run(); // warm-up
+  const rates = [];
+  for (let r = 0; r < rounds; r++) {
+    let n = 0;
+    const start = performance.now();
+    let now = start;
+    while (now - start < ms) {
+      run();
+      n++;
+      now = performance.now();
+    }
+    rates.push((n * 1000) / (now - start));
+  }
+  const m = median(rates);
+  console.log(`${name.padEnd(10)} ${m.toFixed(1).padStart(9)} runs/s  ${(1000 / m).toFixed(3).padStart(8)} ms/run  (min–max ${Math.min(...rates).toFixed(1)}–${Math.max(...rates).toFixed(1)})`);
+}
