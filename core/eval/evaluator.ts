@@ -54,9 +54,10 @@ interface RunState {
   ticks: number;
   includes: number;
   /**
-   * Expanded size (values once written out) of containers built so far,
-   * recorded for containers that hold containers: values are shared, so
-   * `a := [a, a]` doubles the output without creating values.
+   * Expanded size (values once written out) of arrays built so far,
+   * recorded for arrays that hold containers: values are shared, so
+   * `a := [a, a]` doubles the output without creating values. (Objects
+   * carry theirs in {@link ObjectValue.weight}.)
    */
   readonly weights: WeakMap<object, number>;
   /** Number of lazy maps created. */
@@ -340,6 +341,7 @@ class FileEvaluator {
     const needs = e.needs;
     const scope = needs.ownScope ? new Scope(parent) : parent;
     const out = new ObjectValue();
+    const distinct = e.distinctKeys;
     let weight = 1;
     for (const m of e.members) {
       const v = this.expr(m.value, scope);
@@ -347,7 +349,8 @@ class FileEvaluator {
         scope.set(m.key, v);
         continue;
       }
-      out.set(m.key, v);
+      if (distinct) out.append(m.key, v);
+      else out.set(m.key, v);
       if (needs.bindMembers && !m.quoted) scope.set(m.key, v);
       weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
     }
@@ -379,8 +382,10 @@ class FileEvaluator {
   /** Expanded size of a value (see {@link RunState.weights}). */
   private weightOf(v: Value): number {
     if (v === null || typeof v !== "object") return 1;
+    if (v instanceof ObjectValue) return v.weight > 0 ? v.weight : v.size + 1;
     if (v instanceof LazyArray) return v.length + 1;
-    return this.run.weights.get(v) ?? (v instanceof ObjectValue ? v.size : Array.isArray(v) ? v.length : 0) + 1;
+    if (Array.isArray(v)) return this.run.weights.get(v) ?? v.length + 1;
+    return 1;
   }
 
   /** Record a container's expanded size; refuse it past the item limit. */
@@ -388,7 +393,8 @@ class FileEvaluator {
     // A container of scalars weighs its size plus one, which weightOf derives; only nesting is recorded.
     if (weight > (v instanceof ObjectValue ? v.size : v.length) + 1) {
       if (weight > this.run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
-      this.run.weights.set(v, weight);
+      if (v instanceof ObjectValue) v.weight = weight;
+      else this.run.weights.set(v, weight);
     }
     return v;
   }
@@ -439,8 +445,15 @@ class FileEvaluator {
     if (!e.overrides) return base;
     const over = this.object(e.overrides, scope);
     const out = new ObjectValue();
-    for (const [k, v] of base.entries) out.set(k, over.has(k) ? (over.get(k) as Value) : v);
-    for (const [k, v] of over.entries) if (!base.has(k)) out.set(k, v);
+    for (let i = 0, keys = base.keys, values = base.values; i < keys.length; i++) {
+      const k = keys[i] as string;
+      const o = over.get(k);
+      out.append(k, o === undefined ? (values[i] as Value) : o);
+    }
+    for (let i = 0, keys = over.keys, values = over.values; i < keys.length; i++) {
+      const k = keys[i] as string;
+      if (!base.has(k)) out.append(k, values[i] as Value);
+    }
     return this.weighObject(out, e.at);
   }
 

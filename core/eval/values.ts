@@ -29,7 +29,7 @@ export class FloatValue {
   constructor(readonly value: number) {}
 }
 
-/** Objects up to this size find keys by scanning; larger ones keep an index. */
+/** Objects up to this size find keys by scanning; larger ones build an index when first searched. */
 const SCAN_LIMIT = 8;
 
 /**
@@ -44,7 +44,13 @@ export class ObjectValue {
   readonly keys: string[] = [];
   /** Values, parallel to {@link keys} (read-only for callers). */
   readonly values: Value[] = [];
-  private index: Map<string, number> | undefined;
+  /** Key positions, built only when a large object is searched (most objects are built and written, never searched). */
+  private index: Map<string, number> | undefined = undefined;
+  /**
+   * The evaluator's record of this object's size once written out, when it
+   * holds containers (0: not recorded, which means `size + 1`).
+   */
+  weight = 0;
 
   constructor(entries?: Iterable<readonly [string, Value]>) {
     if (entries) for (const [k, v] of entries) this.set(k, v);
@@ -55,10 +61,17 @@ export class ObjectValue {
   }
 
   private find(key: string): number {
-    if (this.index) return this.index.get(key) ?? -1;
     const keys = this.keys;
-    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
-    return -1;
+    if (keys.length <= SCAN_LIMIT) {
+      for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
+      return -1;
+    }
+    if (this.index === undefined) {
+      const index = new Map<string, number>();
+      for (let i = 0; i < keys.length; i++) index.set(keys[i] as string, i);
+      this.index = index;
+    }
+    return this.index.get(key) ?? -1;
   }
 
   get(key: string): Value | undefined {
@@ -77,10 +90,14 @@ export class ObjectValue {
       this.values[i] = value;
       return;
     }
+    this.append(key, value);
+  }
+
+  /** Add a key the caller knows is not present yet (skips the search). */
+  append(key: string, value: Value): void {
     const n = this.keys.push(key);
     this.values.push(value);
-    if (this.index) this.index.set(key, n - 1);
-    else if (n > SCAN_LIMIT) this.index = new Map(this.keys.map((k, j) => [k, j]));
+    if (this.index !== undefined) this.index.set(key, n - 1);
   }
 
   /** The entries as a read-only Map view, in order. */

@@ -88,6 +88,8 @@ export interface ObjectExpr extends Span {
   readonly members: readonly Member[];
   /** What the body needs from its scope, worked out by the parser. */
   readonly needs: BodyScopeNeeds;
+  /** No key is written twice (so evaluation can add members without searching for them). */
+  readonly distinctKeys: boolean;
 }
 
 /**

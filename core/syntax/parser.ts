@@ -239,9 +239,9 @@ class Parser {
     }
     this.advance();
     const quoted = t.kind === "string";
-    const shown = quoted ? `"${quoteInMessage(t.text)}"` : `'${quoteInMessage(t.text)}'`;
+    const shown = () => (quoted ? `"${quoteInMessage(t.text)}"` : `'${quoteInMessage(t.text)}'`);
     if (this.is(":=")) {
-      if (quoted) this.fail(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${shown}`);
+      if (quoted) this.fail(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${shown()}`);
       this.advance();
       const value = this.expression();
       return { type: "member", declare: true, key: t.text, quoted, value, start: t.start, end: value.end };
@@ -259,7 +259,7 @@ class Parser {
       const value = this.arrayBlock();
       return { type: "member", declare: false, key: t.text, quoted, value, start: t.start, end: value.end };
     }
-    return this.failAt(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${shown}`, t.start, t.end);
+    return this.failAt(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${shown()}`, t.start, t.end);
   }
 
   /** `{ member, … }` (the current token is `{`). */
@@ -277,7 +277,7 @@ class Parser {
     }
     const close = this.advance();
     this.depth--;
-    return { type: "object", members, needs: this.scopeNeeds(members, mark), start: open.start, end: close.end };
+    return { type: "object", members, needs: this.scopeNeeds(members, mark), distinctKeys: distinctKeys(members), start: open.start, end: close.end };
   }
 
   /**
@@ -288,15 +288,25 @@ class Parser {
    */
   private scopeNeeds(members: readonly Member[], mark: number): BodyScopeNeeds {
     let declares = false;
-    const keys = new Set<string>();
-    for (const m of members) {
-      if (m.declare) declares = true;
-      else if (!m.quoted) keys.add(m.key);
-    }
+    for (const m of members) if (m.declare) declares = true;
     let bindMembers = false;
-    for (let i = mark; i < this.names.length && !bindMembers; i++) {
-      const name = this.names[i] as string;
-      bindMembers = name === PRESET_USE || keys.has(name);
+    const names = this.names;
+    if (names.length > mark) {
+      // A set only for large bodies: most bodies are small and most name nothing.
+      let keys: Set<string> | undefined;
+      if (members.length > 8) {
+        keys = new Set();
+        for (const m of members) if (!m.declare && !m.quoted) keys.add(m.key);
+      }
+      const named = (name: string): boolean => {
+        if (keys !== undefined) return keys.has(name);
+        for (const m of members) if (!m.declare && !m.quoted && m.key === name) return true;
+        return false;
+      };
+      for (let i = mark; i < names.length && !bindMembers; i++) {
+        const name = names[i] as string;
+        bindMembers = name === PRESET_USE || named(name);
+      }
     }
     return { bindMembers, ownScope: bindMembers || declares };
   }
@@ -619,4 +629,26 @@ class Parser {
       throw e;
     }
   }
+}
+
+/** True when no two members of a body write the same key (`:=` declarations write none). */
+function distinctKeys(members: readonly Member[]): boolean {
+  if (members.length > 16) {
+    const seen = new Set<string>();
+    for (const m of members) {
+      if (m.declare) continue;
+      if (seen.has(m.key)) return false;
+      seen.add(m.key);
+    }
+    return true;
+  }
+  for (let i = 0; i < members.length; i++) {
+    const a = members[i] as Member;
+    if (a.declare) continue;
+    for (let j = 0; j < i; j++) {
+      const b = members[j] as Member;
+      if (!b.declare && b.key === a.key) return false;
+    }
+  }
+  return true;
 }

@@ -3,10 +3,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Agent } from "node:http";
-import { post, send, startServer } from "./helpers.js";
-
-/** A source that evaluates for about `ms` milliseconds, then fails with the time limit (used with timeoutMs = ms). */
-const SLOW = "xs = (0..3000 map (i) = { id = i, tags = (0..3000 map (j) = j * 2) })\n";
+import { post, send, SLOW, startServer } from "./helpers.js";
 
 function p99(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -94,3 +94,11 @@ export function withoutTimes(text: string): string {
 
 /** Sleep. */
 export const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A source that evaluates for seconds (about 5 s on the development machine,
+ * 9 million elements of heavy arithmetic, under the item limit), so it ends
+ * with the time limit of each test.
+ */
+export const SLOW =
+  "xs = (0..3000 map (i) = { id = i, tags = (0..3000 map (j) = ((j * 2 + i) * 3 - j) % 7 + j * j - (j > 5 ? j : 0 - j) * 2 + (i % 3 == 0 ? 1 : 2) * (j - i) - 9 * (j % 11)) })\n";

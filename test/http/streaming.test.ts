@@ -3,7 +3,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { request } from "node:http";
-import { delay, post, startServer, withoutTimes, type TestServer } from "./helpers.js";
+import { delay, post, SLOW, startServer, withoutTimes, type TestServer } from "./helpers.js";
 
 let s: TestServer;
 test.before(async () => {
@@ -129,7 +129,7 @@ test("a client that goes away mid-stream releases the worker", async () => {
 test("a client that goes away during evaluation releases the worker", async () => {
   const req = request(s.base + "/transpile", { method: "POST", agent: false });
   req.on("error", () => undefined);
-  req.end(JSON.stringify({ source: "xs = (0..3000 map (i) = { id = i, tags = (0..3000 map (j) = j * 2) })\n" }));
+  req.end(JSON.stringify({ source: SLOW }));
   await delay(150);
   req.destroy();
   const started = Date.now();

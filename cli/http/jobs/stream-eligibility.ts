@@ -2,29 +2,30 @@
  * Whether an evaluated tree should be streamed by itself (HTTP.md §6,
  * LANGUAGE.md §11): some array or range in it has more elements than the
  * threshold. Lazy arrays are judged by their length without being expanded;
- * the walk gives up (and says "stream") once it has seen more values than
- * the threshold in total, so deciding never costs more than emitting.
+ * the walk gives up (and says "stream") once it has seen more than four
+ * times the threshold of values in total, so deciding never costs more than
+ * emitting.
  */
 import { LazyArray, ObjectValue, type Value } from "../../../core/plugin.js";
 
 export function exceedsStreamThreshold(root: ObjectValue, threshold: number): boolean {
   let budget = Math.max(threshold, 1) * 4;
-  const stack: Value[] = [root];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (--budget < 0) return true;
-    if (v instanceof LazyArray) {
-      if (v.length > threshold) return true;
-      continue;
+  // Only containers are stacked; scalars are counted where they are found.
+  const stack: (Value[] | ObjectValue)[] = [root];
+  for (let c = stack.pop(); c !== undefined; c = stack.pop()) {
+    let items: Value[];
+    if (c instanceof ObjectValue) items = c.values;
+    else {
+      if (c.length > threshold) return true;
+      items = c;
     }
-    if (v instanceof ObjectValue) {
-      for (const item of v.values) stack.push(item);
-      continue;
-    }
-    if (Array.isArray(v)) {
-      if (v.length > threshold) return true;
-      for (const item of v) stack.push(item);
+    budget -= items.length + 1;
+    if (budget < 0) return true;
+    for (let i = 0; i < items.length; i++) {
+      const v = items[i] as Value;
+      if (v === null || typeof v !== "object") continue;
+      if (v instanceof ObjectValue || Array.isArray(v)) stack.push(v);
+      else if (v instanceof LazyArray && v.length > threshold) return true;
     }
   }
   return false;
