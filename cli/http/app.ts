@@ -75,7 +75,7 @@ export interface JssonServer {
 export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   const options = resolveServerOptions(partial);
   const logEvent = (event: string, detail: Readonly<Record<string, unknown>>) => options.logSink(eventLine(event, detail));
-  const engine = createEngine();
+  const engine = createEngine().enableParseCache();
   const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
   const pool = new WorkerPool({
     size: options.workers,

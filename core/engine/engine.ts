@@ -29,6 +29,7 @@ import {
 import { DEFAULT_LIMITS, DEFAULT_STREAM_THRESHOLD, type Limits, type RunOptions } from "./options.js";
 import { LimitedSink, OutputLimitError } from "./limited-sink.js";
 import { makeDiagnostic, type RawDiagnostic } from "./make-diagnostic.js";
+import { ParseCache, type ParseCacheOptions } from "./parse-cache.js";
 import { apiVersionProblem, formatShapeProblem, isThenable, pluginLabel, pluginShapeProblem, schemaTypeShapeProblem, thrownLine } from "./plugin-shape.js";
 
 /** Raised when a plugin cannot be loaded; the message names the plugin. */
@@ -103,6 +104,7 @@ export class Engine {
   private readonly formatsByName = new Map<string, { format: OutputFormat; plugin: string }>();
   private readonly schemaTypes = new Map<string, { schemaType: SchemaType; plugin: string }>();
   private readonly plugins: { name: string; version: string }[] = [];
+  private parseCache: ParseCache | undefined;
 
   /** Apply plugins, in order. Refusals throw {@link PluginError} with a message naming the plugin. */
   constructor(plugins: readonly unknown[] = []) {
@@ -354,9 +356,25 @@ export class Engine {
     return this.formatsByName.get(n)?.format.name.toLowerCase() ?? n;
   }
 
+  /**
+   * Keep parsed programs of recently seen sources (see parse-cache.ts), for
+   * a long-lived engine that is sent the same sources again, such as a
+   * server's. Results are the same with or without it. A plugin that taps
+   * `hooks.parsed` sees every parse, so while one does, the cache is not used.
+   */
+  enableParseCache(options: ParseCacheOptions = {}): this {
+    this.parseCache = new ParseCache(options);
+    return this;
+  }
+
   private parse(source: string, file: string | undefined, limits: Limits): ParseResult {
+    const cache = this.parseCache !== undefined && source.length >= this.parseCache.minChars && !this.hooks.parsed.isUsed() ? this.parseCache : undefined;
+    const context = cache === undefined ? "" : `${file ?? ""}\0${limits.maxDepth}\0${limits.maxSourceLength}`;
+    const cached = cache?.get(source, context);
+    if (cached !== undefined) return cached;
     const parsed = parseProgram(source, { maxDepth: limits.maxDepth, maxSourceLength: limits.maxSourceLength });
     if (!parsed.diagnostic) this.hooks.parsed.call(parsed.program, { file });
+    cache?.set(source, context, parsed);
     return parsed;
   }
 }

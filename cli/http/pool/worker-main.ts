@@ -78,7 +78,8 @@ async function main(): Promise<void> {
   let engine: Engine;
   let hostFor: JobContext["hostFor"];
   try {
-    engine = await createEngineFromResolved(config.plugins);
+    // A service is sent the same sources again and again: parse each once (results are the same).
+    engine = (await createEngineFromResolved(config.plugins)).enableParseCache();
     hostFor = hostFactory(config.includeRoot);
   } catch (e) {
     post({ type: "init-failed", message: e instanceof Error ? e.message : String(e) });
