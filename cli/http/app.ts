@@ -15,8 +15,10 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { Server as NetServer, type AddressInfo } from "node:net";
 import polka from "polka";
 import { createEngine, type FormatInfo } from "../../core/index.js";
+import { ParseCache } from "../../core/engine/parse-cache.js";
 import { accessLine, eventLine } from "./access-log.js";
-import { applyCors } from "./cors.js";
+import { CORS_HEADERS } from "./cors.js";
+import { JssonResponse } from "./response.js";
 import { applyPlugins, loadPlugins } from "../plugins/index.js";
 import { WorkerPool } from "./pool/worker-pool.js";
 import { InlineRunner } from "./inline-runner.js";
@@ -38,7 +40,7 @@ export interface RouteInfo {
   readonly summary: string;
 }
 
-type Handler = (state: ServerState, req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+type Handler = (state: ServerState, req: IncomingMessage, res: JssonResponse) => void | Promise<void>;
 
 const ROUTES: readonly (RouteInfo & { readonly handle: Handler })[] = [
   { path: "/transpile", methods: ["POST"], summary: "transpile JSSON to json, yaml, toml, typescript, …", handle: (s, q, r) => handlePost(s, TRANSPILE, q, r) },
@@ -75,7 +77,7 @@ export interface JssonServer {
 export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   const options = resolveServerOptions(partial);
   const logEvent = (event: string, detail: Readonly<Record<string, unknown>>) => options.logSink(eventLine(event, detail));
-  const engine = createEngine().enableParseCache();
+  const engine = createEngine().useParseCache(new ParseCache());
   const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
   const pool = new WorkerPool({
     size: options.workers,
@@ -91,34 +93,51 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   let inFlight = 0;
   let idleWaiter: (() => void) | undefined;
 
+  const handlerError = (err: unknown, req: IncomingMessage, res: JssonResponse) => {
+    const detail = typeof err === "string" ? err : err instanceof Error ? (err.stack ?? err.message) : String(err);
+    logEvent("handler_error", { request_id: res.requestId, path: pathOf(req), detail });
+    internalError(res);
+  };
   const app = polka({
     onNoMatch: (req, res) => notFound(res, pathOf(req)),
-    onError: (err, req, res) => {
-      logEvent("handler_error", { request_id: String(res.getHeader("X-Request-Id") ?? ""), path: pathOf(req), detail: typeof err === "string" ? err : (err.stack ?? err.message) });
-      internalError(res);
-    },
+    onError: (err, req, res) => handlerError(err, req, res as JssonResponse),
   });
 
-  app.use((req, res, next) => {
-    const started = performance.now();
+  const corsHeaders = options.cors ? Object.entries(CORS_HEADERS).flat() : [];
+  /** Runs first for every request: request id and the headers every answer carries, in-flight count, access log. */
+  const prelude = (req: IncomingMessage, res: JssonResponse): void => {
+    const started = options.accessLog ? performance.now() : 0;
     const id = requestIdOf(req);
-    res.setHeader("X-Request-Id", id);
-    if (options.cors) applyCors(res);
-    if (state.draining) res.setHeader("Connection", "close");
+    res.requestId = id;
+    res.common = ["X-Request-Id", id, ...corsHeaders];
+    if (state.draining) res.common.push("Connection", "close");
     inFlight++;
     res.once("close", () => {
       inFlight--;
       if (options.accessLog) options.logSink(accessLine(req.method ?? "", pathOf(req), res.statusCode, performance.now() - started, id, !res.writableFinished));
       if (inFlight === 0 && idleWaiter) idleWaiter();
     });
-    return next();
-  });
+  };
 
+  /**
+   * The routes by exact path: a request for one of them, without a query
+   * string and with a method it takes (the hot paths), skips the router.
+   */
+  const direct = new Map<string, { readonly methods: readonly string[]; readonly run: (req: IncomingMessage, res: JssonResponse) => void }>();
   for (const route of ROUTES) {
-    const run = (req: IncomingMessage, res: ServerResponse) => route.handle(state, req, res);
+    const run = (req: IncomingMessage, res: JssonResponse) => {
+      try {
+        const done = route.handle(state, req, res);
+        if (done) done.catch((e: unknown) => handlerError(e, req, res));
+      } catch (e) {
+        handlerError(e, req, res);
+      }
+    };
+    direct.set(route.path, { methods: route.methods.includes("GET") ? [...route.methods, "HEAD"] : route.methods, run });
+    const routed = (req: IncomingMessage, res: ServerResponse) => run(req, res as JssonResponse);
     for (const method of route.methods) {
-      if (method === "POST") app.post(route.path, run);
-      else if (method === "GET") app.get(route.path, run); // trouter also routes HEAD here
+      if (method === "POST") app.post(route.path, routed);
+      else if (method === "GET") app.get(route.path, routed); // trouter also routes HEAD here
     }
     app.options(route.path, (_req, res) => preflight(res, route.methods, options.cors));
     app.all(route.path, (_req, res) => methodNotAllowed(res, route.methods));
@@ -131,8 +150,15 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
       requestTimeout: options.bodyTimeoutMs + 5_000,
       headersTimeout: Math.min(options.bodyTimeoutMs, 10_000),
       connectionsCheckingInterval: 1_000,
+      ServerResponse: JssonResponse,
     },
-    (req, res) => void app.handler(req as Parameters<typeof app.handler>[0], res, undefined as never),
+    (req, res) => {
+      const response = res as JssonResponse;
+      prelude(req, response);
+      const route = direct.get(req.url ?? "");
+      if (route !== undefined && route.methods.includes(req.method ?? "")) route.run(req, response);
+      else void app.handler(req as Parameters<typeof app.handler>[0], response, undefined as never);
+    },
   );
   server.maxHeadersCount = 200;
 

@@ -3,6 +3,10 @@
  * `Content-Length` over the cap is refused before a byte of the body is
  * read; a body that grows past it (chunked uploads) is refused as soon as it
  * does. Either way the rest is never buffered.
+ *
+ * Deadlines are kept by one sweep for all pending reads (a timer per request
+ * would cost more than a small request's whole body); a read is ended by it
+ * at most {@link SWEEP_MS} after its deadline.
  */
 import type { IncomingMessage } from "node:http";
 
@@ -11,39 +15,61 @@ export type BodyResult =
   | { readonly ok: true; readonly bytes: Buffer }
   | { readonly ok: false; readonly reason: "too-large" | "timeout" | "aborted" };
 
-/** Read the whole body of `req`, refusing more than `maxBytes` or taking longer than `deadlineMs`. */
-export function readBody(req: IncomingMessage, maxBytes: number, deadlineMs: number): Promise<BodyResult> {
+/** How often pending reads are checked against their deadlines, in ms. */
+const SWEEP_MS = 250;
+
+interface Pending {
+  readonly deadline: number;
+  readonly expire: () => void;
+}
+
+const pending = new Set<Pending>();
+let sweeper: NodeJS.Timeout | undefined;
+
+function sweep(): void {
+  const now = performance.now();
+  for (const p of pending) if (now >= p.deadline) p.expire();
+  if (pending.size === 0 && sweeper !== undefined) {
+    clearInterval(sweeper);
+    sweeper = undefined;
+  }
+}
+
+/** Read the whole body of `req`, refusing more than `maxBytes` or taking longer than `deadlineMs`; `done` is called once. */
+export function readBody(req: IncomingMessage, maxBytes: number, deadlineMs: number, done: (result: BodyResult) => void): void {
   const announced = req.headers["content-length"];
-  if (announced !== undefined && Number(announced) > maxBytes) return Promise.resolve({ ok: false, reason: "too-large" });
-  return new Promise((resolve) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onAbort);
-      req.off("close", onClose);
-      if (!result.ok) req.pause();
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) return settle({ ok: false, reason: "too-large" });
-      parts.push(chunk);
-    };
-    const onEnd = () => settle({ ok: true, bytes: parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, size) });
-    const onAbort = () => settle({ ok: false, reason: "aborted" });
-    const onClose = () => {
-      if (!req.complete) onAbort();
-    };
-    const timer = setTimeout(() => settle({ ok: false, reason: "timeout" }), deadlineMs);
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onAbort);
-    req.on("close", onClose);
-  });
+  if (announced !== undefined && Number(announced) > maxBytes) return done({ ok: false, reason: "too-large" });
+  let first: Buffer | undefined;
+  let parts: Buffer[] | undefined;
+  let size = 0;
+  let settled = false;
+  const settle = (result: BodyResult) => {
+    if (settled) return;
+    settled = true;
+    pending.delete(entry);
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onAbort);
+    req.off("close", onClose);
+    if (!result.ok) req.pause();
+    done(result);
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > maxBytes) return settle({ ok: false, reason: "too-large" });
+    if (first === undefined) first = chunk;
+    else (parts ??= [first]).push(chunk);
+  };
+  const onEnd = () => settle({ ok: true, bytes: parts !== undefined ? Buffer.concat(parts, size) : (first ?? Buffer.alloc(0)) });
+  const onAbort = () => settle({ ok: false, reason: "aborted" });
+  const onClose = () => {
+    if (!req.complete) onAbort();
+  };
+  const entry: Pending = { deadline: performance.now() + deadlineMs, expire: () => settle({ ok: false, reason: "timeout" }) };
+  pending.add(entry);
+  sweeper ??= setInterval(sweep, SWEEP_MS).unref();
+  req.on("data", onData);
+  req.on("end", onEnd);
+  req.on("error", onAbort);
+  req.on("close", onClose);
 }

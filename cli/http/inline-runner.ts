@@ -8,7 +8,7 @@
  * attempts keep failing, so hostile small-but-expensive sources cannot keep
  * the event loop busy.
  */
-import type { Engine, IncludeHost, Limits } from "../../core/index.js";
+import { resolveLimits, type Engine, type IncludeHost, type Limits } from "../../core/index.js";
 import { runTranspile } from "./jobs/run-transpile.js";
 import { runValidate } from "./jobs/run-validate.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "./jobs/job-context.js";
@@ -37,17 +37,21 @@ export class InlineRunner {
   private failures = 0;
   private windowStart = 0;
   private offUntil = 0;
+  /** Resolved once: every attempt's runs get the same frozen limits. */
+  private readonly limits: Limits;
 
   constructor(
     private readonly engine: Engine,
     private readonly hostFor: (files: readonly (readonly [string, string])[]) => IncludeHost,
-    private readonly limits: Partial<Limits>,
+    limits: Partial<Limits>,
     /** With -include-root, includes may read the disk: never inline (no file I/O on the event loop). */
     private readonly readsDisk: boolean,
     /** Formats whose emitters are ours (the built-ins): a plugin's code never runs on the event loop. */
     private readonly formats: ReadonlySet<string>,
     private readonly options: InlineOptions = INLINE_DEFAULTS,
-  ) {}
+  ) {
+    this.limits = resolveLimits(limits);
+  }
 
   /** The response body, or `undefined` when the request must go to the pool. */
   transpile(job: TranspileJob): string | undefined {

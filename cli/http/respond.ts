@@ -11,7 +11,7 @@ export const JSON_TYPE = "application/json; charset=utf-8";
  */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string | number>> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  const data = typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body);
-  const bytes = typeof data === "string" ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  send(res, status, bytes, { ...headers, "Content-Type": JSON_TYPE });
+  // Text goes out as text (Node writes it with the head in one go); bytes as a Buffer view, no copy.
+  const data = typeof body === "string" ? body : body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : JSON.stringify(body);
+  send(res, status, data, { ...headers, "Content-Type": JSON_TYPE });
 }

@@ -29,7 +29,7 @@ import {
 import { DEFAULT_LIMITS, DEFAULT_STREAM_THRESHOLD, type Limits, type RunOptions } from "./options.js";
 import { LimitedSink, OutputLimitError } from "./limited-sink.js";
 import { makeDiagnostic, type RawDiagnostic } from "./make-diagnostic.js";
-import { ParseCache, type ParseCacheOptions } from "./parse-cache.js";
+import type { ParseCache } from "./parse-cache.js";
 import { apiVersionProblem, formatShapeProblem, isThenable, pluginLabel, pluginShapeProblem, schemaTypeShapeProblem, thrownLine } from "./plugin-shape.js";
 
 /** Raised when a plugin cannot be loaded; the message names the plugin. */
@@ -357,25 +357,25 @@ export class Engine {
   }
 
   /**
-   * Keep parsed programs of recently seen sources (see parse-cache.ts), for
-   * a long-lived engine that is sent the same sources again, such as a
-   * server's. Results are the same with or without it. A plugin that taps
-   * `hooks.parsed` sees every parse, so while one does, the cache is not used.
+   * Keep parsed programs of sources seen again, in `cache` (see
+   * parse-cache.ts), for a long-lived engine such as a server's; `undefined`
+   * turns caching off. Results are the same with or without it. A plugin
+   * that taps `hooks.parsed` sees every parse, so while one does, the cache
+   * is not used.
    */
-  enableParseCache(options: ParseCacheOptions = {}): this {
-    this.parseCache = new ParseCache(options);
+  useParseCache(cache: ParseCache | undefined): this {
+    this.parseCache = cache;
     return this;
   }
 
   private parse(source: string, file: string | undefined, limits: Limits): ParseResult {
-    const cache = this.parseCache !== undefined && source.length >= this.parseCache.minChars && !this.hooks.parsed.isUsed() ? this.parseCache : undefined;
-    const context = cache === undefined ? "" : `${file ?? ""}\0${limits.maxDepth}\0${limits.maxSourceLength}`;
-    const cached = cache?.get(source, context);
-    if (cached !== undefined) return cached;
-    const parsed = parseProgram(source, { maxDepth: limits.maxDepth, maxSourceLength: limits.maxSourceLength });
-    if (!parsed.diagnostic) this.hooks.parsed.call(parsed.program, { file });
-    cache?.set(source, context, parsed);
-    return parsed;
+    const run = (): ParseResult => {
+      const parsed = parseProgram(source, { maxDepth: limits.maxDepth, maxSourceLength: limits.maxSourceLength });
+      if (!parsed.diagnostic) this.hooks.parsed.call(parsed.program, { file });
+      return parsed;
+    };
+    if (this.parseCache === undefined || this.hooks.parsed.isUsed()) return run();
+    return this.parseCache.parse(source, `${file ?? ""}\0${limits.maxDepth}\0${limits.maxSourceLength}`, run);
   }
 }
 
@@ -393,9 +393,19 @@ function keySpan(value: ObjectValue, key: string | undefined): { start: number; 
 }
 
 
-/** Fill unset limits with the defaults. */
+/** Limits objects made by {@link resolveLimits} (frozen: they can be handed back as they are). */
+const RESOLVED = new WeakSet<Limits>([DEFAULT_LIMITS]);
+
+/**
+ * Fill unset limits with the defaults. The result is frozen; passing it
+ * back (a server resolves its limits once for every run) costs nothing.
+ */
 export function resolveLimits(partial: Partial<Limits> | undefined): Limits {
-  return partial ? { ...DEFAULT_LIMITS, ...stripUndefined(partial) } : DEFAULT_LIMITS;
+  if (partial === undefined) return DEFAULT_LIMITS;
+  if (RESOLVED.has(partial as Limits)) return partial as Limits;
+  const limits = Object.freeze({ ...DEFAULT_LIMITS, ...stripUndefined(partial) });
+  RESOLVED.add(limits);
+  return limits;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

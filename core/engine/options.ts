@@ -31,7 +31,7 @@ export interface Limits {
 }
 
 /** Defaults, suitable for the CLI; `jsson serve` tightens output and time. */
-export const DEFAULT_LIMITS: Limits = {
+export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxDepth: 512,
   maxRangeItems: 10_000_000,
   maxItems: 10_000_000,
@@ -40,7 +40,7 @@ export const DEFAULT_LIMITS: Limits = {
   timeoutMs: 0,
   maxSourceLength: 16 * 1024 * 1024,
   maxIncludes: 10_000,
-};
+});
 
 /** Maps over more elements than this are evaluated lazily (LANGUAGE.md §11 default). */
 export const DEFAULT_STREAM_THRESHOLD = 10_000;

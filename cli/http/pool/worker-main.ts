@@ -7,8 +7,9 @@
  * flag is polled by the engine and by that wait.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import type { Engine } from "../../../core/index.js";
+import { resolveLimits, type Engine } from "../../../core/index.js";
 import { createEngineFromResolved } from "../../plugins/index.js";
+import { ParseCache } from "../../../core/engine/parse-cache.js";
 import { hostFactory } from "../jobs/host-factory.js";
 import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
@@ -25,6 +26,8 @@ const port = parentPort;
 if (!port) throw new Error("worker-main must run in a worker thread");
 const config = workerData as WorkerConfig;
 const control = new Int32Array(config.control);
+/** Resolved once: every job's runs get the same frozen limits. */
+const limits = resolveLimits(config.limits);
 const encoder = new TextEncoder();
 
 const signal = {
@@ -63,7 +66,7 @@ function channelFor(id: number): ResponseChannel {
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
-  const ctx: JobContext = { engine, limits: config.limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, bufferWindow: Infinity, canStream: true };
+  const ctx: JobContext = { engine, limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, bufferWindow: Infinity, canStream: true };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
   let hostFor: JobContext["hostFor"];
   try {
     // A service is sent the same sources again and again: parse each once (results are the same).
-    engine = (await createEngineFromResolved(config.plugins)).enableParseCache();
+    engine = (await createEngineFromResolved(config.plugins)).useParseCache(new ParseCache());
     hostFor = hostFactory(config.includeRoot);
   } catch (e) {
     post({ type: "init-failed", message: e instanceof Error ? e.message : String(e) });

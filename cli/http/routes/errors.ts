@@ -2,11 +2,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CORS_MAX_AGE } from "../cors.js";
 import { sendJson } from "../respond.js";
+import { JssonResponse } from "../response.js";
 
 /** The request id the prelude stored on the response. */
 export function requestIdFor(res: ServerResponse): string {
-  const id = res.getHeader("X-Request-Id");
-  return typeof id === "string" ? id : "";
+  return res instanceof JssonResponse ? res.requestId : "";
 }
 
 /** 404 for an unknown path. */

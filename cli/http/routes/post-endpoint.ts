@@ -5,7 +5,7 @@
  * Client disconnects cancel the job.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readBody } from "../body-reader.js";
+import { readBody, type BodyResult } from "../body-reader.js";
 import { formatSize } from "../units.js";
 import { parseJsonObject } from "../request-json.js";
 import type { Checked } from "../request-checks.js";
@@ -13,7 +13,7 @@ import type { Job } from "../pool/protocol.js";
 import type { ServerState } from "../server-state.js";
 import type { InlineRunner } from "../inline-runner.js";
 import { JSON_TYPE, sendJson } from "../respond.js";
-import { internalError, requestIdFor, serverBusy } from "./errors.js";
+import { internalError, pathOf, requestIdFor, serverBusy } from "./errors.js";
 
 /** How an endpoint checks its body and shapes its request errors. */
 export interface PostEndpoint<J extends Job> {
@@ -38,9 +38,20 @@ function refuseAndClose(res: ServerResponse, req: IncomingMessage, status: numbe
 }
 
 /** Handle one POST to `endpoint`. */
-export async function handlePost<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export function handlePost<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, req: IncomingMessage, res: ServerResponse): void {
   const { maxBodyBytes, bodyTimeoutMs } = state.options;
-  const read = await readBody(req, maxBodyBytes, bodyTimeoutMs);
+  readBody(req, maxBodyBytes, bodyTimeoutMs, (read) => {
+    try {
+      answer(state, endpoint, req, res, read);
+    } catch (e) {
+      state.logEvent("handler_error", { request_id: requestIdFor(res), path: pathOf(req), detail: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      internalError(res);
+    }
+  });
+}
+
+function answer<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, req: IncomingMessage, res: ServerResponse, read: BodyResult): void {
+  const { maxBodyBytes } = state.options;
   if (!read.ok) {
     if (read.reason === "too-large")
       return refuseAndClose(res, req, 413, { error: `request body too large (limit ${formatSize(maxBodyBytes)})`, limit_bytes: maxBodyBytes });

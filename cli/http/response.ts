@@ -1,0 +1,40 @@
+/**
+ * The response class of the service (given to node:http as its
+ * `ServerResponse`). Every answer carries the same few headers (HTTP.md §2:
+ * `X-Request-Id`, the CORS headers, `Connection: close` while draining).
+ * Instead of `setHeader` calls per request, the prelude stores them here as
+ * one list, and every `writeHead` (ours, a library's, or Node's implicit
+ * one) writes them together with the answer's own headers in one go.
+ */
+import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
+
+type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
+
+export class JssonResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  /** The request id (set by the prelude; echoed in logs and 5xx bodies). */
+  requestId = "";
+  /** Headers of every answer to this request, as name, value, name, value, … */
+  common: string[] = [];
+
+  override writeHead(statusCode: number, statusMessage?: string, headers?: Headers): this;
+  override writeHead(statusCode: number, headers?: Headers): this;
+  override writeHead(statusCode: number, second?: string | Headers, third?: Headers): this {
+    const message = typeof second === "string" ? second : undefined;
+    const given = typeof second === "string" ? third : second;
+    const all: OutgoingHttpHeader[] = this.common.slice();
+    if (Array.isArray(given)) {
+      // Either flat (name, value, …) or pairs ([name, value], …).
+      for (const item of given) {
+        if (Array.isArray(item)) all.push(item[0] as string, item[1] as string);
+        else all.push(item);
+      }
+    }
+    else if (given !== undefined) {
+      for (const name of Object.keys(given)) {
+        const value = given[name];
+        if (value !== undefined) all.push(name, typeof value === "number" ? String(value) : value);
+      }
+    }
+    return message === undefined ? super.writeHead(statusCode, all) : super.writeHead(statusCode, message, all);
+  }
+}
