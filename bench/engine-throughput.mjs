@@ -20,12 +20,13 @@ const { values } = parseArgs({
 const dist = new URL("../dist/", import.meta.url);
 const { createEngine, MemoryHost } = await import(new URL("core/index.js", dist));
 const { runTranspile } = await import(new URL("cli/http/jobs/run-transpile.js", dist));
+const { ParseCache } = await import(new URL("core/engine/parse-cache.js", dist));
 
 const SMALL = 'name = "api"\nport = 8080\ndebug = false\nhosts = ["a.example", "b.example"]\ndb { host = "db.local", port = 5432 }\n';
 const source = values.workload === "small" ? SMALL : readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");
 const sourceBytes = Buffer.from(source, "utf8");
 const engine = createEngine();
-if (values["parse-cache"]) engine.enableParseCache(); // as the server's engines do
+if (values["parse-cache"]) engine.useParseCache(new ParseCache()); // as the server's engines do
 const format = values.format;
 const never = { aborted: false };
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Load test of `jsson serve` with wrk (apt-get install -y wrk).
 #   bench/http-load.sh [seconds-per-run]   (default 10)
-# Runs: small /transpile (json), small /transpile (yaml), the ~5,000-line config (W3),
-# and /health while W1b (1M objects, streamed) requests run back to back.
+# Runs: small /transpile (json), small /transpile (yaml), the ~5,000-line config (W3)
+# as the same text again and again and as a new text every time (the server caches
+# parsed programs: the second shows a cache miss on every request), and /health
+# while W1b (1M objects, streamed) requests run back to back.
 # Prints one line per run: requests/s, p50, p99, max, errors, statuses.
 # Note: wrk runs on the same machine and takes CPU from the server.
 # SERVE_FLAGS adds server flags (e.g. SERVE_FLAGS="-processes 1"); PORT picks the port.
@@ -35,6 +37,8 @@ run() { # label connections path body
 run "small /transpile json (64 conns)" 64 /transpile small.json
 run "small /transpile yaml (64 conns)" 64 /transpile small-yaml.json
 run "W3 5,000-line config (64 conns)" 64 /transpile w3.json
+# The same with a different text each time (a trailing comment): the parse cache never hits.
+UNIQUE=1 run "W3, every text new (64 conns)" 64 /transpile w3.json
 echo "server RSS after the runs: $(rss)"
 
 printf '%-34s ' "/health idle (4 conns)"

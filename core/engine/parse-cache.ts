@@ -1,20 +1,35 @@
 /**
- * A bounded cache of parsed programs, keyed by source text. A service that
- * is sent the same configuration again and again (every deploy of every
- * instance asks for it) parses it once; evaluation still runs every time.
+ * A bounded cache of parsed programs for long-lived engines (a server is
+ * sent the same configuration again and again: every deploy of every
+ * instance asks for it). A source is parsed once; evaluation still runs
+ * every time.
  *
- * Programs are immutable once parsed (the evaluator never writes to the
- * tree), so one program can serve any number of runs, concurrent or not.
- * The cache is bounded by the total length of the sources it holds and by
- * the number of entries; the least recently used entries go first. Only
- * sources from `minChars` up are kept: a small source parses faster than it
- * is hashed and looked up.
+ * ```ts
+ * const engine = createEngine().useParseCache(new ParseCache());
+ * ```
+ *
+ * - Programs are immutable once parsed (the evaluator never writes to the
+ *   tree), so one program serves any number of runs.
+ * - Entries are keyed by a SHA-256 digest of the source and of what else the
+ *   result depends on (file name, parse limits). Long strings make poor Map
+ *   keys: V8 hashes strings over 16 Ki characters by their length alone.
+ * - A source is kept only when it is seen a second time (the first sighting
+ *   leaves just its digest), so a stream of one-off sources never fills the
+ *   cache with trees that would be thrown away, which costs garbage
+ *   collection work on every request.
+ * - Bounded by the total length of the sources held and the number of
+ *   entries; the least recently used go first. Sources under `minChars` are
+ *   not cached: they parse faster than they are hashed.
+ *
+ * This module loads node:crypto; the engine refers to it only as a type, so
+ * the CLI (which never caches) does not pay for loading it.
  */
+import { createHash } from "node:crypto";
 import type { ParseResult } from "../syntax/parser.js";
 
 /** Bounds of a {@link ParseCache}. */
 export interface ParseCacheOptions {
-  /** Most source characters held (a parsed tree takes roughly 20 bytes of memory per source character). Default 2 Mi. */
+  /** Most source characters held (a parsed tree takes about 16 bytes of memory per source character). Default 2 Mi. */
   readonly maxChars?: number;
   /** Most entries held. Default 64. */
   readonly maxEntries?: number;
@@ -23,18 +38,19 @@ export interface ParseCacheOptions {
 }
 
 interface Entry {
-  /** What the result depends on besides the text: the file name and the parse limits. */
-  readonly context: string;
+  readonly chars: number;
   readonly result: ParseResult;
 }
 
 export class ParseCache {
   /** In use order: the first key is the least recently used. */
   private readonly entries = new Map<string, Entry>();
+  /** Digests of sources seen once, in the order seen (bounded like {@link entries}, times four). */
+  private readonly seen = new Set<string>();
   private chars = 0;
   private readonly maxChars: number;
   private readonly maxEntries: number;
-  readonly minChars: number;
+  private readonly minChars: number;
 
   constructor(options: ParseCacheOptions = {}) {
     this.maxChars = options.maxChars ?? 2 * 1024 * 1024;
@@ -42,34 +58,37 @@ export class ParseCache {
     this.minChars = options.minChars ?? 2048;
   }
 
-  /** The cached result for `source` parsed under `context`, or undefined. */
-  get(source: string, context: string): ParseResult | undefined {
-    const entry = this.entries.get(source);
-    if (entry === undefined || entry.context !== context) return undefined;
-    // Move to the most recently used end.
-    this.entries.delete(source);
-    this.entries.set(source, entry);
-    return entry.result;
-  }
-
-  /** Remember `result` (ignored when the source is outside the bounds). */
-  set(source: string, context: string, result: ParseResult): void {
-    if (source.length < this.minChars || source.length > this.maxChars) return;
-    const old = this.entries.get(source);
-    if (old !== undefined) {
-      this.entries.delete(source);
-      this.chars -= source.length;
-    }
-    this.entries.set(source, { context, result });
-    this.chars += source.length;
-    for (const key of this.entries.keys()) {
-      if (this.chars <= this.maxChars && this.entries.size <= this.maxEntries) break;
+  /**
+   * The result of parsing `source` under `context` (what else the result
+   * depends on): cached, or made by `parse` (and then perhaps cached).
+   */
+  parse(source: string, context: string, parse: () => ParseResult): ParseResult {
+    if (source.length < this.minChars || source.length > this.maxChars) return parse();
+    const key = createHash("sha256").update(context).update("\0").update(source).digest("base64");
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
+      // Move to the most recently used end.
       this.entries.delete(key);
-      this.chars -= key.length;
+      this.entries.set(key, entry);
+      return entry.result;
     }
+    const result = parse();
+    if (!this.seen.delete(key)) {
+      this.seen.add(key);
+      if (this.seen.size > this.maxEntries * 4) this.seen.delete(this.seen.values().next().value as string);
+      return result;
+    }
+    this.entries.set(key, { chars: source.length, result });
+    this.chars += source.length;
+    for (const [k, e] of this.entries) {
+      if (this.chars <= this.maxChars && this.entries.size <= this.maxEntries) break;
+      this.entries.delete(k);
+      this.chars -= e.chars;
+    }
+    return result;
   }
 
-  /** Number of entries (for tests and diagnostics). */
+  /** Number of programs held (for tests and diagnostics). */
   get size(): number {
     return this.entries.size;
   }

@@ -17,7 +17,7 @@ function sourceOf(n: number, tag: string): string {
 
 test("a cached engine gives byte-identical output, run after run, in every format", () => {
   const plain = createEngine();
-  const cached = createEngine().enableParseCache();
+  const cached = createEngine().useParseCache(new ParseCache());
   for (const format of ["json", "yaml", "toml", "typescript"]) {
     const want = plain.transpile(W3, { format });
     assert.ok(want.ok);
@@ -32,15 +32,15 @@ test("a cached engine gives byte-identical output, run after run, in every forma
 
 test("errors are the same from the cache: syntax errors and evaluation errors alike", () => {
   const plain = createEngine();
-  const cached = createEngine().enableParseCache({ minChars: 1 });
+  const cached = createEngine().useParseCache(new ParseCache({ minChars: 1 }));
   for (const source of ["a = [1, 2", "a = 1\nb = nope.x\n", sourceOf(4000, "x") + "broken = {\n"]) {
     const want = plain.transpile(source);
-    for (let i = 0; i < 2; i++) assert.equal(cached.transpile(source), want);
+    for (let i = 0; i < 3; i++) assert.equal(cached.transpile(source), want); // the third is served from the cache
   }
 });
 
 test("the parse limits and the file name are part of what a cached result depends on", () => {
-  const engine = createEngine().enableParseCache({ minChars: 1 });
+  const engine = createEngine().useParseCache(new ParseCache({ minChars: 1 }));
   const deep = "a = " + "[".repeat(40) + "]".repeat(40) + "\n";
   assert.ok(engine.transpile(deep).ok);
   const limited = engine.transpile(deep, { limits: { maxDepth: 10 } });
@@ -50,32 +50,58 @@ test("the parse limits and the file name are part of what a cached result depend
 });
 
 test("a plugin that taps `parsed` sees every parse: the cache steps aside", () => {
-  const engine = createEngine().enableParseCache({ minChars: 1 });
+  const engine = createEngine().useParseCache(new ParseCache({ minChars: 1 }));
   let parses = 0;
   engine.hooks.parsed.tap("count", () => void parses++);
   for (let i = 0; i < 3; i++) assert.ok(engine.transpile(W3).ok);
   assert.is(parses, 3);
 });
 
-test("the cache is bounded by characters and entries, least recently used out first", () => {
-  const result = { lines: undefined } as unknown as ParseResult;
+test("a source is kept on its second sighting; the cache is bounded by characters and entries, least recently used out first", () => {
   const cache = new ParseCache({ maxChars: 10_000, maxEntries: 3, minChars: 10 });
-  const a = sourceOf(4000, "a");
-  const b = sourceOf(4000, "b");
-  const c = sourceOf(4000, "c");
-  cache.set(a, "", result);
-  cache.set(b, "", result);
-  assert.ok(cache.get(a, "") === result, "a is now the most recently used");
-  cache.set(c, "", result); // 12,000 characters: the least recently used (b) goes
-  assert.is(cache.get(b, ""), undefined);
-  assert.ok(cache.get(a, "") === result && cache.get(c, "") === result);
-  for (const s of ["x".repeat(20), "y".repeat(20), "z".repeat(20)]) cache.set(s, "", result);
+  let parses = 0;
+  const parse = (source: string, context = "") =>
+    cache.parse(source, context, () => {
+      parses++;
+      return { lines: source } as unknown as ParseResult;
+    });
+  /** Parses `source` and says whether the cache answered. */
+  const hit = (source: string, context = ""): boolean => {
+    const before = parses;
+    parse(source, context);
+    return parses === before;
+  };
+  const [a, b, c] = ["a", "b", "c"].map((t) => sourceOf(4000, t)) as [string, string, string];
+  assert.is(hit(a), false, "first sighting: parsed");
+  assert.is(cache.size, 0, "and not kept");
+  assert.is(hit(a), false, "second sighting: parsed and kept");
+  assert.is(hit(a), true);
+  assert.is(hit(a, "other context"), false, "the context is part of the key");
+  hit(b);
+  hit(b);
+  assert.is(hit(a), true, "a is now the most recently used");
+  hit(c);
+  hit(c); // 12,000 characters: the least recently used (b) goes
+  assert.is(cache.size, 2);
+  assert.is(hit(a), true);
+  assert.is(hit(c), true);
+  assert.is(hit(b), false);
+  for (const s of ["x", "y", "z", "w"].map((t) => t.repeat(20))) {
+    hit(s);
+    hit(s);
+  }
   assert.is(cache.size, 3, "entries bounded");
-  cache.set("tiny", "", result);
-  assert.is(cache.get("tiny", ""), undefined, "below minChars: not kept");
-  cache.set("q".repeat(20_000), "", result);
-  assert.is(cache.get("q".repeat(20_000), ""), undefined, "larger than the whole cache: not kept");
-  assert.is(cache.get("x".repeat(20), "other context"), undefined);
+  assert.is(hit("tiny"), false);
+  assert.is(hit("tiny"), false, "below minChars: never kept");
+  const huge = "q".repeat(20_000);
+  hit(huge);
+  assert.is(hit(huge), false, "larger than the whole cache: never kept");
+});
+
+test("a stream of one-off sources keeps nothing", () => {
+  const cache = new ParseCache({ minChars: 10 });
+  for (let i = 0; i < 1000; i++) cache.parse(`source number ${i} ...`, "", () => ({}) as ParseResult);
+  assert.is(cache.size, 0);
 });
 
 test.run();
