@@ -47,25 +47,38 @@ export interface WorkerConfig {
   readonly limits: { readonly timeoutMs: number; readonly maxOutputBytes: number; readonly maxRangeItems: number };
   /** Int32Array view: see {@link CONTROL}. */
   readonly control: SharedArrayBuffer;
+  /** The ring of streamed pieces: {@link RING_SLOTS} × {@link RING_SLOT_BYTES}. */
+  readonly ring: SharedArrayBuffer;
 }
 
-/** Indexes into a worker's shared control block. */
+/** Streamed pieces a worker may have on their way to the socket before it waits (the ring's slots). */
+export const RING_SLOTS = 4;
+/** Bytes of one ring slot (a piece of text longer than this in UTF-8 takes several slots). */
+export const RING_SLOT_BYTES = 256 * 1024;
+
+/**
+ * Indexes into a worker's shared control block. Streamed pieces travel
+ * through a ring of {@link RING_SLOTS} slots in shared memory: the worker
+ * writes UTF-8 into a free slot and names it in a `chunk` message; the event
+ * loop hands a view of it to the socket and frees it when the write is done
+ * (or the response is gone). The memory is reused, so a long stream makes no
+ * garbage on either side, and a full ring is the worker's backpressure.
+ */
 export const CONTROL = {
   /** Non-zero: the current job must stop (client gone, or the server gave up on it). */
   ABORT: 0,
-  /** Streamed chunks posted but not yet written to the socket. */
-  IN_FLIGHT: 1,
+  /** Bumped (and notified) whenever a slot is freed; the worker waits on it for a free slot. */
+  RING_FREED: 1,
+  /** First of the slots' states: 0 free, 1 written by the worker and not yet done with. */
+  RING_STATE: 2,
   /** Slots in the block. */
-  SIZE: 2,
+  SIZE: 2 + RING_SLOTS,
 } as const;
-
-/** Chunks a streaming worker may have in flight before it waits. */
-export const MAX_IN_FLIGHT_CHUNKS = 4;
 
 /** Main → worker. */
 export type ToWorker = { readonly type: "job"; readonly id: number; readonly job: Job };
 
-/** Worker → main. Bodies travel as UTF-8 bytes (transferred, not copied). */
+/** Worker → main. Bodies travel as UTF-8 bytes (transferred, not copied); streamed pieces through the ring. */
 export type FromWorker =
   | { readonly type: "ready" }
   | { readonly type: "init-failed"; readonly message: string }
@@ -73,7 +86,8 @@ export type FromWorker =
   | { readonly type: "body"; readonly id: number; readonly bytes: Uint8Array }
   /** A streamed response begins (status 200, chunked); `bytes` is its first part. */
   | { readonly type: "stream-start"; readonly id: number; readonly bytes: Uint8Array }
-  | { readonly type: "chunk"; readonly id: number; readonly bytes: Uint8Array }
+  /** The next part of a streamed body: `length` bytes in ring slot `slot`. */
+  | { readonly type: "chunk"; readonly id: number; readonly slot: number; readonly length: number }
   /** The last part of a streamed body. */
   | { readonly type: "stream-end"; readonly id: number; readonly bytes: Uint8Array }
   /** A streamed body cannot be completed (output limit, time limit, cancelled): the connection must be cut. */

@@ -15,7 +15,7 @@ import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
-import { CONTROL, MAX_IN_FLIGHT_CHUNKS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
+import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
@@ -29,6 +29,7 @@ const control = new Int32Array(config.control);
 /** Resolved once: every job's runs get the same frozen limits. */
 const limits = resolveLimits(config.limits);
 const encoder = new TextEncoder();
+const ring = new Uint8Array(config.ring);
 
 const signal = {
   get aborted(): boolean {
@@ -41,6 +42,18 @@ function post(message: FromWorker): void {
   else port!.postMessage(message);
 }
 
+/** A free ring slot, marked taken; waits while all are on their way to the socket (see CONTROL). */
+function takeSlot(deadline: number): number {
+  for (;;) {
+    const freed = Atomics.load(control, CONTROL.RING_FREED);
+    for (let i = 0; i < RING_SLOTS; i++) if (Atomics.compareExchange(control, CONTROL.RING_STATE + i, 0, 1) === 0) return i;
+    if (signal.aborted) throw new StreamStopped("cancelled");
+    const left = deadline - performance.now();
+    if (left <= 0) throw new StreamStopped("time limit reached while the client was reading");
+    Atomics.wait(control, CONTROL.RING_FREED, freed, Math.min(left, 250));
+  }
+}
+
 function channelFor(id: number): ResponseChannel {
   // A slow reader cannot hold a worker past the request's time limit.
   const deadline = config.limits.timeoutMs > 0 ? performance.now() + config.limits.timeoutMs : Infinity;
@@ -48,16 +61,15 @@ function channelFor(id: number): ResponseChannel {
     body: (text) => post({ type: "body", id, bytes: encoder.encode(text) }),
     streamStart: (text) => post({ type: "stream-start", id, bytes: encoder.encode(text) }),
     chunk: (text) => {
-      if (signal.aborted) throw new StreamStopped("cancelled");
-      post({ type: "chunk", id, bytes: encoder.encode(text) });
-      Atomics.add(control, CONTROL.IN_FLIGHT, 1);
-      for (;;) {
-        const inFlight = Atomics.load(control, CONTROL.IN_FLIGHT);
-        if (inFlight < MAX_IN_FLIGHT_CHUNKS) return;
+      let rest = text;
+      while (rest.length > 0) {
         if (signal.aborted) throw new StreamStopped("cancelled");
-        const left = deadline - performance.now();
-        if (left <= 0) throw new StreamStopped("time limit reached while the client was reading");
-        Atomics.wait(control, CONTROL.IN_FLIGHT, inFlight, Math.min(left, 250));
+        const slot = takeSlot(deadline);
+        const start = slot * RING_SLOT_BYTES;
+        // encodeInto stops before a character that does not fit whole: every slot holds valid UTF-8.
+        const { read, written } = encoder.encodeInto(rest, ring.subarray(start, start + RING_SLOT_BYTES));
+        post({ type: "chunk", id, slot, length: written });
+        rest = read === rest.length ? "" : rest.slice(read);
       }
     },
     streamEnd: (text) => post({ type: "stream-end", id, bytes: encoder.encode(text) }),

@@ -9,7 +9,7 @@
  * limit) is replaced the same way.
  */
 import { Worker } from "node:worker_threads";
-import { CONTROL, type FromWorker, type Job, type WorkerConfig } from "./protocol.js";
+import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type WorkerConfig } from "./protocol.js";
 
 /** Why a job produced no regular response. */
 export type JobFailure = "crashed" | "overran" | "error";
@@ -18,7 +18,12 @@ export type JobFailure = "crashed" | "overran" | "error";
 export interface JobHandlers {
   body(bytes: Uint8Array): void;
   streamStart(bytes: Uint8Array): void;
-  /** A streamed piece; call `written` once it has been handed to the socket (backpressure). */
+  /**
+   * A streamed piece, a view of shared memory the worker reuses: call
+   * `written` (once or more) when the socket is done with it (its write
+   * callback) or will never use it (the response is gone). Until then the
+   * worker cannot reuse the memory; that is the stream's backpressure.
+   */
   chunk(bytes: Uint8Array, written: () => void): void;
   streamEnd(bytes: Uint8Array): void;
   streamAbort(reason: string): void;
@@ -54,6 +59,7 @@ interface Pending {
 interface Slot {
   worker: Worker;
   control: Int32Array;
+  ring: SharedArrayBuffer;
   ready: boolean;
   current: Pending | undefined;
   timer: NodeJS.Timeout | undefined;
@@ -124,11 +130,13 @@ export class WorkerPool {
 
   private spawn(): Slot {
     const control = new Int32Array(new SharedArrayBuffer(CONTROL.SIZE * Int32Array.BYTES_PER_ELEMENT));
+    const ring = new SharedArrayBuffer(RING_SLOTS * RING_SLOT_BYTES);
     const config: WorkerConfig = {
       plugins: this.plugins,
       includeRoot: this.options.includeRoot,
       limits: this.options.limits,
       control: control.buffer as SharedArrayBuffer,
+      ring,
     };
     const worker = new Worker(WORKER_URL, {
       workerData: config,
@@ -136,7 +144,7 @@ export class WorkerPool {
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = { worker, control, ready: false, current: undefined, timer: undefined };
+    const slot: Slot = { worker, control, ring, ready: false, current: undefined, timer: undefined };
     worker.on("message", (msg: FromWorker) => this.onMessage(slot, msg));
     worker.on("error", (err) => this.options.log("worker_error", { message: err.message, code: (err as NodeJS.ErrnoException).code }));
     worker.on("exit", (code) => this.onExit(slot, code));
@@ -172,8 +180,8 @@ export class WorkerPool {
       while ((next = this.queue.shift()) !== undefined && next.cancelled);
       if (next === undefined) return;
       slot.current = next;
+      // Ring slots are not reset: a previous response may still be writing from them.
       Atomics.store(slot.control, CONTROL.ABORT, 0);
-      Atomics.store(slot.control, CONTROL.IN_FLIGHT, 0);
       slot.worker.postMessage({ type: "job", id: next.id, job: next.job });
       const limit = this.options.limits.timeoutMs;
       // Twice the limit: a streamed run evaluates once to decide, then again through transpileTo, each under the limit.
@@ -199,10 +207,12 @@ export class WorkerPool {
       case "stream-start":
         if (live) h.streamStart(msg.bytes);
         return;
-      case "chunk":
-        if (live) h.chunk(msg.bytes, () => this.written(slot, job));
-        else this.written(slot, job);
+      case "chunk": {
+        const free = ringSlotRelease(slot.control, msg.slot);
+        if (live) h.chunk(new Uint8Array(slot.ring, msg.slot * RING_SLOT_BYTES, msg.length), free);
+        else free();
         return;
+      }
       case "body":
         this.finish(slot);
         if (live) h.body(msg.bytes);
@@ -224,20 +234,13 @@ export class WorkerPool {
     this.dispatch();
   }
 
-  /** A streamed chunk left for the socket: let the worker produce another. */
-  private written(slot: Slot, job: Pending): void {
-    if (slot.current !== job) return;
-    Atomics.sub(slot.control, CONTROL.IN_FLIGHT, 1);
-    Atomics.notify(slot.control, CONTROL.IN_FLIGHT);
-  }
-
   private cancel(pending: Pending): void {
     if (pending.cancelled) return;
     pending.cancelled = true;
     const slot = this.slots.find((s) => s.current === pending);
     if (!slot) return; // still queued: dispatch skips it
     Atomics.store(slot.control, CONTROL.ABORT, 1);
-    Atomics.notify(slot.control, CONTROL.IN_FLIGHT);
+    Atomics.notify(slot.control, CONTROL.RING_FREED);
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = setTimeout(() => this.overrun(slot, pending), this.options.graceMs);
   }
@@ -274,4 +277,16 @@ export class WorkerPool {
     slot.timer = undefined;
     slot.current = undefined;
   }
+}
+
+/** Frees ring slot `index` of a worker's control block; calling it again does nothing. */
+function ringSlotRelease(control: Int32Array, index: number): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    Atomics.store(control, CONTROL.RING_STATE + index, 0);
+    Atomics.add(control, CONTROL.RING_FREED, 1);
+    Atomics.notify(control, CONTROL.RING_FREED);
+  };
 }

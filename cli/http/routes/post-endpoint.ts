@@ -70,6 +70,8 @@ function answer<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, re
 
 function relayJob(state: ServerState, job: Job, res: ServerResponse): void {
   const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** Streamed pieces the socket has not finished with (their memory goes back to the worker when it has). */
+  const unwritten = new Set<() => void>();
   const ticket = state.pool.submit(job, {
     body: (bytes) => sendJson(res, 200, bytes),
     streamStart: (bytes) => {
@@ -79,8 +81,12 @@ function relayJob(state: ServerState, job: Job, res: ServerResponse): void {
     },
     chunk: (bytes, written) => {
       if (res.destroyed) return written();
-      if (res.write(asBuffer(bytes))) written();
-      else res.once("drain", written);
+      const done = () => {
+        unwritten.delete(done);
+        written();
+      };
+      unwritten.add(done);
+      res.write(asBuffer(bytes), done);
     },
     streamEnd: (bytes) => {
       if (!res.destroyed) res.end(asBuffer(bytes));
@@ -97,5 +103,7 @@ function relayJob(state: ServerState, job: Job, res: ServerResponse): void {
   if (!ticket) return serverBusy(res);
   res.once("close", () => {
     if (!res.writableFinished) ticket.cancel();
+    // Every write has ended by now, done or not: nothing reads those pieces any more.
+    for (const done of unwritten) done();
   });
 }

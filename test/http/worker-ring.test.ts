@@ -1,0 +1,75 @@
+// The worker pool's ring of shared memory for streamed pieces (pool/protocol.ts): a piece's
+// memory is reused only once the event loop has said it is done with it, across jobs too.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { WorkerPool, type JobHandlers } from "../../cli/http/pool/worker-pool.js";
+import type { TranspileJob } from "../../cli/http/pool/protocol.js";
+import { createEngine } from "../../core/index.js";
+
+const pool = new WorkerPool({
+  size: 1,
+  maxQueue: 8,
+  includeRoot: undefined,
+  limits: { timeoutMs: 30_000, maxOutputBytes: 1 << 30, maxRangeItems: 10_000_000 },
+  graceMs: 2000,
+  heapMb: 512,
+  log: () => undefined,
+});
+test.before(() => pool.start());
+test.after(() => pool.close());
+
+function job(source: string): TranspileJob {
+  return { kind: "transpile", source, format: "yaml", includeMerge: "keep", streaming: true, streamThreshold: 10_000, files: [] };
+}
+
+/** Runs a streamed job; `onPiece` decides when each piece's memory is given back. */
+function run(source: string, onPiece: (bytes: Uint8Array, written: () => void) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    const handlers: JobHandlers = {
+      body: (bytes) => resolve(Buffer.from(bytes).toString("utf8")),
+      streamStart: (bytes) => void parts.push(Buffer.from(bytes)),
+      chunk: (bytes, written) => {
+        parts.push(Buffer.from(bytes)); // a copy, as the socket would send it right now
+        onPiece(bytes, written);
+      },
+      streamEnd: (bytes) => {
+        parts.push(Buffer.from(bytes));
+        resolve(Buffer.concat(parts).toString("utf8"));
+      },
+      streamAbort: (reason) => reject(new Error(reason)),
+      failed: (why, detail) => reject(new Error(`${why}: ${detail}`)),
+    };
+    if (!pool.submit(job(source), handlers)) reject(new Error("queue full"));
+  });
+}
+
+const A = 'who = "A"\nrows = (0..30000 map (i) = { id = i, name = "a_" + i, note = "αβγ ✓ 𝄞" })\n';
+const B = 'who = "B"\nrows = (0..100000 map (i) = { id = i * 7, name = "b-" + i })\n';
+
+test("pieces still held when a job ends are not overwritten by the next job", async () => {
+  // Job A: give pieces back late, keeping the three newest held (a slow socket); at its end they stay held.
+  const held: { view: Uint8Array; copy: Buffer; written: () => void }[] = [];
+  const a = await run(A, (view, written) => {
+    held.push({ view, copy: Buffer.from(view), written });
+    while (held.length > 3) held.shift()!.written();
+  });
+  assert.is(held.length, 3, "A ended with pieces still on their way");
+  // Job B runs while A's last pieces are held, giving its own back at once.
+  let bPieces = 0;
+  const b = await run(B, (_view, written) => {
+    bPieces++;
+    written();
+  });
+  assert.ok(bPieces > 8, `B streamed ${bPieces} pieces through the ring`);
+  for (const [i, h] of held.entries()) assert.ok(Buffer.compare(Buffer.from(h.view), h.copy) === 0, `A's held piece ${i} was overwritten`);
+  for (const h of held) h.written();
+  const engine = createEngine();
+  for (const [got, source] of [[a, A], [b, B]] as const) {
+    const want = engine.transpile(source, { format: "yaml" });
+    assert.ok(want.ok);
+    if (want.ok) assert.ok(JSON.parse(got).output === want.output, "streamed output differs from the engine's");
+  }
+});
+
+test.run();
