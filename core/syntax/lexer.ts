@@ -94,7 +94,9 @@ export class Lexer {
       }
       const text = src.slice(start, end);
       this.pos = end;
-      return makeToken(KEYWORDS.has(text) ? "keyword" : "ident", text, start, end, line, line);
+      // Keywords are 3–8 ASCII letters starting with one of a few letters: most names need no set lookup.
+      const keyword = end - start <= 8 && (c === 116 || c === 102 || c === 110 || c === 109 || c === 105 || c === 115) && KEYWORDS.has(text);
+      return makeToken(keyword ? "keyword" : "ident", text, start, end, line, line);
     }
     const punct = punctuation(c, src.charCodeAt(start + 1));
     if (punct !== undefined) {
@@ -134,7 +136,8 @@ export class Lexer {
       p++;
       while (isDigit(src.charCodeAt(p))) p++;
     }
-    if (p < src.length && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(p) ?? 0))) {
+    const after = src.charCodeAt(p);
+    if (p < src.length && (isAsciiNameChar(after) || (after >= 128 && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(p) ?? 0))))) {
       let q = p;
       while (q < src.length && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(q) ?? 0))) q += (src.codePointAt(q) ?? 0) > 0xffff ? 2 : 1;
       throw new LexError({ code: CODES.L3_INVALID_NUMBER, message: `invalid number literal '${quoteInMessage(src.slice(start, q))}'`, start, end: q });
@@ -227,6 +230,10 @@ export function makeToken(
   contentStart?: number,
 ): Token {
   return { kind, text, start, end, line, endLine, int, contentStart };
+}
+
+function isAsciiNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
 function isDigit(c: number): boolean {
