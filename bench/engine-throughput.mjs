@@ -18,7 +18,7 @@ const { values } = parseArgs({
   },
 });
 const dist = new URL("../dist/", import.meta.url);
-const { createEngine, MemoryHost } = await import(new URL("core/index.js", dist));
+const { createEngine, MemoryHost, resolveLimits } = await import(new URL("core/index.js", dist));
 const { runTranspile } = await import(new URL("cli/http/jobs/run-transpile.js", dist));
 const { ParseCache } = await import(new URL("core/engine/parse-cache.js", dist));
 
@@ -29,6 +29,8 @@ const engine = createEngine();
 if (values["parse-cache"]) engine.useParseCache(new ParseCache()); // as the server's engines do
 const format = values.format;
 const never = { aborted: false };
+// Resolved once, as the server's workers do.
+const serverLimits = resolveLimits({ timeoutMs: 10_000, maxOutputBytes: 64 * 1024 * 1024 });
 
 const phases = {
   parse: () => {
@@ -48,7 +50,7 @@ const phases = {
     runTranspile(
       { source: fresh, format, files: [], streaming: false, streamThreshold: 10000, includeMerge: "error" },
       {
-        engine, limits: {}, signal: never, hostFor: (files) => new MemoryHost(new Map(files)),
+        engine, limits: serverLimits, signal: never, hostFor: (files) => new MemoryHost(new Map(files)),
         channel: { body: (t) => (body = t), streamStart() {}, chunk() {}, streamEnd() {}, streamAbort() {} },
         streamChunkSize: 16384, streamWindow: 1 << 20, bufferWindow: Infinity, canStream: true,
       },

@@ -14,7 +14,7 @@ import { evaluateProgram } from "../eval/evaluator.js";
 import { EvalError } from "../eval/eval-error.js";
 import { forceLazy } from "../eval/lazy-map.js";
 import type { ObjectValue } from "../eval/values.js";
-import { keyOrigins } from "../eval/key-origins.js";
+import { ProgramValue } from "../eval/key-origins.js";
 import {
   API_VERSION,
   OutputError,
@@ -389,7 +389,7 @@ function evalDiagnostic(e: unknown): RawDiagnostic | undefined {
 /** Where the statement that defined a top-level key starts (for output errors); recorded by the evaluator. */
 function keySpan(value: ObjectValue, key: string | undefined): { start: number; end: number } {
   if (key === undefined) return { start: 0, end: 0 };
-  return keyOrigins.get(value)?.get(key) ?? { start: 0, end: 0 };
+  return (value instanceof ProgramValue ? value.origins.get(key) : undefined) ?? { start: 0, end: 0 };
 }
 
 

@@ -16,7 +16,7 @@ import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, 
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
 import { isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
-import { keyOrigins } from "./key-origins.js";
+import { ProgramValue } from "./key-origins.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 
 export interface EvalOptions {
@@ -57,9 +57,9 @@ interface RunState {
    * Expanded size (values once written out) of arrays built so far,
    * recorded for arrays that hold containers: values are shared, so
    * `a := [a, a]` doubles the output without creating values. (Objects
-   * carry theirs in {@link ObjectValue.weight}.)
+   * carry theirs in {@link ObjectValue.weight}.) Made when first needed.
    */
-  readonly weights: WeakMap<object, number>;
+  weights: WeakMap<object, number> | undefined;
   /** Number of lazy maps created. */
   lazyMaps: number;
   /** Offset of the node being evaluated (for limit errors). */
@@ -79,7 +79,7 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
     items: 0,
     ticks: 0,
     includes: 0,
-    weights: new WeakMap(),
+    weights: undefined,
     lazyMaps: 0,
     current: 0,
   };
@@ -122,10 +122,9 @@ class FileEvaluator {
     return scope.lookup(name);
   }
 
-  program(program: Program): ObjectValue {
-    const root = new ObjectValue();
-    const origins = new Map<string, { start: number; end: number }>();
-    keyOrigins.set(root, origins);
+  program(program: Program): ProgramValue {
+    const root = new ProgramValue();
+    const origins = root.origins;
     for (const st of program.statements) {
       this.run.current = st.start;
       switch (st.type) {
@@ -384,7 +383,7 @@ class FileEvaluator {
     if (v === null || typeof v !== "object") return 1;
     if (v instanceof ObjectValue) return v.weight > 0 ? v.weight : v.size + 1;
     if (v instanceof LazyArray) return v.length + 1;
-    if (Array.isArray(v)) return this.run.weights.get(v) ?? v.length + 1;
+    if (Array.isArray(v)) return this.run.weights?.get(v) ?? v.length + 1;
     return 1;
   }
 
@@ -394,7 +393,7 @@ class FileEvaluator {
     if (weight > (v instanceof ObjectValue ? v.size : v.length) + 1) {
       if (weight > this.run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
       if (v instanceof ObjectValue) v.weight = weight;
-      else this.run.weights.set(v, weight);
+      else (this.run.weights ??= new WeakMap()).set(v, weight);
     }
     return v;
   }

@@ -1,4 +1,15 @@
-import type { ObjectValue } from "./values.js";
+import { ObjectValue } from "./values.js";
 
-/** Root value → top-level key → span of the statement that defined it (for output errors, §13.1). */
-export const keyOrigins = new WeakMap<ObjectValue, Map<string, { start: number; end: number }>>();
+/** Where a statement starts and ends in its source. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The value of a program: an object that also knows, for each top-level key,
+ * the span of the statement that defined it (named by output errors, §13.1).
+ */
+export class ProgramValue extends ObjectValue {
+  readonly origins = new Map<string, Span>();
+}

@@ -10,14 +10,26 @@ import type { TextSink } from "../plugin.js";
 /** Flush threshold, in UTF-16 code units. */
 export const TEXT_CHUNK = 32 * 1024;
 
-/** Most distinct key texts remembered per run (keeps the cache small when keys are all different). */
+/** Most distinct key texts remembered per key-writing function (the cache starts over when full). */
 const KEY_CACHE_LIMIT = 4096;
+
+/**
+ * Key texts by the function that makes them, shared by all runs: a key's
+ * text depends only on the key, and small documents (most server requests)
+ * would otherwise pay for a cache they barely use. Bounded in both
+ * directions; a plugin that makes a new function per run only churns it.
+ */
+const KEY_TEXTS = new Map<(key: string) => string, Map<string, string>>();
+const KEY_MAKERS_LIMIT = 16;
+/** Longer keys are made every time (they are rare, and the cache outlives runs). */
+const KEY_CACHE_MAX_LENGTH = 256;
 
 export class TextWriter {
   /** Pending text; append with `+=`, then call {@link flushIfFull} at safe points. */
   out = "";
   private readonly indents: string[] = [""];
-  private readonly keyTexts = new Map<string, string>();
+  private keyMake: ((key: string) => string) | undefined = undefined;
+  private keyTexts: Map<string, string> | undefined = undefined;
 
   constructor(
     protected readonly sink: TextSink,
@@ -52,12 +64,30 @@ export class TextWriter {
     return s;
   }
 
-  /** The text for `key`, made once per run by `make` (generated data repeats a few keys millions of times). */
+  /**
+   * The text for `key` made by `make`, which must depend on the key alone
+   * (generated data repeats a few keys millions of times); remembered across
+   * runs.
+   */
   cachedKey(key: string, make: (key: string) => string): string {
-    let text = this.keyTexts.get(key);
+    let texts = this.keyTexts;
+    if (this.keyMake !== make || texts === undefined) {
+      texts = KEY_TEXTS.get(make);
+      if (texts === undefined) {
+        if (KEY_TEXTS.size >= KEY_MAKERS_LIMIT) KEY_TEXTS.clear();
+        texts = new Map();
+        KEY_TEXTS.set(make, texts);
+      }
+      this.keyMake = make;
+      this.keyTexts = texts;
+    }
+    let text = texts.get(key);
     if (text === undefined) {
       text = make(key);
-      if (this.keyTexts.size < KEY_CACHE_LIMIT) this.keyTexts.set(key, text);
+      if (key.length <= KEY_CACHE_MAX_LENGTH) {
+        if (texts.size >= KEY_CACHE_LIMIT) texts.clear();
+        texts.set(key, text);
+      }
     }
     return text;
   }
