@@ -4,7 +4,9 @@
 # Runs: small /transpile (json), small /transpile (yaml), the ~5,000-line config (W3)
 # as the same text again and again and as a new text every time (the server caches
 # parsed programs: the second shows a cache miss on every request), and /health
-# while W1b (1M objects, streamed) requests run back to back.
+# while W1b (1M objects, streamed) requests run back to back. A bare node:http server
+# (bench/bare-http.mjs) answering the same small body is measured alongside: the ceiling
+# on this machine at that moment (the machine is shared: absolute numbers drift).
 # Prints one line per run: requests/s, p50, p99, max, errors, statuses.
 # Note: wrk runs on the same machine and takes CPU from the server.
 # SERVE_FLAGS adds server flags (e.g. SERVE_FLAGS="-processes 1"); PORT picks the port.
@@ -34,8 +36,21 @@ run() { # label connections path body
   URLPATH="$path" BODY="$TMP/$body" wrk -t2 -c"$conns" -d"$SECS"s --timeout 10s -s bench/http-post.lua "$BASE" | grep '^RESULT' | sed 's/^RESULT //'
 }
 
+# The first seconds of a fresh server are slower (JIT tiers, heaps still growing): warm both small paths up first.
+for body in small.json small-yaml.json small.json; do
+  URLPATH=/transpile BODY="$TMP/$body" wrk -t2 -c64 -d5s --timeout 10s -s bench/http-post.lua "$BASE" >/dev/null 2>&1 || true
+done
 run "small /transpile json (64 conns)" 64 /transpile small.json
 run "small /transpile yaml (64 conns)" 64 /transpile small-yaml.json
+# The ceiling on this machine right now: a bare node:http server (2 processes) reading and parsing the same body.
+BARE_PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+node bench/bare-http.mjs "$BARE_PORT" 2 >/dev/null 2>&1 &
+BARE=$!
+sleep 1
+URLPATH=/transpile BODY="$TMP/small.json" wrk -t2 -c64 -d"$SECS"s -s bench/http-post.lua "http://127.0.0.1:$BARE_PORT" >/dev/null 2>&1 || true
+printf '%-34s ' "bare node:http, same body"
+URLPATH=/transpile BODY="$TMP/small.json" wrk -t2 -c64 -d"$SECS"s -s bench/http-post.lua "http://127.0.0.1:$BARE_PORT" | grep '^RESULT' | sed 's/^RESULT //'
+kill "$BARE" 2>/dev/null; wait "$BARE" 2>/dev/null || true
 run "W3 5,000-line config (64 conns)" 64 /transpile w3.json
 # The same with a different text each time (a trailing comment): the parse cache never hits.
 UNIQUE=1 run "W3, every text new (64 conns)" 64 /transpile w3.json
