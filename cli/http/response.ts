@@ -28,8 +28,7 @@ export class JssonResponse<Request extends IncomingMessage = IncomingMessage> ex
         if (Array.isArray(item)) all.push(item[0] as string, item[1] as string);
         else all.push(item);
       }
-    }
-    else if (given !== undefined) {
+    } else if (given !== undefined) {
       for (const name of Object.keys(given)) {
         const value = given[name];
         if (value !== undefined) all.push(name, typeof value === "number" ? String(value) : value);

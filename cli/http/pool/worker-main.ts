@@ -1,10 +1,11 @@
 /**
  * Entry point of an evaluation worker. Builds its own engine (built-ins and
  * the server's plugins), then runs jobs one at a time. Response bodies leave
- * as UTF-8 bytes whose buffers are transferred, not copied. While streaming,
- * the worker waits (Atomics.wait) when too many chunks are still unwritten,
- * so its memory stays flat however large the output is; the shared abort
- * flag is polled by the engine and by that wait.
+ * as UTF-8 bytes whose buffers are transferred, not copied; streamed pieces
+ * go through the ring of shared memory described in protocol.ts, and the
+ * worker waits (Atomics.wait) while every slot is still being written, so
+ * its memory stays flat however large the output is; the shared abort flag
+ * is polled by the engine and by that wait.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { resolveLimits, type Engine } from "../../../core/index.js";
