@@ -6,7 +6,7 @@
  */
 import type { Expr } from "../syntax/ast.js";
 import { Scope } from "./scope.js";
-import { LazyArray, ObjectValue, type Value } from "./values.js";
+import { itemsByIndex, LazyArray, ObjectValue, type Value } from "./values.js";
 
 /** What a lazy map needs from the evaluator. */
 export interface BodyEvaluator {
@@ -38,8 +38,8 @@ export class LazyMap extends LazyArray {
     return this.apply(item);
   }
 
-  *[Symbol.iterator](): Iterator<Value> {
-    for (const item of this.source) yield this.apply(item);
+  [Symbol.iterator](): Iterator<Value> {
+    return itemsByIndex(this);
   }
 
   private apply(item: Value): Value {
