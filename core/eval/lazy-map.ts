@@ -84,18 +84,33 @@ export class LazyRows extends LazyArray {
     return null;
   }
 
-  *[Symbol.iterator](): Iterator<Value> {
-    for (const row of this.block.rows) for (let k = 0; k < row.count; k++) yield this.element(row, k);
+  [Symbol.iterator](): Iterator<Value> {
+    const rows = this.block.rows;
+    let r = 0;
+    let k = 0;
+    return {
+      next: (): IteratorResult<Value> => {
+        while (r < rows.length && k >= (rows[r] as BlockRow).count) {
+          r++;
+          k = 0;
+        }
+        return r < rows.length ? { value: this.element(rows[r] as BlockRow, k++), done: false } : { value: undefined, done: true };
+      },
+    };
   }
 
   private element(row: BlockRow, k: number): Value {
-    const pick = (c: Value): Value => (row.expands && c instanceof LazyArray && c.isRange ? c.at(k) : c);
     const fields = this.block.fields;
-    if (fields === undefined) return pick(row.cells[0] as Value);
+    if (fields === undefined) return pick(row, row.cells[0] as Value, k);
     const obj = new ObjectValue();
-    for (let i = 0; i < row.cells.length; i++) obj.set(fields[i] as string, pick(row.cells[i] as Value));
+    for (let i = 0; i < row.cells.length; i++) obj.set(fields[i] as string, pick(row, row.cells[i] as Value, k));
     return obj;
   }
+}
+
+/** Element `k` of a row's cell: a range cell of a zipped row gives its k-th item, any other cell itself. */
+function pick(row: BlockRow, cell: Value, k: number): Value {
+  return row.expands && cell instanceof LazyArray && cell.isRange ? cell.at(k) : cell;
 }
 
 /**
