@@ -15,6 +15,8 @@ export class JssonResponse<Request extends IncomingMessage = IncomingMessage> ex
   requestId = "";
   /** Headers of every answer to this request, as name, value, name, value, … */
   common: string[] = [];
+  /** `performance.now()` when the request arrived (kept only for the access log). */
+  startedAt = 0;
 
   override writeHead(statusCode: number, statusMessage?: string, headers?: Headers): this;
   override writeHead(statusCode: number, headers?: Headers): this;
