@@ -24,7 +24,7 @@
 // Exit status: 0 when every verdict passes, 1 when one fails, 2 for a usage or start problem, 3 for the watchdog.
 import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -78,7 +78,7 @@ if (serveArgs.some((a) => /^--?(host|port)\b/.test(a))) {
   console.error("bench/soak: --serve-args may not set -host or -port (the soak only targets 127.0.0.1 on a free port)");
   process.exit(2);
 }
-if (!existsSync(join(repoRoot, "dist/cli/http/app.js")) || !existsSync(join(repoRoot, "dist/core/index.js"))) {
+if (["dist/cli/http/app.js", "dist/core/index.js", "dist/test/fuzz/jsson-writer.js"].some((f) => !existsSync(join(repoRoot, f)))) {
   console.error("bench/soak: dist/ is missing — run `npm run build` first");
   process.exit(2);
 }
@@ -87,21 +87,11 @@ const log = (line) => console.error(`[soak ${new Date().toISOString().slice(11, 
 const mb = (kib) => (kib / 1024).toFixed(0);
 const ms = (v) => (Number.isNaN(v) ? "-" : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
 
-/** mulberry32: a small seeded generator, so a run's sequence of kinds can be replayed with --seed. */
-function rng(s) {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const kinds = await buildMix(repoRoot);
 const totalWeight = kinds.reduce((s, k) => s + k.weight, 0);
-const random = rng(seed);
+// mulberry32 (the fuzz tests' seeded generator), so a run's sequence of kinds can be replayed with --seed.
+const { prng } = await import(pathToFileURL(join(repoRoot, "dist/test/fuzz/jsson-writer.js")).href);
+const random = prng(seed);
 function pickKind() {
   let r = random() * totalWeight;
   for (const k of kinds) if ((r -= k.weight) < 0) return k;

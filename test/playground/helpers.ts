@@ -4,22 +4,13 @@
  * the folder screenshots go to.
  */
 import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
-import { startServer, type TestServer } from "../http/helpers.js";
+import { repoRoot, startServer, type TestServer } from "../http/helpers.js";
 import type { ServerOptionsInput } from "../../cli/http/server-options.js";
 
-/** The repository root (the folder with package.json), found from this compiled file. */
-export const repoRoot: string = (() => {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "package.json"))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error("package.json not found above " + fileURLToPath(import.meta.url));
-    dir = up;
-  }
-  return dir;
-})();
+export { repoRoot };
+
 
 /** Where screenshots of each tested state go (gitignored; CI keeps them as artifacts). */
 export const artifactsDir = join(repoRoot, "test-artifacts", "playground");
