@@ -5,6 +5,8 @@
  * every time.
  *
  * ```ts
+ * import { createEngine } from "jsson";
+ * import { ParseCache } from "jsson/parse-cache";
  * const engine = createEngine().useParseCache(new ParseCache());
  * ```
  *

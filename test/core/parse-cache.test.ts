@@ -104,4 +104,10 @@ test("a stream of one-off sources keeps nothing", () => {
   assert.is(cache.size, 0);
 });
 
+test("the package exports the cache as jsson/parse-cache", async () => {
+  const specifier = "jsson/parse-cache"; // resolved through package.json "exports" (self-reference)
+  const exported = (await import(specifier)) as { ParseCache: typeof ParseCache };
+  assert.ok(exported.ParseCache === ParseCache);
+});
+
 test.run();
