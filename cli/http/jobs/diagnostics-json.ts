@@ -1,18 +1,6 @@
 /** The structured `diagnostics` of HTTP.md §3 and the `Line <n>:` strings of `errors`, from engine diagnostics. */
 import { renderDiagnostic, type Diagnostic } from "../../../core/index.js";
-
-/** One entry of a response's `diagnostics` array. */
-export interface DiagnosticJson {
-  readonly line: number;
-  readonly column: number;
-  readonly end_line: number;
-  readonly end_column: number;
-  /** The message without its `Line <n>:` prefix (the line is a field of its own). */
-  readonly message: string;
-  readonly code: string;
-  /** The included file the span lies in, as a path of the request's `files`; absent for the request's own source. */
-  readonly file?: string;
-}
+import type { DiagnosticJson } from "../wire-diagnostic.js";
 
 /** Structured form of a diagnostic. Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */
 export function diagnosticJson(d: Diagnostic): DiagnosticJson {

@@ -4,19 +4,11 @@
  * playground behind a path prefix still talks to its own server. Every
  * outcome is a value; nothing here throws at the caller.
  */
+import type { DiagnosticJson } from "../../http/wire-diagnostic.js";
 import { prettyRawJson, rawField } from "../raw-json.js";
 
-/** A structured problem of a /transpile or /validate-schema failure (HTTP.md §3). */
-export interface ServerDiagnostic {
-  readonly line: number;
-  readonly column: number;
-  readonly end_line: number;
-  readonly end_column: number;
-  readonly message: string;
-  readonly code: string;
-  /** The include file the problem is in; absent for the request's own source. */
-  readonly file?: string;
-}
+/** A structured problem of a /transpile or /validate-schema failure (HTTP.md §3): the server's own type. */
+export type ServerDiagnostic = DiagnosticJson;
 
 /** An output format the server offers (GET /formats). */
 export interface FormatInfo {
