@@ -22,8 +22,8 @@ const { createEngine, MemoryHost, resolveLimits } = await import(new URL("core/i
 const { runTranspile } = await import(new URL("cli/http/jobs/run-transpile.js", dist));
 const { ParseCache } = await import(new URL("core/engine/parse-cache.js", dist));
 
-const SMALL = 'name = "api"\nport = 8080\ndebug = false\nhosts = ["a.example", "b.example"]\ndb { host = "db.local", port = 5432 }\n';
-const source = values.workload === "small" ? SMALL : readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");
+// bench/workloads/<name>.jsson: w1…w4, or small (the small request of bench/http-load.sh).
+const source = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");
 const sourceBytes = Buffer.from(source, "utf8");
 const engine = createEngine();
 if (values["parse-cache"]) engine.useParseCache(new ParseCache()); // as the server's engines do

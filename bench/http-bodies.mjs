@@ -5,7 +5,7 @@ import { join } from "node:path";
 
 const out = process.argv[2];
 const workloads = new URL("./workloads/", import.meta.url);
-const small = 'name = "api"\nport = 8080\ndebug = false\nhosts = ["a.example", "b.example"]\ndb { host = "db.local", port = 5432 }\n';
+const small = readFileSync(new URL("small.jsson", workloads), "utf8");
 const bodies = {
   "small.json": { source: small },
   "small-yaml.json": { source: small, format: "yaml" },
