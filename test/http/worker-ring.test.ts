@@ -6,24 +6,29 @@ import { WorkerPool, type JobHandlers } from "../../cli/http/pool/worker-pool.js
 import type { TranspileJob } from "../../cli/http/pool/protocol.js";
 import { createEngine } from "../../core/index.js";
 
-const pool = new WorkerPool({
-  size: 1,
-  maxQueue: 8,
-  includeRoot: undefined,
-  limits: { timeoutMs: 30_000, maxOutputBytes: 1 << 30, maxRangeItems: 10_000_000 },
-  graceMs: 2000,
-  heapMb: 512,
-  log: () => undefined,
-});
-test.before(() => pool.start());
-test.after(() => pool.close());
+function makePool(timeoutMs: number): WorkerPool {
+  return new WorkerPool({
+    size: 1,
+    maxQueue: 8,
+    includeRoot: undefined,
+    limits: { timeoutMs, maxOutputBytes: 1 << 30, maxRangeItems: 10_000_000 },
+    graceMs: 2000,
+    heapMb: 512,
+    log: () => undefined,
+  });
+}
+const pool = makePool(30_000);
+/** A pool whose jobs end after 600 ms. */
+const shortPool = makePool(600);
+test.before(() => Promise.all([pool.start(), shortPool.start()]).then(() => undefined));
+test.after(() => Promise.all([pool.close(), shortPool.close()]).then(() => undefined));
 
 function job(source: string): TranspileJob {
   return { kind: "transpile", source, format: "yaml", includeMerge: "keep", streaming: true, streamThreshold: 10_000, files: [] };
 }
 
 /** Runs a streamed job; `onPiece` decides when each piece's memory is given back. */
-function run(source: string, onPiece: (bytes: Uint8Array, written: () => void) => void): Promise<string> {
+function run(source: string, onPiece: (bytes: Uint8Array, written: () => void) => void, on = pool): Promise<string> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     const handlers: JobHandlers = {
@@ -40,7 +45,7 @@ function run(source: string, onPiece: (bytes: Uint8Array, written: () => void) =
       streamAbort: (reason) => reject(new Error(reason)),
       failed: (why, detail) => reject(new Error(`${why}: ${detail}`)),
     };
-    if (!pool.submit(job(source), handlers)) reject(new Error("queue full"));
+    if (!on.submit(job(source), handlers)) reject(new Error("queue full"));
   });
 }
 
@@ -70,6 +75,23 @@ test("pieces still held when a job ends are not overwritten by the next job", as
     assert.ok(want.ok);
     if (want.ok) assert.ok(JSON.parse(got).output === want.output, "streamed output differs from the engine's");
   }
+});
+
+test("a reader that never lets go of its pieces: the stream ends at the time limit and the worker is free again", async () => {
+  const held: (() => void)[] = [];
+  const started = Date.now();
+  const stuck = await run(A, (_view, written) => void held.push(written), shortPool).then(
+    () => "completed",
+    (e: Error) => e.message,
+  );
+  const ms = Date.now() - started;
+  assert.is(stuck, "time limit reached while the client was reading");
+  assert.ok(held.length > 0 && held.length <= 4, `${held.length} pieces held: the ring's size bounds what a reader can hold`);
+  assert.ok(ms < 2000, `${ms} ms`);
+  // The response is gone: its pieces are given back, and the same worker streams the next job.
+  for (const written of held) written();
+  const next = await run(B, (_view, written) => written(), shortPool);
+  assert.ok(next.startsWith('{"success":true'));
 });
 
 test.run();
