@@ -1,6 +1,6 @@
 /**
  * The TypeScript emitter (LANGUAGE.md §10.5): one `export const <key> =
- * <value> as const;` per top-level key, then a `// Generated types` block
+ * <value> as const;` per top-level key (`= null;` for a top-level null), then a `// Generated types` block
  * with `export type <Key> = typeof <key>;` lines. Values use the JSON layout
  * with unquoted identifier keys. Text is accumulated locally and handed to
  * the sink in chunks of about {@link TEXT_CHUNK} code units.
@@ -29,7 +29,8 @@ export function emitTypescript(root: ObjectValue, sink: TextSink): void {
     w.topKey = key;
     w.out += "export const " + key + " = ";
     w.writeValue(v, 0);
-    w.out += " as const;\n\n";
+    // TypeScript refuses `null as const` (TS1355); a plain `null` declares the same type (LANGUAGE.md §10.5).
+    w.out += v === null ? ";\n\n" : " as const;\n\n";
     w.flushIfFull();
   }
   w.out += "// Generated types\n";

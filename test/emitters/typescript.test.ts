@@ -20,7 +20,7 @@ test("module shape: one const per key, blank line after each, then the generated
       "  }",
       "} as const;",
       "",
-      "export const n = null as const;",
+      "export const n = null;",
       "",
       "// Generated types",
       "export type Server = typeof server;",
