@@ -1,0 +1,56 @@
+/**
+ * Data documents (LANGUAGE.md §16.1, §16.2): which paths are data, and
+ * reading one as an object of engine values, exactly, within a budget.
+ */
+import { CODES } from "../diagnostics/catalogue.js";
+import { ObjectValue, type Value } from "../eval/values.js";
+import type { DataBudget } from "./data-budget.js";
+import { readJsonData } from "./read-json-data.js";
+import { readTomlData } from "./read-toml-data.js";
+import { readYamlData } from "./read-yaml-data.js";
+import { ValueBuilder } from "./value-builder.js";
+import { DataError } from "./data-error.js";
+
+/** The formats a data document may be written in. */
+export type DataFormat = "json" | "yaml" | "toml";
+
+/** The data format a path names by its extension (`.json`, `.yaml`, `.yml`, `.toml`, any case), or undefined. */
+export function dataFormatOf(path: string): DataFormat | undefined {
+  const m = /\.(json|ya?ml|toml)$/i.exec(path);
+  if (!m) return undefined;
+  const ext = (m[1] as string).toLowerCase();
+  return ext === "json" ? "json" : ext === "toml" ? "toml" : "yaml";
+}
+
+/**
+ * Read `text` as a data document whose top level must be an object.
+ * @param label how messages name the document (the path as written)
+ * @param notObject the message when the top level is not an object
+ * @throws {@link DataError} with the line of the problem in `text`; the budget's own time/cancel errors pass through
+ */
+export function readDataObject(format: DataFormat, text: string, label: string, budget: DataBudget, notObject: string): ObjectValue {
+  const b = new ValueBuilder(budget, label);
+  let value: Value;
+  switch (format) {
+    case "json":
+      value = readJsonData(text, b);
+      break;
+    case "yaml":
+      value = readYamlData(text, b);
+      break;
+    case "toml":
+      value = readTomlData(text, b);
+      break;
+  }
+  if (!(value instanceof ObjectValue)) throw new DataError(CODES.I5_DATA_NOT_OBJECT, notObject, firstContentLine(text));
+  return value;
+}
+
+/** Line of the first character that is not white space (the top-level value). */
+function firstContentLine(text: string): number {
+  const at = text.search(/[^\s\uFEFF]/);
+  if (at < 0) return 1;
+  let line = 1;
+  for (let i = text.indexOf("\n"); i >= 0 && i < at; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
