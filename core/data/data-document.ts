@@ -22,6 +22,19 @@ export function dataFormatOf(path: string): DataFormat | undefined {
   return ext === "json" ? "json" : ext === "toml" ? "toml" : "yaml";
 }
 
+/** Read `text` as a data document holding any value (`--var-json`); throws like {@link readDataObject}. */
+export function readDataValue(format: DataFormat, text: string, label: string, budget: DataBudget): Value {
+  const b = new ValueBuilder(budget, label);
+  switch (format) {
+    case "json":
+      return readJsonData(text, b);
+    case "yaml":
+      return readYamlData(text, b);
+    case "toml":
+      return readTomlData(text, b);
+  }
+}
+
 /**
  * Read `text` as a data document whose top level must be an object.
  * @param label how messages name the document (the path as written)
@@ -29,19 +42,7 @@ export function dataFormatOf(path: string): DataFormat | undefined {
  * @throws {@link DataError} with the line of the problem in `text`; the budget's own time/cancel errors pass through
  */
 export function readDataObject(format: DataFormat, text: string, label: string, budget: DataBudget, notObject: string): ObjectValue {
-  const b = new ValueBuilder(budget, label);
-  let value: Value;
-  switch (format) {
-    case "json":
-      value = readJsonData(text, b);
-      break;
-    case "yaml":
-      value = readYamlData(text, b);
-      break;
-    case "toml":
-      value = readTomlData(text, b);
-      break;
-  }
+  const value = readDataValue(format, text, label, budget);
   if (!(value instanceof ObjectValue)) throw new DataError(CODES.I5_DATA_NOT_OBJECT, notObject, firstContentLine(text));
   return value;
 }

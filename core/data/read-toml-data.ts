@@ -8,7 +8,7 @@
  * which is document order except that integer-like keys (`10 = …`) come
  * first in their table (it builds JS objects).
  */
-import { parse, TomlDate, TomlError } from "smol-toml";
+import { smolTomlModule } from "./data-modules.js";
 import { CODES } from "../diagnostics/catalogue.js";
 import { FloatValue, ObjectValue, type Value } from "../eval/values.js";
 import type { ValueBuilder } from "./value-builder.js";
@@ -18,6 +18,7 @@ const REDEFINED = /trying to redefine an already defined/;
 
 /** Read `text` as a TOML document. Throws `DataError` (line of the problem in `text`). */
 export function readTomlData(text: string, b: ValueBuilder): Value {
+  const { parse, TomlDate, TomlError } = smolTomlModule();
   let doc: Record<string, unknown>;
   try {
     doc = parse(text, { integersAsBigInt: true, maxDepth: b.budget.maxDepth });

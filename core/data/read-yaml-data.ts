@@ -6,7 +6,8 @@
  * value and is charged its expanded size against the item limit, so a
  * "billion laughs" document stops at the limit after linear work.
  */
-import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from "yaml";
+import type { Document, Node } from "yaml";
+import { yamlModule } from "./data-modules.js";
 import { CODES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
 import { ObjectValue, type Value } from "../eval/values.js";
@@ -17,6 +18,7 @@ const SCALAR_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool",
 
 /** Read `text` as one YAML document. Throws `DataError` (line of the problem in `text`). */
 export function readYamlData(text: string, b: ValueBuilder): Value {
+  const { isAlias, isMap, isScalar, isSeq, parseDocument } = yamlModule();
   const lines = new LineIndex(text);
   const invalid = (detail: string, at: number): never => b.fail(CODES.I6_DATA_INVALID, `invalid YAML in "${b.label}": ${detail}`, lines.line(at));
   let doc: Document.Parsed;
