@@ -23,6 +23,10 @@ export type VarValue = PlainData | Value | readonly VarValue[] | { readonly [key
 /** External variables: name → value. */
 export type ExternalVars = Readonly<Record<string, VarValue>> | ReadonlyMap<string, VarValue>;
 
+function isMap(vars: ExternalVars): vars is ReadonlyMap<string, VarValue> {
+  return typeof (vars as { entries?: unknown }).entries === "function";
+}
+
 /** Identifiers (LANGUAGE.md §2.3). */
 const IDENTIFIER = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
 
@@ -36,7 +40,8 @@ export function varNameProblem(name: string): string | undefined {
 /** The variables as engine values, in a map; throws {@link DataError} (line 0) naming the variable; the budget's own time/cancel errors pass through. */
 export function externalValues(vars: ExternalVars, budget: DataBudget): Map<string, Value> {
   const out = new Map<string, Value>();
-  const entries = vars instanceof Map ? [...(vars as ReadonlyMap<string, VarValue>).entries()] : Object.entries(vars as Readonly<Record<string, VarValue>>);
+  // A record's values are data, never functions: a callable `entries` means a map.
+  const entries = isMap(vars) ? [...vars.entries()] : Object.entries(vars);
   for (const [name, input] of entries) {
     const b = new ValueBuilder(budget, name);
     const problem = varNameProblem(name);
