@@ -25,6 +25,8 @@ export function dataFormatOf(path: string): DataFormat | undefined {
 /** Read `text` as a data document holding any value (`--var-json`); throws like {@link readDataObject}. */
 export function readDataValue(format: DataFormat, text: string, label: string, budget: DataBudget): Value {
   const b = new ValueBuilder(budget, label);
+  // Hosts keep a byte-order mark (the lexer skips it for JSSON); a data file may carry one too.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   switch (format) {
     case "json":
       return readJsonData(text, b);

@@ -3,7 +3,7 @@
  * stay exact 64-bit integers (`JSON.parse` rounds past 2^53), `1.0` and
  * `1e3` stay floats, keys keep document order (a JS object puts `"10"`
  * first) and a duplicate key is an error rather than a silent overwrite.
- * Strict RFC 8259 otherwise; a leading byte-order mark is ignored.
+ * Strict RFC 8259 otherwise (data-document.ts drops a leading byte-order mark).
  */
 import { CODES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
@@ -27,9 +27,7 @@ class JsonReader {
   constructor(
     private readonly text: string,
     private readonly b: ValueBuilder,
-  ) {
-    if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
-  }
+  ) {}
 
   document(): Value {
     this.space();

@@ -152,6 +152,10 @@ test("TOML: dates and times are their RFC 3339 text; tables nest; integer-like k
   assert.equal(read("toml", "b = 1\n10 = 2\n").keys, ["10", "b"]);
 });
 
+test("a leading byte-order mark is ignored in every format", () => {
+  for (const [format, text] of [["json", '\uFEFF{"a": 1}'], ["yaml", "\uFEFFa: 1\n"], ["toml", "\uFEFFa = 1\n"]] as const) assert.is(read(format, text).get("a"), 1, format);
+});
+
 test("readDataValue takes any JSON value (--var-json)", () => {
   const budget = standaloneBudget(DEFAULT_LIMITS);
   assert.is(readDataValue("json", "12345678901234567890".slice(0, 19), "v", budget), 1234567890123456789n);
