@@ -18,7 +18,6 @@ export function readJsonData(text: string, builder: ValueBuilder): Value {
 
 const SPACE = 0x20, TAB = 0x09, LF = 0x0a, CR = 0x0d, QUOTE = 0x22, BACKSLASH = 0x5c;
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 
 class JsonReader {
   private pos = 0;
@@ -85,13 +84,34 @@ class JsonReader {
   }
 
   private number(): Value {
-    NUMBER.lastIndex = this.pos;
-    const m = NUMBER.exec(this.text);
-    if (!m || m[0] === "-") return this.unexpected();
+    const t = this.text;
     const start = this.pos;
-    const s = m[0];
-    this.pos += s.length;
-    if (m[1] === undefined && m[2] === undefined) {
+    let i = start;
+    if (t.charCodeAt(i) === 0x2d) i++; // -
+    const intStart = i;
+    if (t.charCodeAt(i) === 0x30) i++; // a leading 0 stands alone
+    else while (isDigit(t.charCodeAt(i))) i++;
+    if (i === intStart) return this.unexpected();
+    let float = false;
+    if (t.charCodeAt(i) === 0x2e) {
+      float = true;
+      const fracStart = ++i;
+      while (isDigit(t.charCodeAt(i))) i++;
+      if (i === fracStart) return this.invalid("expected a digit after '.'", i);
+    }
+    const e = t.charCodeAt(i);
+    if (e === 0x65 || e === 0x45) {
+      float = true;
+      i++;
+      const sign = t.charCodeAt(i);
+      if (sign === 0x2b || sign === 0x2d) i++;
+      const expStart = i;
+      while (isDigit(t.charCodeAt(i))) i++;
+      if (i === expStart) return this.invalid("expected a digit in the exponent", i);
+    }
+    this.pos = i;
+    const s = t.slice(start, i);
+    if (!float) {
       // Up to 15 digits is always a safe integer; `-0` is the integer 0.
       if (s.length <= 15) return Number(s) + 0;
       return this.b.int(BigInt(s), this.line(start));
@@ -200,4 +220,8 @@ class JsonReader {
       return this.pos >= this.text.length ? this.invalid("unexpected end of file") : this.invalid(`expected ',' or '}'`);
     }
   }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
 }
