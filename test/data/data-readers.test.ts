@@ -6,6 +6,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import fc from "fast-check";
+import { toPlainData } from "../../core/index.js";
 import { DEFAULT_LIMITS } from "../../core/index.js";
 import { standaloneBudget } from "../../core/data/data-budget.js";
 import { dataFormatOf, readDataObject, readDataValue, type DataFormat } from "../../core/data/data-document.js";
@@ -161,6 +163,36 @@ test("readDataValue takes any JSON value (--var-json)", () => {
   assert.is(readDataValue("json", "12345678901234567890".slice(0, 19), "v", budget), 1234567890123456789n);
   assert.instance(readDataValue("json", "2.0", "v", budget), FloatValue);
   assert.equal(readDataValue("json", '["a", null, true]', "v", budget), ["a", null, true]);
+});
+
+test("property: any JSON text reads to the data JSON.parse gives (numbers aside, which are exact here)", () => {
+  const budget = standaloneBudget(DEFAULT_LIMITS);
+  fc.assert(
+    // (Integers of 19 digits or more may lie beyond 64 bits, where this reader refuses them, as tested above.)
+    fc.property(fc.jsonValue({ maxDepth: 4 }).filter((v) => !/(^|[^.\d])\d{19,}/.test(JSON.stringify(v))), fc.boolean(), (v, pretty) => {
+      const text = JSON.stringify(v, null, pretty ? 2 : undefined);
+      const plain = toPlainData(readDataValue("json", text, "p", budget) as Value);
+      // Compared as JSON.parse sees numbers (big integers rounded to doubles; -0 and 0 alike).
+      assert.is(JSON.stringify(plain, (_k, x: unknown) => (typeof x === "bigint" ? Number(x) : x)), JSON.stringify(JSON.parse(text)));
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("property: any text either reads or fails with a DataError, never anything else", () => {
+  const budget = standaloneBudget({ ...DEFAULT_LIMITS, maxItems: 10_000 });
+  const pieces = fc.constantFrom("{", "}", "[", "]", ",", ":", '"a"', '"\\u12"', "1", "-", "1.5e9", "true", "nul", " ", "\n", "&x", "*x", "- ", "a: ", "= ", "[t]", "#", "'", '"""');
+  fc.assert(
+    fc.property(fc.constantFrom<DataFormat>("json", "yaml", "toml"), fc.oneof(fc.string(), fc.array(pieces, { maxLength: 30 }).map((a) => a.join(""))), (format, text) => {
+      try {
+        readDataValue(format, text, "p", budget);
+      } catch (e) {
+        if (!(e instanceof DataError)) throw e;
+        assert.ok(e.line >= 1, `line ${e.line}`);
+      }
+    }),
+    { numRuns: 500 },
+  );
 });
 
 test.run();
