@@ -27,13 +27,19 @@ export function readDataValue(format: DataFormat, text: string, label: string, b
   const b = new ValueBuilder(budget, label);
   // Hosts keep a byte-order mark (the lexer skips it for JSSON); a data file may carry one too.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  switch (format) {
-    case "json":
-      return readJsonData(text, b);
-    case "yaml":
-      return readYamlData(text, b);
-    case "toml":
-      return readTomlData(text, b);
+  try {
+    switch (format) {
+      case "json":
+        return readJsonData(text, b);
+      case "yaml":
+        return readYamlData(text, b);
+      case "toml":
+        return readTomlData(text, b);
+    }
+  } catch (e) {
+    // A depth limit set beyond what the stack holds (`--max-depth 1000000`): still a clear error.
+    if (e instanceof RangeError && /call stack/i.test(e.message)) throw new DataError(CODES.LIMIT_DEPTH, `nesting too deep (limit ${budget.maxDepth})`, 1);
+    throw e;
   }
 }
 

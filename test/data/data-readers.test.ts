@@ -144,6 +144,8 @@ test("arrays, nesting and values are bounded by the limits", () => {
   assert.match(problem("json", '{"a": [' + "[".repeat(100000) + "]".repeat(100000) + "]}"), /nesting too deep \(limit 512\)/);
   assert.match(problem("yaml", "a: " + "[".repeat(100000) + "]".repeat(100000) + "\n"), /nesting too deep/);
   assert.match(problem("json", '{"a": [1, 2], "b": {"c": 3}}', { maxItems: 3 }), /^Line 1: too many values \(limit 3\)$/);
+  // A depth limit beyond what the stack holds still ends in the depth error.
+  assert.match(problem("json", '{"a": ' + "[".repeat(1_000_000) + "]".repeat(1_000_000) + "}", { maxDepth: 10_000_000 }), /^Line 1: nesting too deep \(limit 10000000\)$/);
 });
 
 test("TOML: dates and times are their RFC 3339 text; tables nest; integer-like keys come first (a known limit)", () => {
