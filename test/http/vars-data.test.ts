@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { post, startServer, type TestServer } from "./helpers.js";
+import { post, send, startServer, type TestServer } from "./helpers.js";
 
 let server: TestServer;
 let rooted: TestServer;
@@ -43,6 +43,14 @@ test("/transpile: a large request with vars (past the fast path) runs on a worke
   const source = "x = env\n" + "// padding\n".repeat(2000);
   const r = await post(server.base, "/transpile", { source, vars: { env: "w" }, format: "yaml" });
   assert.is(r.json<Transpiled>().output, "x: w\n");
+});
+
+test("/transpile: a streamed run sees the vars too; /openapi.json documents vars on both endpoints", async () => {
+  const r = await post(server.base, "/transpile", { source: "ids = (1..3 map (i) = base + i)", vars: { base: 100 }, streaming: true, format: "yaml" });
+  assert.is(r.json<Transpiled>().output, "ids:\n  - 101\n  - 102\n  - 103\n");
+  const doc = await send(server.base, "/openapi.json");
+  const schemas = doc.json<{ components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }>().components.schemas;
+  for (const name of ["TranspileRequest", "ValidateSchemaRequest"]) assert.equal(schemas[name]?.properties?.["vars"], { $ref: "#/components/schemas/Vars" }, name);
 });
 
 test("/transpile: files may hold JSON, YAML and TOML data; errors name the data file and its line", async () => {
