@@ -1,51 +1,35 @@
 /**
- * The README's examples are real: every ```jsson block transpiles, and an
- * output block right after one (```json / ```yaml / ```toml / ```ts) is
- * exactly what the engine writes for it. Also runs the README's sample
- * command line. Includes resolve in examples/.
+ * The README's examples are real: every ```jsson block transpiles, and the
+ * output or error blocks right after one (test/support/doc-examples.ts) are
+ * exactly what jsson writes for it. Also runs the README's sample command
+ * line. Includes resolve in examples/.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, renderDiagnostic } from "../../core/index.js";
+import { actualText, docExamples, type ExampleContext } from "../support/doc-examples.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const engine = createEngine();
+const { examples } = docExamples(readme);
+const context: ExampleContext = { file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() };
 
-interface Block {
-  readonly lang: string;
-  readonly body: string;
-  readonly start: number;
-  readonly end: number;
+for (const example of examples) {
+  test(`README jsson block (line ${example.line}): ${example.source.split("\n")[0]}`, () => {
+    for (const e of example.expect) assert.fixture(actualText(engine, example, e, context), e.text);
+    if (example.expect.length > 0) return;
+    const r = engine.transpile(example.source, { file: context.file, host: context.host });
+    assert.ok(r.ok, r.ok ? "" : renderDiagnostic(r.diagnostics[0]!));
+  });
 }
 
-const blocks: Block[] = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
-  lang: m[1] ?? "",
-  body: m[2] ?? "",
-  start: m.index,
-  end: m.index + m[0].length,
-}));
-const OUTPUT_FORMATS: Readonly<Record<string, string>> = { json: "json", yaml: "yaml", toml: "toml", ts: "typescript" };
-
-blocks.forEach((block, i) => {
-  if (block.lang !== "jsson") return;
-  const next = blocks[i + 1];
-  const output = next && readme.slice(block.end, next.start).trim() === "" ? OUTPUT_FORMATS[next.lang] : undefined;
-  const firstLine = block.body.split("\n")[0];
-  test(`README jsson block: ${firstLine}`, () => {
-    const r = engine.transpile(block.body, { format: output ?? "json", file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() });
-    assert.ok(r.ok, r.ok ? "" : renderDiagnostic(r.diagnostics[0]!));
-    if (r.ok && output && next) assert.fixture(r.output, next.body);
-  });
-});
-
 test("the README has a language tour with checked outputs", () => {
-  const jsson = blocks.filter((b) => b.lang === "jsson");
-  assert.ok(jsson.length >= 6, `${jsson.length} jsson blocks`);
-  for (const word of ["template", "include", "@preset", "map", ".."]) assert.ok(jsson.some((b) => b.body.includes(word)), word);
+  assert.ok(examples.length >= 6, `${examples.length} jsson blocks`);
+  for (const word of ["template", "include", "@preset", "map", ".."]) assert.ok(examples.some((b) => b.source.includes(word)), word);
 });
 
 test("the README's set-up command runs the sample", async () => {
