@@ -9,7 +9,9 @@
  * A fence's info string may carry `key=value` words after the language:
  * `file=NAME` on a jsson block makes it a file other examples of the same
  * document include (it is shown to the reader, not run by itself);
- * `include-merge=keep|overwrite|error` sets the example's merge mode.
+ * `include-merge=keep|overwrite|error` sets the example's merge mode;
+ * `format=NAME` the format an ```error block is for (default json: an
+ * error of the TOML writer only shows with `-f toml`).
  */
 import type { Engine, IncludeHost, IncludeMerge } from "../../core/index.js";
 import { diagnosticReport } from "../../cli/cli-diagnostic-report.js";
@@ -36,6 +38,8 @@ export interface DocExample {
   readonly source: string;
   readonly line: number;
   readonly includeMerge?: IncludeMerge;
+  /** The format its ```error block is for (default json). */
+  readonly format?: string;
   /** Empty when the document shows no result (the example must still transpile). */
   readonly expect: readonly Expectation[];
 }
@@ -96,7 +100,15 @@ export function docExamples(markdown: string): DocExamples {
     }
     const merge = block.attributes.get("include-merge");
     if (merge !== undefined && !MERGE_MODES.includes(merge)) throw new Error(`line ${block.line}: unknown include-merge=${merge}`);
-    examples.push({ source: block.body, line: block.line, expect, ...(merge !== undefined ? { includeMerge: merge as IncludeMerge } : {}) });
+    const format = block.attributes.get("format");
+    if (format !== undefined && OUTPUT_FENCES[format] === undefined) throw new Error(`line ${block.line}: unknown format=${format}`);
+    examples.push({
+      source: block.body,
+      line: block.line,
+      expect,
+      ...(merge !== undefined ? { includeMerge: merge as IncludeMerge } : {}),
+      ...(format !== undefined ? { format: OUTPUT_FENCES[format]! } : {}),
+    });
   }
   return { examples, files };
 }
@@ -115,7 +127,7 @@ export interface ExampleContext {
  * which then differs from the expected one).
  */
 export function actualText(engine: Engine, example: DocExample, expectation: Expectation, context: ExampleContext): string {
-  const format = expectation.kind === "output" ? expectation.format : "json";
+  const format = expectation.kind === "output" ? expectation.format : (example.format ?? "json");
   const r = engine.transpile(example.source, { format, file: context.file, host: context.host, ...(example.includeMerge ? { includeMerge: example.includeMerge } : {}) });
   if (expectation.kind === "output") return r.ok ? r.output : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, example.source)}`;
   return r.ok ? `unexpected success:\n${r.output}` : diagnosticReport(r.diagnostics[0]!, example.source);
