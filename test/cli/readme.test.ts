@@ -1,35 +1,38 @@
 /**
  * The README's examples are real: every ```jsson block transpiles, and the
  * output or error blocks right after one (test/support/doc-examples.ts) are
- * exactly what jsson writes for it. Also runs the README's sample command
- * line. Includes resolve in examples/.
+ * exactly what jsson writes for it. Also runs the README's sample
+ * command line. Includes resolve in examples/.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, renderDiagnostic } from "../../core/index.js";
-import { actualText, docExamples, type ExampleContext } from "../support/doc-examples.js";
+import { actualText, docExamples, fencedBlocks, type ExampleContext } from "../support/doc-examples.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const engine = createEngine();
-const { examples } = docExamples(readme);
+
+const blocks = fencedBlocks(readme);
 const context: ExampleContext = { file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() };
 
-for (const example of examples) {
-  test(`README jsson block (line ${example.line}): ${example.source.split("\n")[0]}`, () => {
+docExamples(readme).examples.forEach((example) => {
+  const firstLine = example.source.split("\n")[0];
+  test(`README jsson block: ${firstLine}`, () => {
     for (const e of example.expect) assert.fixture(actualText(engine, example, e, context), e.text);
     if (example.expect.length > 0) return;
     const r = engine.transpile(example.source, { file: context.file, host: context.host });
     assert.ok(r.ok, r.ok ? "" : renderDiagnostic(r.diagnostics[0]!));
   });
-}
+});
 
 test("the README has a language tour with checked outputs", () => {
-  assert.ok(examples.length >= 6, `${examples.length} jsson blocks`);
-  for (const word of ["template", "include", "@preset", "map", ".."]) assert.ok(examples.some((b) => b.source.includes(word)), word);
+  const jsson = blocks.filter((b) => b.lang === "jsson");
+  assert.ok(jsson.length >= 6, `${jsson.length} jsson blocks`);
+  for (const word of ["template", "include", "@preset", "map", ".."]) assert.ok(jsson.some((b) => b.body.includes(word)), word);
 });
 
 test("the README's set-up command runs the sample", async () => {
