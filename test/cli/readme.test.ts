@@ -1,7 +1,7 @@
 /**
- * The README's examples are real: every ```jsson block transpiles, and the
- * output or error blocks right after one (test/support/doc-examples.ts) are
- * exactly what jsson writes for it. Also runs the README's sample
+ * The README's examples are real: every ```jsson block transpiles, and an
+ * output block right after one (```json / ```yaml / ```toml / ```ts) is
+ * exactly what the engine writes for it. Also runs the README's sample
  * command line. Includes resolve in examples/.
  */
 import { test } from "uvu";
@@ -19,6 +19,7 @@ const engine = createEngine();
 const blocks = fencedBlocks(readme);
 const context: ExampleContext = { file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() };
 
+// Blocks are paired as in docs/language.md (test/support/doc-examples.ts: also ```error blocks).
 docExamples(readme).examples.forEach((example) => {
   const firstLine = example.source.split("\n")[0];
   test(`README jsson block: ${firstLine}`, () => {
