@@ -40,7 +40,9 @@ test("the guide covers the language", () => {
   assert.ok(examples.some((e) => e.includeMerge === "overwrite") && examples.some((e) => e.includeMerge === "error"), "merge modes are shown");
 });
 
-test("the guide is linked from the README", () => {
+test("the guide is linked from the README and shipped in the package", () => {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { files?: string[] };
+  assert.ok(pkg.files?.includes("docs"), "package.json files lists docs");
   const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
   assert.match(readme, /\]\(docs\/language\.md\)/);
   // Developers may hear of the optional ../shared folder; no reader is sent to a file in it.
