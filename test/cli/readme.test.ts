@@ -10,36 +10,24 @@ import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, renderDiagnostic } from "../../core/index.js";
+import { actualText, docExamples, fencedBlocks, type ExampleContext } from "../support/doc-examples.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const engine = createEngine();
 
-interface Block {
-  readonly lang: string;
-  readonly body: string;
-  readonly start: number;
-  readonly end: number;
-}
+const blocks = fencedBlocks(readme);
+const context: ExampleContext = { file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() };
 
-const blocks: Block[] = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
-  lang: m[1] ?? "",
-  body: m[2] ?? "",
-  start: m.index,
-  end: m.index + m[0].length,
-}));
-const OUTPUT_FORMATS: Readonly<Record<string, string>> = { json: "json", yaml: "yaml", toml: "toml", ts: "typescript" };
-
-blocks.forEach((block, i) => {
-  if (block.lang !== "jsson") return;
-  const next = blocks[i + 1];
-  const output = next && readme.slice(block.end, next.start).trim() === "" ? OUTPUT_FORMATS[next.lang] : undefined;
-  const firstLine = block.body.split("\n")[0];
+// Blocks are paired as in docs/language.md (test/support/doc-examples.ts: also ```error blocks).
+docExamples(readme).examples.forEach((example) => {
+  const firstLine = example.source.split("\n")[0];
   test(`README jsson block: ${firstLine}`, () => {
-    const r = engine.transpile(block.body, { format: output ?? "json", file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() });
+    for (const e of example.expect) assert.fixture(actualText(engine, example, e, context), e.text);
+    if (example.expect.length > 0) return;
+    const r = engine.transpile(example.source, { file: context.file, host: context.host });
     assert.ok(r.ok, r.ok ? "" : renderDiagnostic(r.diagnostics[0]!));
-    if (r.ok && output && next) assert.fixture(r.output, next.body);
   });
 });
 
