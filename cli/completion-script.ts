@@ -80,6 +80,8 @@ function bashScript(model: CompletionModel): string {
 # Install: ${model.bin} completion bash > ~/.local/share/bash-completion/completions/${model.bin}
 #      or: source <(${model.bin} completion bash)   in ~/.bashrc
 ${fn}() {
+  # under zsh's bashcompinit: index arrays from 0, as bash does
+  [[ -n "\${ZSH_VERSION-}" ]] && setopt localoptions ksharrays
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmd=""
   (( COMP_CWORD > 0 )) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
   local commands="${plain(model.commands.map((c) => c.id)).join(" ")}"
