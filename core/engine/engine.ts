@@ -13,7 +13,7 @@ import type { Program } from "../syntax/ast.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { EvalError } from "../eval/eval-error.js";
 import { forceLazy } from "../eval/lazy-map.js";
-import { ObjectValue, kindOf, type Value } from "../eval/values.js";
+import { ObjectValue, type Value } from "../eval/values.js";
 import { ProgramValue } from "../eval/key-origins.js";
 import {
   API_VERSION,
@@ -31,7 +31,7 @@ import { LimitedSink, OutputLimitError } from "./limited-sink.js";
 import { makeDiagnostic, type RawDiagnostic } from "./make-diagnostic.js";
 import type { ParseCache } from "./parse-cache.js";
 import { checkFormatOptions } from "./format-options.js";
-import { selectPathText, selectValue } from "./select-value.js";
+import { kindPhrase, selectPathText, selectValue } from "./select-value.js";
 import { sortedView } from "./sorted-view.js";
 import { apiVersionProblem, formatShapeProblem, isThenable, pluginLabel, pluginShapeProblem, schemaTypeShapeProblem, thrownLine } from "./plugin-shape.js";
 
@@ -321,7 +321,7 @@ export class Engine {
     if (options.sortKeys === true) target = sortedView(target);
     if (!(target instanceof ObjectValue) && entry.format.emitValue === undefined) {
       const span = keySpan(value, errorKey(undefined));
-      const what = `the selected value (${selectPathText(select)}) is ${kindOf(target) === "array" ? "an array" : `a ${kindOf(target)}`}`;
+      const what = `the selected value (${selectPathText(select)}) is ${kindPhrase(target)}`;
       return fail({ code: CODES.O_OUTPUT, message: `${format} output needs an object at the top; ${what}`, start: span.start, end: span.end });
     }
     const limited = new LimitedSink(sink, {

@@ -52,6 +52,11 @@ function fail(path: readonly SelectStep[], why: string): Selection {
   return { ok: false, message: `cannot select ${selectPathText(path)}: ${why}` };
 }
 
+/** A value's kind with its article, for messages: `an array`, `a string`. */
+export function kindPhrase(v: Value): string {
+  return article(kindOf(v));
+}
+
 function article(kind: string): string {
   return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }

@@ -24,7 +24,7 @@ export function emitYaml(value: Value, sink: TextSink, options: YamlOptions = {}
   if (options.documents === true) {
     if (!(Array.isArray(value) || value instanceof LazyArray)) {
       const kind = kindOf(value);
-      throw new OutputError(`YAML documents need an array (one document per element); the value to write is ${kind === "object" || kind === "array" || kind === "integer" ? "an" : "a"} ${kind}`);
+      throw new OutputError(`YAML documents need an array (one document per element); the value to write is ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`);
     }
     let first = true;
     for (const item of value) {
