@@ -90,12 +90,12 @@ export function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text
  * not even the output-size limit or a timeout — follows a partial document,
  * and lazy data is evaluated once.
  */
-function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, writeStderr: (text: string) => void): number {
+function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, report: (text: string) => void): number {
   const spool = new SpoolSink();
   try {
     const result = engine.transpileTo(source, spool, { ...options, verifyBeforeWrite: false });
     if (!result.ok) {
-      writeStderr(diagnosticReport(result.diagnostics[0]!, source));
+      report(diagnosticReport(result.diagnostics[0]!, source));
       return EXIT.SOURCE;
     }
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -114,17 +114,17 @@ function transpileAndValidate(
   options: RunOptions,
   plan: TranspilePlan,
   schema: NonNullable<TranspilePlan["schema"]>,
-  writeStderr: (text: string) => void,
+  report: (text: string) => void,
 ): number {
   const result = engine.transpile(source, options);
   if (!result.ok) {
-    writeStderr(diagnosticReport(result.diagnostics[0]!, source));
+    report(diagnosticReport(result.diagnostics[0]!, source));
     return EXIT.SOURCE;
   }
   const data = consumerData(result.format, result.value, result.output, options);
   if (!data.ok) throw new Error(data.message);
   const verdict = engine.validate(data.data, schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
-  writeStderr(schemaReport(verdict, schema.format));
+  report(schemaReport(verdict, schema.format));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (!plan.validateOnly) {
     const sink = new BlockSink(plan.outputPath ?? 1);
