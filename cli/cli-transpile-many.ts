@@ -34,10 +34,11 @@ export async function runMany(engine: Engine, plan: TranspilePlan, flags: Transp
   }
   const format = engine.findFormat(engine.canonicalFormat(plan.options.format));
   const extension = format?.extensions[0] ?? "out";
-  const { jobs, unmatched } = planManyFiles(sources, outDir, extension, process.cwd());
+  const { jobs, unmatched, clashes } = planManyFiles(sources, outDir, extension, process.cwd());
   for (const pattern of unmatched) writeStderr(`✗ ${pattern}: no file matches\n`);
+  for (const c of clashes) writeStderr(`✗ ${shown(c.input)}: its output ${shown(c.output)} is already that of ${shown(c.taken)}\n`);
   const results = await runJobs(engine, plan, flags, jobs);
-  let failed = unmatched.length;
+  let failed = unmatched.length + clashes.length;
   for (const [i, job] of jobs.entries()) {
     const r = results[i] as JobResult;
     if (r.status === EXIT.OK) writeStderr(`✓ ${shown(job.input)} → ${shown(job.output)}\n`);
@@ -46,8 +47,9 @@ export async function runMany(engine: Engine, plan: TranspilePlan, flags: Transp
       writeStderr(`✗ ${shown(job.input)}\n${r.report}`);
     }
   }
-  const written = jobs.length - (failed - unmatched.length);
-  writeStderr(`${jobs.length} file${jobs.length === 1 ? "" : "s"}: ${written} written, ${failed} failed\n`);
+  const files = jobs.length + clashes.length;
+  const written = files - (failed - unmatched.length);
+  writeStderr(`${files} file${files === 1 ? "" : "s"}: ${written} written, ${failed} failed\n`);
   return failed > 0 ? EXIT.SOURCE : EXIT.OK;
 }
 

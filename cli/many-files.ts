@@ -14,10 +14,11 @@ export interface ManyFilesJob {
   readonly output: string;
 }
 
-/** The jobs, and the patterns that matched no file. */
+/** The jobs, the patterns that matched no file, and inputs whose output another input already takes (`a.jsson` and `a.jsonc` → `a.json`). */
 export interface ManyFilesPlan {
   readonly jobs: readonly ManyFilesJob[];
   readonly unmatched: readonly string[];
+  readonly clashes: readonly (ManyFilesJob & { readonly taken: string })[];
 }
 
 /**
@@ -25,13 +26,15 @@ export interface ManyFilesPlan {
  * reading them reports the problem) and pair every input with its output
  * under `outDir`, named after the input with `extension` in place of its
  * own. Matches of one pattern come sorted; a file named twice runs once.
+ * Globs do not follow symbolic links to folders (a link to a parent would
+ * list the same files again under other names).
  */
 export function planManyFiles(patterns: readonly string[], outDir: string, extension: string, cwd: string): ManyFilesPlan {
   const inputs: string[] = [];
   const seen = new Set<string>();
   const unmatched: string[] = [];
   for (const pattern of patterns) {
-    const found = isDynamicPattern(pattern) ? globSync(pattern, { cwd, absolute: true, onlyFiles: true }).sort() : [resolve(cwd, pattern)];
+    const found = isDynamicPattern(pattern) ? globSync(pattern, { cwd, absolute: true, onlyFiles: true, followSymbolicLinks: false }).sort() : [resolve(cwd, pattern)];
     if (found.length === 0) unmatched.push(pattern);
     for (const f of found) {
       const file = resolve(f);
@@ -42,12 +45,18 @@ export function planManyFiles(patterns: readonly string[], outDir: string, exten
   }
   const base = commonFolder(inputs.map((f) => dirname(f)));
   const outRoot = resolve(cwd, outDir);
-  const jobs = inputs.map((input) => {
+  const jobs: ManyFilesJob[] = [];
+  const clashes: (ManyFilesJob & { taken: string })[] = [];
+  const owners = new Map<string, string>();
+  for (const input of inputs) {
     const rel = relative(base, input);
     const stem = basename(rel, extname(rel));
-    return { input, output: join(outRoot, dirname(rel), `${stem}.${extension}`) };
-  });
-  return { jobs, unmatched };
+    const output = join(outRoot, dirname(rel), `${stem}.${extension}`);
+    const taken = owners.get(output);
+    if (taken !== undefined) clashes.push({ input, output, taken });
+    else (owners.set(output, input), jobs.push({ input, output }));
+  }
+  return { jobs, unmatched, clashes };
 }
 
 /** The deepest folder containing every one of `folders` (absolute paths). */

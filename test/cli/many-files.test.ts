@@ -6,7 +6,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createEngine, NodeFsHost } from "../../core/index.js";
 import { runCli } from "../support/spawn-cli.js";
@@ -109,6 +109,17 @@ test("a large set runs on worker threads and writes what one engine writes, in i
     assert.ok(want.ok && readFileSync(out, "utf8") === want.output, name);
   }
   assert.not.ok(tree(join(dir, "out")).some((f) => f.endsWith(".tmp")));
+});
+
+test("two inputs with the same output: the later one fails, the first is written; globs do not follow folder links", async () => {
+  const dir = project({ "in/a.jsson": "a = 1\n", "in/a.conf": "a = 2\n" });
+  symlinkSync("..", join(dir, "in", "up"));
+  const r = await runCli(["in/*", "in/**/*.jsson", "--out-dir", "out"], { cwd: dir });
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /✗ in\/a\.jsson: its output out\/a\.json is already that of in\/a\.conf\n/);
+  assert.match(r.stderr, /2 files: 1 written, 1 failed\n$/);
+  assert.equal(tree(join(dir, "out")), ["a.json"]);
+  assert.is(readFileSync(join(dir, "out", "a.json"), "utf8"), '{\n  "a": 2\n}\n');
 });
 
 test("usage errors: several files without --out-dir, -o with --out-dir, stdin with --out-dir", async () => {
