@@ -9,7 +9,7 @@
  * with status 0.
  */
 import { watch, type FSWatcher } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { isatty } from "node:tty";
 import { NodeFsHost, type Engine } from "../core/index.js";
 import { EXIT, UsageError } from "./cli-exit-codes.js";
@@ -77,7 +77,7 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
           w.on("error", () => (w.close(), watchers.delete(dir)));
           watchers.set(dir, w);
         } catch (e) {
-          writeStderr(`jsson: cannot watch "${dir}" (${basename(dir)}): ${(e as Error).message}\n`);
+          writeStderr(`jsson: cannot watch "${dir}": ${(e as Error).message}\n`);
         }
       }
     };
