@@ -6,8 +6,10 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { spawn } from "node:child_process";
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { CLI_BIN } from "../support/repo-root.js";
 import { startCli, type LiveCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "./fixtures.js";
 
@@ -66,6 +68,31 @@ test("a file included only after an edit, and the schema, are watched too; outpu
     live.signal("SIGTERM");
   }
   assert.is((await live.exited()).code, 0, live.stderr());
+});
+
+test("on a terminal each run clears the screen first (run under script(1), which gives it a pseudo-terminal)", async () => {
+  const dir = fixtureDir({ "main.jsson": "a = 1\n" });
+  const child = spawn("script", ["-qec", `'${process.execPath}' '${CLI_BIN}' main.jsson -f yaml --watch`, "/dev/null"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString("utf8")));
+  const runsSeen = (): number => out.match(/\[watch /g)?.length ?? 0;
+  const until = async (n: number): Promise<void> => {
+    for (let waited = 0; runsSeen() < n; waited += 20) {
+      if (waited > 10_000) throw new Error(`no run ${n}: ${JSON.stringify(out)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  try {
+    await until(1);
+    writeFileSync(join(dir, "main.jsson"), "a = 2\n");
+    await until(2);
+    const clear = "\x1b[2J\x1b[3J\x1b[H";
+    assert.is(out.split(clear).length - 1, 2, JSON.stringify(out));
+    assert.match(out, /\x1b\[H(a: 1)\r?\n/);
+    assert.match(out, /\x1b\[H(a: 2)\r?\n/);
+  } finally {
+    child.kill("SIGKILL");
+  }
 });
 
 test("--watch needs an input file and one of them", async () => {
