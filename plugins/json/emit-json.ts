@@ -34,14 +34,20 @@ export function emitJson(value: Value, sink: TextSink, options: JsonOptions = {}
 class JsonWriter extends TextWriter {
   /** The top-level key being written, named in errors. */
   private topKey: string | undefined = undefined;
-  /** Layout pieces: canonical (two-space indentation, one item per line) or compact (no whitespace). */
+  /** Layout pieces, made once: canonical (two-space indentation, one item per line) or compact (no white space). */
   private readonly newline: string;
   private readonly colon: string;
+  private readonly comma: string;
+  private readonly openObject: string;
+  private readonly openArray: string;
 
   constructor(sink: TextSink, compact: boolean) {
     super(sink, compact ? "" : "  ");
     this.newline = compact ? "" : "\n";
     this.colon = compact ? ":" : ": ";
+    this.comma = compact ? "," : ",\n";
+    this.openObject = compact ? "{" : "{\n";
+    this.openArray = compact ? "[" : "[\n";
   }
 
   private key(key: string): string {
@@ -80,9 +86,9 @@ class JsonWriter extends TextWriter {
       return;
     }
     const inner = this.indent(depth + 1);
-    const nl = this.newline;
     const colon = this.colon;
-    let sep = "{" + nl;
+    const comma = this.comma;
+    let sep = this.openObject;
     for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
       const key = keys[i] as string;
       const item = values[i] as Value;
@@ -90,9 +96,9 @@ class JsonWriter extends TextWriter {
       this.out += sep + inner + this.key(key) + colon;
       this.writeValue(item, depth + 1);
       this.flushIfFull();
-      sep = "," + nl;
+      sep = comma;
     }
-    this.out += nl + this.indent(depth) + "}";
+    this.out += this.newline + this.indent(depth) + "}";
   }
 
   private writeArray(arr: Value[] | LazyArray, depth: number): void {
@@ -101,14 +107,14 @@ class JsonWriter extends TextWriter {
       return;
     }
     const inner = this.indent(depth + 1);
-    const nl = this.newline;
-    let sep = "[" + nl;
+    const comma = this.comma;
+    let sep = this.openArray;
     for (const item of arr) {
       this.out += sep + inner;
       this.writeValue(item, depth + 1);
       this.flushIfFull();
-      sep = "," + nl;
+      sep = comma;
     }
-    this.out += nl + this.indent(depth) + "]";
+    this.out += this.newline + this.indent(depth) + "]";
   }
 }
