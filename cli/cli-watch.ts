@@ -28,7 +28,9 @@ const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
 export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFlags, inputs: readonly string[], argv?: readonly string[]): Promise<number> {
   const host = new RecordingHost(plan.options.host ?? new NodeFsHost());
   const terminal = isatty(1) && plan.outputPath === undefined;
-  const fixed = [resolve(plan.inputPath), ...(plan.schema ? [resolve(plan.schema.path)] : [])];
+  const varsFiles = [flags["vars"] ?? []].flat().filter((f): f is string => typeof f === "string");
+  // the schema and --vars files are read by the plan, not through the include host: watch them by name
+  const fixed = [resolve(plan.inputPath), ...(plan.schema ? [resolve(plan.schema.path)] : []), ...varsFiles.map((f) => resolve(f))];
   const watchers = new Map<string, FSWatcher>();
   let files = new Set<string>(fixed);
   let timer: NodeJS.Timeout | undefined;

@@ -49,6 +49,22 @@ test("an edit to an included file is picked up within a second; errors keep the 
   assert.is(end.code, 0, live.stderr());
 });
 
+test("a --vars file is watched: an edit to it re-runs with the new variables", async () => {
+  const dir = fixtureDir({ "main.jsson": "replicas = n\n", "vars.json": '{"n": 1}' });
+  const live = startCli(["main.jsson", "--vars", "vars.json", "--select", "replicas", "--watch"], { cwd: dir });
+  try {
+    await live.waitFor(() => runs(live) === 1);
+    assert.is(live.stdout(), "1\n");
+    assert.match(live.stderr(), /ok; watching 2 files/);
+    writeFileSync(join(dir, "vars.json"), '{"n": 2}');
+    await nextRun(live, 1, 1000);
+    assert.is(live.stdout(), "1\n2\n");
+  } finally {
+    live.signal("SIGINT");
+  }
+  assert.is((await live.exited()).code, 0, live.stderr());
+});
+
 test("a file included only after an edit, and the schema, are watched too; output goes to -o", async () => {
   const dir = fixtureDir({ "main.jsson": "a = 1\n", "extra.jsson": "b = 1\n", "schema.json": '{"type":"object"}' });
   const live = startCli(["main.jsson", "-o", "out.json", "-schema", "schema.json", "--watch"], { cwd: dir });
