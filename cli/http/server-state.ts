@@ -11,6 +11,8 @@ export interface ServerState {
   readonly pool: WorkerPool;
   /** The fast path for small requests (set once the server listens; absent when disabled). */
   inline: InlineRunner | undefined;
+  /** True once the workers are up and the socket listens (until then `/readyz` says `starting`). */
+  listening: boolean;
   /** True once shutdown has begun (HTTP.md §1: `/health` answers 503). */
   draining: boolean;
   /** Internal events for the log (never for clients). */

@@ -97,6 +97,13 @@ export class WorkerPool {
     }
   }
 
+  /** Workers able to take a job now or as soon as their current one ends (0 while starting, or while every worker is being replaced). */
+  get readyWorkers(): number {
+    let n = 0;
+    for (const slot of this.slots) if (slot.ready) n++;
+    return n;
+  }
+
   /** Jobs waiting for a worker. */
   get queued(): number {
     return this.queue.length;
