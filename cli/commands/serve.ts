@@ -3,7 +3,7 @@ import { LOG_LEVELS, effectiveLogLevel, type LogLevel } from "../http/log-level.
 
 /** `jsson serve`: the HTTP service of HTTP.md. */
 export default class Serve extends Command {
-  static override summary = "Run the JSSON HTTP service (POST /transpile, /validate, /validate-schema; GET /health, /version, /formats, /openapi.json).";
+  static override summary = "Run the JSSON HTTP service (POST /transpile, /validate, /validate-schema; GET /health, /version, /formats, /openapi.json, /livez, /readyz, /metrics).";
   static override description = `Listens on 0.0.0.0:8090 unless told otherwise and evaluates requests in worker threads.
 Includes read only the request's "files" unless -include-root DIR allows a folder.
 SIGTERM / SIGINT: stop accepting, let in-flight requests finish, exit 0.

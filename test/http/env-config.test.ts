@@ -45,6 +45,17 @@ test("flagsFromEnvironment: parsed with the flag's own parser; flags given on th
   assert.equal(both.ok && both.values, { port: 9000 });
 });
 
+test("jsson serve --help documents the environment and the log levels", () => {
+  const r = spawnSync(process.execPath, [BIN, "serve", "--help"], { encoding: "utf8", timeout: 20_000, env: cleanEnv() });
+  assert.is(r.status, 0, r.stderr);
+  const help = r.stdout.replace(/\x1b\[[0-9;]*m/g, ""); // oclif colours flags when the runner's environment asks for colour
+  assert.match(help, /JSSON_<FLAG>/);
+  assert.match(help, /PORT is read when neither -port nor JSSON_PORT/);
+  assert.match(help, /--log-level=<option>/);
+  assert.match(help, /LOG LEVELS/);
+  assert.match(help, /\/livez, \/readyz, \/metrics/);
+});
+
 test("bad values in the environment: exit 2, one line naming the variable", () => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ JSSON_PORT: "eighty" }, /^jsson: JSSON_PORT: Expected an integer/],
