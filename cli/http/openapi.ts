@@ -3,9 +3,22 @@
  * JSON Schema 2020-12 (OpenAPI 3.1's dialect); the HTTP tests validate real
  * responses against them, so they are written tight (`additionalProperties:
  * false`) rather than decorative.
+ *
+ * Written for client generators too: every operation has an `operationId`
+ * (the name a generated client gives its method), `servers` says where to
+ * send requests, and the output formats are an `enum` of what this server
+ * registered at start, plugins included (so a typed client refuses a format
+ * the server does not have). The server reads format names
+ * case-insensitively; the enum lists the lower-case spellings, canonical
+ * names and aliases. The served document states request defaults in words
+ * (the schemas below declare them with `default`, moved by
+ * {@link forClientGenerators}): generators (openapi-typescript by default)
+ * read `default` as "always present" and would make a client send every
+ * such field.
  */
-import { LANGUAGE_VERSION } from "../../core/index.js";
+import { LANGUAGE_VERSION, type FormatInfo } from "../../core/index.js";
 import { packageInfo } from "./server-version.js";
+import { NOT_READY_REASONS } from "./routes/probes.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -40,9 +53,11 @@ function preflight(): Json {
   };
 }
 
-/** Build the document; `formats` are the canonical names of the registered output formats. */
-export function openApiDocument(formats: readonly string[]): Json {
+/** Build the document for the output formats registered (built-in and plugins). */
+export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "aliases">[]): Json {
+  const formats = registered.map((f) => f.name);
   const formatList = formats.join(", ");
+  const spellings = [...new Set(registered.flatMap((f) => [f.name, ...f.aliases].map((n) => n.toLowerCase())))];
   const schemas: Record<string, Json> = {
     Diagnostic: {
       type: "object",
@@ -71,12 +86,18 @@ export function openApiDocument(formats: readonly string[]): Json {
       propertyNames: { pattern: "^[\\p{L}_][\\p{L}\\p{Nd}_]*$" },
     },
     IncludeMerge: { type: "string", enum: ["keep", "overwrite", "error"], default: "keep" },
+    FormatName: {
+      type: "string",
+      enum: spellings,
+      description: `An output format registered on this server (plugins included): ${formatList}, or an alias. The server also accepts any letter case.`,
+    },
+    CanonicalFormat: { type: "string", enum: formats, description: "The canonical name of an output format of this server." },
     TranspileRequest: {
       type: "object",
       required: ["source"],
       properties: {
         source: str("JSSON text (empty → `{}`)."),
-        format: { type: "string", default: "json", description: `Output format, case-insensitive: ${formatList} (and aliases such as yml, ts).` },
+        format: { allOf: [ref("FormatName")], default: "json", description: `Output format, case-insensitive: ${formatList} (and aliases such as yml, ts).` },
         include_merge: ref("IncludeMerge"),
         streaming: { type: "boolean", default: false, description: "Stream the response (chunked). The bytes are the same as without streaming." },
         stream_threshold: { type: "integer", minimum: 1, default: 10000, description: "A range with more elements than this turns streaming on." },
@@ -91,7 +112,7 @@ export function openApiDocument(formats: readonly string[]): Json {
       properties: {
         success: { const: true },
         output: { description: "json: the JSON value itself (source key order, exact integers); other formats: the output text as a string." },
-        format: str("Canonical name of the format used."),
+        format: { allOf: [ref("CanonicalFormat")], description: "Canonical name of the format used." },
         transpile_time_ms: ms("Duration of the work in milliseconds."),
       },
     },
@@ -126,7 +147,7 @@ export function openApiDocument(formats: readonly string[]): Json {
         source: str("JSSON text."),
         schema: str("The JSON Schema document, as JSON, YAML or TOML text."),
         schema_format: { type: "string", enum: ["json", "yaml", "toml"], description: "Detected from the text when absent." },
-        output_format: { type: "string", default: "json", description: `The format to transpile to before validating: ${formatList}.` },
+        output_format: { allOf: [ref("FormatName")], default: "json", description: `The format to transpile to before validating: ${formatList}.` },
         include_merge: ref("IncludeMerge"),
         files: ref("Files"),
         vars: ref("Vars"),
@@ -184,6 +205,17 @@ export function openApiDocument(formats: readonly string[]): Json {
         plugin: str("The plugin that provides the format."),
       },
     },
+    Alive: { type: "object", required: ["status"], additionalProperties: false, properties: { status: { const: "alive" } } },
+    Ready: { type: "object", required: ["status"], additionalProperties: false, properties: { status: { const: "ready" } } },
+    NotReady: {
+      type: "object",
+      required: ["status", "reason"],
+      additionalProperties: false,
+      properties: {
+        status: { const: "not_ready" },
+        reason: { type: "string", enum: [...NOT_READY_REASONS], description: "starting: workers not up yet; draining: shutting down (SIGTERM); no_workers: every evaluation worker is being replaced." },
+      },
+    },
     Formats: {
       type: "object",
       required: ["formats"],
@@ -232,7 +264,7 @@ export function openApiDocument(formats: readonly string[]): Json {
     },
   });
 
-  return {
+  return forClientGenerators({
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: {
@@ -240,6 +272,14 @@ export function openApiDocument(formats: readonly string[]): Json {
       version: packageInfo().version,
       description: `Transpiles JSSON (language ${LANGUAGE_VERSION}) to ${formatList}. Every response carries X-Request-Id; with -cors=true (the default) the CORS headers too.`,
     },
+    servers: [
+      { url: "/", description: "The server that serves this document" },
+      {
+        url: "http://{host}:{port}",
+        description: "A jsson serve elsewhere (default: jsson serve on this machine)",
+        variables: { host: { default: "localhost" }, port: { default: "8090" } },
+      },
+    ],
     paths: {
       "/transpile": { post: postOp("Transpile JSSON", "TranspileRequest", "TranspileResponse", "TranspileFailure"), options: preflight() },
       "/validate": { post: postOp("Check JSSON syntax (no evaluation)", "ValidateRequest", "ValidateResponse", "ValidateResponse"), options: preflight() },
@@ -251,6 +291,26 @@ export function openApiDocument(formats: readonly string[]): Json {
       "/version": { get: getOp("Server and language versions", "Version"), options: preflight() },
       "/formats": { get: getOp("Registered output formats", "Formats"), options: preflight() },
       "/openapi.json": { get: { summary: "This document", responses: { "200": jsonResponse("OpenAPI 3.1 document", { type: "object" }), ...COMMON_ERRORS } }, options: preflight() },
+      "/livez": { get: getOp("Liveness probe: 200 while the process can answer (draining included)", "Alive"), options: preflight() },
+      "/readyz": {
+        get: getOp("Readiness probe: 200 when the server takes work", "Ready", { "503": jsonResponse("Not ready: starting, draining, or every evaluation worker down.", ref("NotReady")) }),
+        options: preflight(),
+      },
+      "/metrics": {
+        get: {
+          summary: "Prometheus metrics of the whole server (every HTTP process), names prefixed jsson_",
+          responses: {
+            "200": {
+              description: "Prometheus text exposition format 0.0.4 (Content-Type: text/plain; version=0.0.4; charset=utf-8)",
+              headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
+              content: { "text/plain": { schema: { type: "string" } } },
+            },
+            "503": jsonResponse("The other HTTP processes' metrics did not arrive in time; retry.", ref("Error"), { "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
+            ...COMMON_ERRORS,
+          },
+        },
+        options: preflight(),
+      },
     },
     components: {
       schemas,
@@ -268,5 +328,65 @@ export function openApiDocument(formats: readonly string[]): Json {
         Busy: jsonResponse("The work queue is full.", ref("Error"), { "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
       },
     },
-  };
+  });
+}
+
+/** The `operationId` of each path's operations (a generated client's method names); each path's preflight is `<path in camelCase>Preflight`. */
+const OPERATION_IDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "/transpile": { post: "transpile" },
+  "/validate": { post: "validate" },
+  "/validate-schema": { post: "validateSchema" },
+  "/health": { get: "getHealth" },
+  "/version": { get: "getVersion" },
+  "/formats": { get: "listFormats" },
+  "/openapi.json": { get: "getOpenApi" },
+  "/livez": { get: "getLiveness" },
+  "/readyz": { get: "getReadiness" },
+  "/metrics": { get: "getMetrics" },
+};
+
+function isObject(j: Json | undefined): j is { [key: string]: Json } {
+  return typeof j === "object" && j !== null && !Array.isArray(j);
+}
+
+/** `/validate-schema` → `validateSchema`. */
+function camelPath(path: string): string {
+  return path
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== "")
+    .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)))
+    .join("");
+}
+
+/** Every `default` inside `schema`, moved into its description as words. */
+function defaultsInWords(schema: Json): void {
+  if (Array.isArray(schema)) return schema.forEach(defaultsInWords);
+  if (!isObject(schema)) return;
+  if ("default" in schema) {
+    const words = `Default: ${JSON.stringify(schema["default"])}.`;
+    schema["description"] = typeof schema["description"] === "string" ? `${schema["description"]} ${words}` : words;
+    delete schema["default"];
+  }
+  for (const value of Object.values(schema)) defaultsInWords(value);
+}
+
+/**
+ * The finishing touches for client generators (see the file header), kept
+ * apart from the schemas so that those read as the contract: operationIds
+ * from {@link OPERATION_IDS}, and the request schemas' defaults in words.
+ */
+function forClientGenerators(doc: { [key: string]: Json }): Json {
+  const paths = doc["paths"];
+  if (isObject(paths))
+    for (const [path, item] of Object.entries(paths)) {
+      if (!isObject(item)) continue;
+      for (const [method, op] of Object.entries(item)) {
+        if (!isObject(op)) continue;
+        const id = method === "options" ? `${camelPath(path)}Preflight` : OPERATION_IDS[path]?.[method];
+        if (id !== undefined) op["operationId"] = id;
+      }
+    }
+  const components = doc["components"];
+  if (isObject(components)) defaultsInWords(components["schemas"] ?? null);
+  return doc;
 }

@@ -16,8 +16,10 @@ import cluster, { type Worker as ClusterWorker } from "node:cluster";
 import type { AddressInfo } from "node:net";
 import { createServer, SERVICE_ROUTES, type JssonServer } from "./app.js";
 import { bannerLines } from "./banner.js";
+import { eventLine } from "./access-log.js";
 import { PluginLoadError } from "../plugins/index.js";
 import { resolveServerOptions, type ServerOptionsInput } from "./server-options.js";
+import { ClusterMetricsHub, useClusterMetrics } from "./cluster-metrics.js";
 
 /** Where the process talks. */
 export interface ProcessIo {
@@ -112,7 +114,6 @@ async function runSingle(port: number, host: string, options: ServerOptionsInput
     return started.status;
   }
   const { server, address } = started;
-  for (const line of bannerLines(address, server.options, SERVICE_ROUTES, 1)) io.out(line);
   return new Promise<number>((resolve) => {
     const off = onSignals((signal, first) => {
       if (!first) {
@@ -127,6 +128,8 @@ async function runSingle(port: number, host: string, options: ServerOptionsInput
         resolve(0);
       });
     });
+    // Only now: a SIGTERM sent as soon as the banner is read must find the handler installed.
+    for (const line of bannerLines(address, server.options, SERVICE_ROUTES, 1)) io.out(line);
   });
 }
 
@@ -144,6 +147,7 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
     return started.status;
   }
   const { server, address } = started;
+  const stopMetrics = useClusterMetrics(server.metrics, (detail) => server.options.logSink(eventLine("metrics_failed", { detail })));
   send({ jsson: "listening", address });
   return new Promise<number>((resolve) => {
     // A terminal's Ctrl-C reaches the whole process group and the supervisor forwards it too:
@@ -159,6 +163,7 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
     process.once("disconnect", drain); // the supervisor is gone
     resolveCleanup = () => {
       off();
+      stopMetrics();
       process.off("message", onMessage);
       process.off("disconnect", drain);
     };
@@ -173,10 +178,12 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
 async function runSupervisor(processes: number, io: ProcessIo, options: ServerOptionsInput): Promise<number> {
   const resolved = resolveServerOptions(options);
   const children = new Set<ClusterWorker>();
+  const metricsHub = new ClusterMetricsHub(() => children);
   let stopping = false;
   const fork = () => {
     const child = cluster.fork({ [CHILD_ENV]: "1" });
     children.add(child);
+    metricsHub.watch(child);
     return child;
   };
 
@@ -206,8 +213,6 @@ async function runSupervisor(processes: number, io: ProcessIo, options: ServerOp
     await killAll(children);
     return first.status;
   }
-  for (const line of bannerLines(first.address, resolved, SERVICE_ROUTES, processes)) io.out(line);
-
   return new Promise<number>((resolve) => {
     const restarts: number[] = [];
     const watch = (child: ClusterWorker) =>
@@ -242,5 +247,7 @@ async function runSupervisor(processes: number, io: ProcessIo, options: ServerOp
       for (const child of children) if (child.isConnected()) child.send({ jsson: firstSignal ? "drain" : "close" } satisfies SupervisorMessage);
       if (children.size === 0) resolve(0);
     });
+    // After the handlers: a SIGTERM sent as soon as the banner is read must drain, not kill.
+    for (const line of bannerLines(first.address, resolved, SERVICE_ROUTES, processes)) io.out(line);
   });
 }
