@@ -27,7 +27,7 @@ export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
     default: "json",
     description: "output format: json, yaml (yml), toml, typescript (ts), or one added by a plugin (see jsson formats)",
   },
-  { name: "output", char: "o", kind: "option", helpValue: "FILE", description: "write the output to this file instead of stdout" },
+  { name: "output", char: "o", kind: "option", helpValue: "FILE", description: "write the output to this file instead of stdout (- : stdout; never the input file)" },
   {
     name: "include-merge",
     kind: "option",

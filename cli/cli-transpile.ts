@@ -15,6 +15,7 @@ import { diagnosticReport } from "./cli-diagnostic-report.js";
 import { EXIT, UsageError } from "./cli-exit-codes.js";
 import { BlockSink, OutputWriteError, writeStderr } from "./cli-fd-writer.js";
 import { SpoolSink } from "./cli-spool-sink.js";
+import { sameFile } from "./cli-same-file.js";
 import { describeError } from "./cli-errno.js";
 import { maxInputBytes, readInput } from "./cli-read-input.js";
 import { schemaFormatOf, schemaReport } from "./cli-schema-report.js";
@@ -126,13 +127,22 @@ function makePlan(engine: Engine, flags: TranspileFlags, file: string | undefine
     stream: flags["stream"] === true,
     ...(threshold === undefined ? {} : { streamThreshold: threshold }),
   };
+  const inputPath = input ?? file ?? "-";
   return {
-    inputPath: input ?? file ?? "-",
-    outputPath: str(flags, "output"),
+    inputPath,
+    outputPath: outputOf(flags, inputPath),
     options,
     schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
     validateOnly,
   };
+}
+
+/** `-o`: `undefined` for stdout (no flag, or `-o -`); naming the input file is a usage error (it would be truncated). */
+function outputOf(flags: TranspileFlags, inputPath: string): string | undefined {
+  const output = str(flags, "output");
+  if (output === undefined || output === "-") return undefined;
+  if (inputPath !== "-" && sameFile(inputPath, output)) throw new UsageError(`-o "${output}" is the input file; write the output elsewhere`);
+  return output;
 }
 
 function parseLimits(flags: TranspileFlags): Partial<Limits> {
