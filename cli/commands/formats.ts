@@ -24,6 +24,7 @@ export default class Formats extends Command {
       return;
     }
     const formats = loaded.engine.listFormats();
-    this.log(flags.json ? JSON.stringify(formats, null, 2) : formatTable(formats));
+    if (flags.json) this.log(JSON.stringify(formats, null, 2));
+    else this.log(`${formatTable(formats)}\n\nConfig file: ${loaded.configFile ?? "none"}`);
   }
 }
