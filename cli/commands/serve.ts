@@ -34,8 +34,9 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
     const { parseDuration, parseSize } = await import("../http/units.js");
     const { resolve } = await import("node:path");
     const { existsSync, statSync } = await import("node:fs");
+    const { writeStderr } = await import("../cli-fd-writer.js");
     const usage = (message: string): void => {
-      process.stderr.write(`jsson: ${message} (see: jsson serve --help)\n`);
+      writeStderr(`jsson: ${message} (see: jsson serve --help)\n`);
       process.exitCode = 2;
     };
     const maxBody = parseSize(flags["max-body"]);
