@@ -15,7 +15,6 @@
  * which applies it again to everything it writes.
  */
 
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** `text` with each unsafe character replaced by its `\uXXXX` escape (lower-case hex, as JSON writes it). */
