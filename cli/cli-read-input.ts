@@ -24,22 +24,22 @@ export const maxInputBytes: (maxSourceLength: number) => number = maxSourceBytes
 const CHUNK = 1 << 20;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-/** Read `path` (`-` = stdin) and decode it. */
-export function readInput(path: string, maxBytes: number): InputResult {
+/** Read `path` (`-` = stdin) and decode it, at most `maxBytes` (a device such as /dev/zero ends there); `what` names the file in messages. */
+export function readInput(path: string, maxBytes: number, what = "input file"): InputResult {
   if (path === "-") return { ok: true, text: decodeUtf8(readFd(0, maxBytes)) };
   const file = resolve(path);
   let fd: number;
   try {
     fd = openSync(file, "r");
   } catch (e) {
-    return { ok: false, message: `cannot read input file "${path}": ${describeError(e)}` };
+    return { ok: false, message: `cannot read ${what} "${path}": ${describeError(e)}` };
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) return { ok: false, message: `cannot read input file "${path}": is a directory` };
+    if (st.isDirectory()) return { ok: false, message: `cannot read ${what} "${path}": is a directory` };
     return { ok: true, text: decodeUtf8(readFd(fd, maxBytes)), file };
   } catch (e) {
-    return { ok: false, message: `cannot read input file "${path}": ${describeError(e)}` };
+    return { ok: false, message: `cannot read ${what} "${path}": ${describeError(e)}` };
   } finally {
     closeSync(fd);
   }

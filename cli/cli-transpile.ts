@@ -4,10 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../core/index.js";
-import { decodeUtf8 } from "../core/host/node-fs-host.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "./argv/limit-values.js";
 import { consumerData } from "./consumer-data.js";
 import { formatNames, loadCliEngine } from "./cli-engine.js";
@@ -16,7 +13,6 @@ import { EXIT, UsageError } from "./cli-exit-codes.js";
 import { BlockSink, OutputWriteError, writeStderr } from "./cli-fd-writer.js";
 import { SpoolSink } from "./cli-spool-sink.js";
 import { sameFile } from "./cli-same-file.js";
-import { describeError } from "./cli-errno.js";
 import { maxInputBytes, readInput } from "./cli-read-input.js";
 import { schemaFormatOf, schemaReport } from "./cli-schema-report.js";
 
@@ -158,14 +154,12 @@ function parseLimits(flags: TranspileFlags): Partial<Limits> {
   return limits;
 }
 
+/** The schema file, read like the input: bounded (`--schema /dev/zero` ends in the schema's size limit, not out of memory). */
 function readSchema(path: string): NonNullable<TranspilePlan["schema"]> {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(resolve(path));
-  } catch (e) {
-    throw new UsageError(`cannot read schema file "${path}": ${describeError(e)}`);
-  }
-  return { path, text: decodeUtf8(bytes), format: schemaFormatOf(path) };
+  // "-" is a file named "-" here, as before: stdin is the source's
+  const read = readInput(path === "-" ? "./-" : path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength), "schema file");
+  if (!read.ok) throw new UsageError(read.message);
+  return { path, text: read.text, format: schemaFormatOf(path) };
 }
 
 function optional(flags: TranspileFlags, name: string, parse: (text: string, what: string) => ParsedValue): number | undefined {

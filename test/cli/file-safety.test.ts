@@ -47,6 +47,16 @@ test("-o - writes to stdout (and creates no file named -)", async () => {
   assert.not.ok(readdirSync(dir).includes("-"));
 });
 
+test("--schema naming a device or a folder: /dev/zero is read only up to a bound (a schema error, never a hang or a crash), a folder is a usage error", async () => {
+  const zero = await runCli(["-i", input, "--schema", "/dev/zero"], { cwd: dir, timeoutMs: 30_000 });
+  assert.is(zero.timedOut, false);
+  assert.is(zero.code, 2, zero.stderr);
+  assert.match(zero.stderr, /^❌ Invalid schema \(auto-detected format\):\n  • schema: schema text too large/);
+  const dirAsSchema = await runCli(["-i", input, "--schema", dir], { cwd: dir });
+  assert.is(dirAsSchema.code, 2);
+  assert.match(dirAsSchema.stderr, /^jsson: cannot read schema file ".*": is a directory\n$/);
+});
+
 /** Whether process `pid` holds a file open under `folder` (its spool). */
 function holdsFileUnder(pid: number, folder: string): boolean {
   try {
