@@ -40,6 +40,16 @@ test("patterns mean on RE2 what they mean as ECMA-262 RegExp (u flag), on sample
   assert.equal(mismatches, []);
 });
 
+test("through ajv: pattern and patternProperties use the ECMA-262 meanings (NBSP is \\s, \\w is ASCII, Script=Greek)", () => {
+  const schema = JSON.stringify({ properties: { gap: { pattern: "^a\\sb$" }, word: { pattern: "^\\w+$" } }, patternProperties: { "^\\p{Script=Greek}+$": { type: "number" } } });
+  assert.equal(validateJsonSchema({ gap: "a\u00a0b", word: "abc_1", "αβ": 1 }, schema, {}).errors, []);
+  assert.equal([...validateJsonSchema({ gap: "a\u200bb", word: "é", "αβ": "x" }, schema, {}).errors].sort(), [
+    "$.gap: String does not match pattern: ^a\\sb$",
+    "$.word: String does not match pattern: ^\\w+$",
+    "$.αβ: Expected type number but got string",
+  ]);
+});
+
 test("what the linear-time engine cannot do is a schema error naming the construct", () => {
   const cases: [string, RegExp][] = [
     ["(a)\\1", /backreference \\1 is not supported/],
