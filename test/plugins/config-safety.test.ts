@@ -11,6 +11,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { send, startServer } from "../http/helpers.js";
 import { runCli } from "../support/spawn-cli.js";
 import { standalonePlugin, TempTree } from "./plugin-files.js";
 
@@ -119,6 +120,31 @@ test("a trusted config naming a plugin another user owns, or in a folder others 
   assert.is(owned.code, 2);
   assert.match(owned.stderr, /not loaded: .*plugin\.mjs is owned by another user \(uid 65534\)\n$/);
   assert.not.ok(existsSync(marker), "the plugin ran");
+});
+
+test("the server (jsson serve's plugin discovery) follows the same rules: a trusted config's format is served, an untrusted config and one above the boundary are not read", async () => {
+  const trusted = configured("srv-trusted", "srvfmt");
+  const open = configured("srv-open", "srvopenfmt");
+  chmodSync(open.dir, 0o777);
+  const above = configured("srv-above", "srvabovefmt");
+  const project = join(above.dir, "proj");
+  mkdirSync(project);
+  tree.write("srv-above/proj/package.json", "{}");
+  const formatsOf = async (cwd: string): Promise<string[]> => {
+    const server = await startServer({ pluginDiscovery: { cwd, env: {} } });
+    try {
+      const reply = await send(server.base, "/formats");
+      assert.is(reply.status, 200);
+      return (JSON.parse(reply.text) as { formats: { name: string }[] }).formats.map((f) => f.name);
+    } finally {
+      await server.close();
+    }
+  };
+  assert.ok((await formatsIn(trusted.dir, "srvfmt")).listed);
+  assert.ok((await formatsOf(trusted.dir)).includes("srvfmt"));
+  assert.not.ok((await formatsOf(open.dir)).includes("srvopenfmt"));
+  assert.not.ok((await formatsOf(project)).includes("srvabovefmt"));
+  assert.not.ok(existsSync(open.marker) || existsSync(above.marker), "an unread config's plugin ran");
 });
 
 test.after(() => rmSync(tree.root, { recursive: true, force: true }));
