@@ -50,9 +50,18 @@ export class NodeFsHost implements IncludeHost {
     return { ok: true, value: resolve(base, path) };
   }
 
+  /** Whether the real path `real` lies inside the root. */
+  private inside(real: string): boolean {
+    const rel = relative(this.root ?? "/", real);
+    return !(rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel));
+  }
+
   read(id: string): HostResult<string> {
     let fd: number;
     try {
+      // a path that plainly leads out of the root is refused without being opened (opening a device can act);
+      // the check that counts is the one on the descriptor below
+      if (this.root !== undefined && !this.inside(realpathSync(id))) return { ok: false, detail: OUTSIDE };
       fd = openSync(id, OPEN_FLAGS);
     } catch (e) {
       return { ok: false, detail: errnoDetail(e) };
@@ -62,8 +71,7 @@ export class NodeFsHost implements IncludeHost {
       if (this.root !== undefined) {
         const real = descriptorPath(fd, id, st);
         if (real === undefined) return { ok: false, detail: "file changed while being opened" };
-        const rel = relative(this.root, real);
-        if (rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel)) return { ok: false, detail: "outside the include root" };
+        if (!this.inside(real)) return { ok: false, detail: OUTSIDE };
       }
       if (!st.isFile()) return { ok: false, detail: st.isDirectory() ? "is a directory" : "not a regular file" };
       if (st.size > this.maxFileBytes) return { ok: false, detail: tooLarge(this.maxFileBytes) };
@@ -77,6 +85,8 @@ export class NodeFsHost implements IncludeHost {
     }
   }
 }
+
+const OUTSIDE = "outside the include root";
 
 function tooLarge(limit: number): string {
   return `file too large (limit ${limit} bytes)`;
