@@ -5,16 +5,25 @@
  * line, exit status 2, before any work.
  */
 import type { Engine, FormatInfo } from "../core/index.js";
+import { writeStderr } from "./cli-fd-writer.js";
+import { CONFIG_FILE_NAME } from "./plugins/config-file.js";
 
-/** The engine, or the one-line refusal of a plugin. */
-export type CliEngine = { readonly ok: true; readonly engine: Engine } | { readonly ok: false; readonly message: string };
+/** The engine (and the config file read, if any), or the one-line refusal of a plugin. */
+export type CliEngine = { readonly ok: true; readonly engine: Engine; readonly configFile: string | undefined } | { readonly ok: false; readonly message: string };
 
-/** An engine with the built-ins and the configured plugins (`cliPlugins`: the `--plugin` values). */
-export async function loadCliEngine(cliPlugins: readonly string[] = []): Promise<CliEngine> {
+/**
+ * An engine with the built-ins and the configured plugins (`cliPlugins`: the
+ * `--plugin` values). `config: false` (commands that need no formats:
+ * `validate`, help) never reads a `jsson.config.json`, so no plugin code a
+ * config names runs for them. A config that is found but cannot be trusted
+ * is ignored with a warning on stderr.
+ */
+export async function loadCliEngine(cliPlugins: readonly string[] = [], config = true): Promise<CliEngine> {
   const { createEngineWithPlugins, PluginLoadError } = await import("./plugins/index.js");
   try {
-    const { engine } = await createEngineWithPlugins({ cliPlugins, cwd: process.cwd(), env: process.env });
-    return { ok: true, engine };
+    const { engine, configFile, configIgnored } = await createEngineWithPlugins({ cliPlugins, cwd: process.cwd(), env: process.env, config });
+    if (configIgnored !== undefined) writeStderr(`jsson: warning: ${CONFIG_FILE_NAME} not read: ${configIgnored.reason}\n`);
+    return { ok: true, engine, configFile };
   } catch (e) {
     if (e instanceof PluginLoadError) return { ok: false, message: e.message };
     throw e;

@@ -7,6 +7,7 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import type { TextSink } from "../core/plugin.js";
 import { describeError } from "./cli-errno.js";
+import { terminalText } from "./cli-terminal-text.js";
 
 const BLOCK = 64 * 1024;
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -35,9 +36,9 @@ export function writeAllSync(fd: number, data: Uint8Array): void {
   }
 }
 
-/** Write text to stderr (fd 2). */
+/** Write text for people to stderr (fd 2), control characters shown as escapes ({@link terminalText}). */
 export function writeStderr(text: string): void {
-  writeAllSync(2, Buffer.from(text, "utf8"));
+  writeAllSync(2, Buffer.from(terminalText(text), "utf8"));
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The format listings of `jsson formats` and of the FORMATS help section. */
 import type { FormatInfo } from "../core/index.js";
 import { formatLabel } from "./cli-engine.js";
+import { terminalText } from "./cli-terminal-text.js";
 
 const HEADERS = ["NAME", "ALIASES", "EXTENSIONS", "PLUGIN", "DESCRIPTION"] as const;
 
@@ -19,7 +20,9 @@ function extensions(f: FormatInfo): string {
   return f.extensions.map((e) => "." + e).join(", ");
 }
 
-function columns(table: readonly string[][], indent: string): string {
+/** Cells come from plugins (names, descriptions): escaped before measuring, so columns line up and nothing reaches the terminal raw. */
+function columns(rawTable: readonly string[][], indent: string): string {
+  const table = rawTable.map((r) => r.map(terminalText));
   const widths = (table[0] ?? []).map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
   return table.map((r) => indent + r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd()).join("\n");
 }

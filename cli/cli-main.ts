@@ -97,6 +97,9 @@ function pluginValues(argv: readonly string[]): string[] {
   return argv.filter((a) => a.startsWith("--plugin=")).map((a) => a.slice("--plugin=".length));
 }
 
+/** Said under FORMATS in help, which loads no config file. */
+const HELP_CONFIG_NOTE = "  (jsson.config.json is not read for help; jsson formats lists its plugins too)\n";
+
 /** The reference's invocation, which oclif's USAGE line (`jsson [COMMAND]`) does not show. */
 const REFERENCE_USAGE = `WITHOUT A COMMAND (the reference's invocation: runs transpile)
   $ jsson -i FILE [-f json|yaml|toml|typescript|ts] [-include-merge keep|overwrite|error]
@@ -105,17 +108,21 @@ const REFERENCE_USAGE = `WITHOUT A COMMAND (the reference's invocation: runs tra
 
 `;
 
-/** oclif's help, then a FORMATS section from the engine with its plugins loaded. */
+/**
+ * oclif's help, then a FORMATS section from the engine with the plugins of
+ * `--plugin` and `JSSON_PLUGINS` loaded. Help never reads `jsson.config.json`
+ * (its plugins are code, and help needs none); `jsson formats` lists them.
+ */
 async function runHelp(argv: string[], root: string, plugins: readonly string[]): Promise<number> {
   const { loadCliEngine } = await import("./cli-engine.js");
-  const loaded = await loadCliEngine(plugins);
+  const loaded = await loadCliEngine(plugins, false);
   if (!loaded.ok) {
     writeStderr(`jsson: ${loaded.message}\n`);
     return EXIT.USAGE;
   }
   const status = await runOclif(argv, root, argv[0]);
   const { formatsHelpSection } = await import("./cli-format-table.js");
-  process.stdout.write(formatsHelpSection(loaded.engine.listFormats()) + "\n");
+  process.stdout.write(formatsHelpSection(loaded.engine.listFormats()) + HELP_CONFIG_NOTE + "\n");
   const isRootHelp = argv.every((a) => a.startsWith("-") || a === "help");
   if (isRootHelp) process.stdout.write(REFERENCE_USAGE);
   return status;

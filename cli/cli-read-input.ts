@@ -6,6 +6,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import { decodeUtf8 } from "../core/host/node-fs-host.js";
+import { maxSourceBytes } from "../core/host/source-bytes.js";
 import { describeError } from "./cli-errno.js";
 
 /** The source text and where it came from. */
@@ -14,35 +15,31 @@ export type InputResult =
   | { readonly ok: false; readonly message: string };
 
 /**
- * How many bytes of the input are read. A UTF-8 character takes at most 3
- * bytes per UTF-16 code unit, so a longer input is over the engine's
- * source-length limit anyway: reading this much is enough for the engine
- * to report that limit on the right line (its offset lies inside the
- * prefix), and never builds a string longer than V8 can hold.
+ * How many bytes of the input are read: enough for the engine to report the
+ * source-length limit on the right line (its offset lies inside the prefix),
+ * never more than could decode to a source within the limit.
  */
-export function maxInputBytes(maxSourceLength: number): number {
-  return Math.min(3 * maxSourceLength + 4, 500_000_000);
-}
+export const maxInputBytes: (maxSourceLength: number) => number = maxSourceBytes;
 
 const CHUNK = 1 << 20;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-/** Read `path` (`-` = stdin) and decode it. */
-export function readInput(path: string, maxBytes: number): InputResult {
+/** Read `path` (`-` = stdin) and decode it, at most `maxBytes` (a device such as /dev/zero ends there); `what` names the file in messages. */
+export function readInput(path: string, maxBytes: number, what = "input file"): InputResult {
   if (path === "-") return { ok: true, text: decodeUtf8(readFd(0, maxBytes)) };
   const file = resolve(path);
   let fd: number;
   try {
     fd = openSync(file, "r");
   } catch (e) {
-    return { ok: false, message: `cannot read input file "${path}": ${describeError(e)}` };
+    return { ok: false, message: `cannot read ${what} "${path}": ${describeError(e)}` };
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) return { ok: false, message: `cannot read input file "${path}": is a directory` };
+    if (st.isDirectory()) return { ok: false, message: `cannot read ${what} "${path}": is a directory` };
     return { ok: true, text: decodeUtf8(readFd(fd, maxBytes)), file };
   } catch (e) {
-    return { ok: false, message: `cannot read input file "${path}": ${describeError(e)}` };
+    return { ok: false, message: `cannot read ${what} "${path}": ${describeError(e)}` };
   } finally {
     closeSync(fd);
   }

@@ -4,6 +4,13 @@
  * The CLI writes through it so the engine can evaluate lazy data once (no
  * verify pass) and still never print a partial document followed by an
  * error; memory stays flat however large the output is.
+ *
+ * The temporary file is unlinked (and its folder removed) as soon as it is
+ * open: the spool lives on through the descriptor only, so nothing is left
+ * in the temporary folder however the process ends — SIGINT, SIGTERM,
+ * SIGHUP, even SIGKILL — while a long synchronous run could not have run a
+ * signal handler in time. (Where an open file cannot be unlinked, Windows,
+ * it is removed by {@link SpoolSink.discard} instead.)
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +24,7 @@ const BLOCK = 1024 * 1024;
 export class SpoolSink implements TextSink {
   private parts: string[] = [];
   private size = 0;
-  private spill: { dir: string; fd: number } | undefined;
+  private spill: { dir: string | undefined; fd: number } | undefined;
 
   write(chunk: string): void {
     this.parts.push(chunk);
@@ -51,7 +58,7 @@ export class SpoolSink implements TextSink {
     this.size = 0;
     if (this.spill) {
       closeSync(this.spill.fd);
-      rmSync(this.spill.dir, { recursive: true, force: true });
+      if (this.spill.dir !== undefined) rmSync(this.spill.dir, { recursive: true, force: true });
       this.spill = undefined;
     }
   }
@@ -59,11 +66,28 @@ export class SpoolSink implements TextSink {
   private toFile(): void {
     if (!this.spill) {
       const dir = mkdtempSync(join(tmpdir(), "jsson-spool-"));
-      this.spill = { dir, fd: openSync(join(dir, "output"), "w+") };
+      let fd: number;
+      try {
+        fd = openSync(join(dir, "output"), "wx+", 0o600);
+      } catch (e) {
+        rmSync(dir, { recursive: true, force: true });
+        throw e;
+      }
+      this.spill = { dir: unlinkedNow(dir) ? undefined : dir, fd };
     }
     if (this.size === 0) return;
     writeAllSync(this.spill.fd, Buffer.from(this.parts.join(""), "utf8"));
     this.parts = [];
     this.size = 0;
+  }
+}
+
+/** Remove the spool's folder and file while the file stays open; false where the system refuses (then `discard` removes them). */
+function unlinkedNow(dir: string): boolean {
+  try {
+    rmSync(dir, { recursive: true });
+    return true;
+  } catch {
+    return false;
   }
 }

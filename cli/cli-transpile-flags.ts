@@ -33,7 +33,7 @@ export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
     helpValue: "FORMAT",
     description: "output format: json, yaml (yml), toml, typescript (ts), or one added by a plugin (see jsson formats); default: from the -o file's extension, else json",
   },
-  { name: "output", char: "o", kind: "option", helpValue: "FILE", description: "write the output to this file instead of stdout (its extension picks the format when -f is absent)" },
+  { name: "output", char: "o", kind: "option", helpValue: "FILE", description: "write the output to this file instead of stdout (- : stdout; never the input file; its extension picks the format when -f is absent)" },
   { name: "out-dir", kind: "option", helpValue: "DIR", description: "write one output file per input under DIR, mirroring the inputs' folders (several FILEs or globs)" },
   { name: "select", kind: "option", helpValue: "PATH", description: 'write only the value at PATH: a.b[2], a["x.y"]' },
   { name: "sort-keys", kind: "boolean", default: false, description: "sort the keys of every object by code point (every format)" },

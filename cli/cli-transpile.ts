@@ -4,10 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../core/index.js";
-import { decodeUtf8 } from "../core/host/node-fs-host.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "./argv/limit-values.js";
 import { consumerData } from "./consumer-data.js";
 import { formatNames, loadCliEngine } from "./cli-engine.js";
@@ -15,7 +12,7 @@ import { diagnosticReport } from "./cli-diagnostic-report.js";
 import { EXIT, UsageError } from "./cli-exit-codes.js";
 import { BlockSink, OutputWriteError, writeStderr } from "./cli-fd-writer.js";
 import { SpoolSink } from "./cli-spool-sink.js";
-import { describeError } from "./cli-errno.js";
+import { sameFile } from "./cli-same-file.js";
 import { maxInputBytes, readInput } from "./cli-read-input.js";
 import { schemaFormatOf, schemaReport } from "./cli-schema-report.js";
 import { varsFromFlags } from "./cli-external-vars.js";
@@ -143,10 +140,12 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
   const input = str(flags, "input");
   const file = files[0];
   const outDir = str(flags, "out-dir");
-  const outputPath = str(flags, "output");
   if (outDir === undefined && files.length > 1) throw new UsageError(`several input files given; write them with --out-dir DIR (one output file each)`);
   if (input !== undefined && file !== undefined && (input !== file || files.length > 1)) throw new UsageError(`two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE`);
-  if (outDir !== undefined && outputPath !== undefined) throw new UsageError("give -o FILE or --out-dir DIR, not both");
+  if (outDir !== undefined && str(flags, "output") !== undefined) throw new UsageError("give -o FILE or --out-dir DIR, not both");
+  const inputPath = input ?? file ?? "-";
+  // before the format is inferred from -o: "-o names the input" says more than "no format writes .jsson"
+  const outputPath = outputOf(flags, inputPath);
   const watch = flags["watch"] === true;
   if (watch && outDir !== undefined) throw new UsageError("--watch takes one input file (without --out-dir)");
   const formatName = str(flags, "format") ?? (outputPath === undefined ? undefined : outputFormatOf(engine, outputPath)) ?? "json";
@@ -184,9 +183,9 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     ...(select === undefined ? {} : { select: select.path }),
     ...(flags["sort-keys"] === true ? { sortKeys: true } : {}),
   };
-  if (watch && (input ?? file ?? "-") === "-") throw new UsageError("--watch needs an input file (not stdin)");
+  if (watch && inputPath === "-") throw new UsageError("--watch needs an input file (not stdin)");
   return {
-    inputPath: input ?? file ?? "-",
+    inputPath,
     outputPath,
     outDir,
     watch,
@@ -194,6 +193,14 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
     validateOnly,
   };
+}
+
+/** `-o`: `undefined` for stdout (no flag, or `-o -`); naming the input file is a usage error (it would be truncated). */
+function outputOf(flags: TranspileFlags, inputPath: string): string | undefined {
+  const output = str(flags, "output");
+  if (output === undefined || output === "-") return undefined;
+  if (inputPath !== "-" && sameFile(inputPath, output)) throw new UsageError(`-o "${output}" is the input file; write the output elsewhere`);
+  return output;
 }
 
 function parseLimits(flags: TranspileFlags): Partial<Limits> {
@@ -209,14 +216,12 @@ function parseLimits(flags: TranspileFlags): Partial<Limits> {
   return limits;
 }
 
+/** The schema file, read like the input: bounded (`--schema /dev/zero` ends in the schema's size limit, not out of memory). */
 function readSchema(path: string): NonNullable<TranspilePlan["schema"]> {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(resolve(path));
-  } catch (e) {
-    throw new UsageError(`cannot read schema file "${path}": ${describeError(e)}`);
-  }
-  return { path, text: decodeUtf8(bytes), format: schemaFormatOf(path) };
+  // "-" is a file named "-" here, as before: stdin is the source's
+  const read = readInput(path === "-" ? "./-" : path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength), "schema file");
+  if (!read.ok) throw new UsageError(read.message);
+  return { path, text: read.text, format: schemaFormatOf(path) };
 }
 
 function optional(flags: TranspileFlags, name: string, parse: (text: string, what: string) => ParsedValue): number | undefined {

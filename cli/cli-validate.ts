@@ -12,8 +12,8 @@ export async function runValidate(input: string | undefined, file: string | unde
     writeStderr(`jsson: two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE\n`);
     return EXIT.USAGE;
   }
-  // plugins are loaded (and a broken one refused) as by every command, though a syntax check uses none
-  const loaded = await loadCliEngine(plugins);
+  // a syntax check needs no formats: jsson.config.json is not read (its plugins are code); --plugin / JSSON_PLUGINS are still loaded and checked
+  const loaded = await loadCliEngine(plugins, false);
   if (!loaded.ok) {
     writeStderr(`jsson: ${loaded.message}\n`);
     return EXIT.USAGE;

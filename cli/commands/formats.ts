@@ -19,11 +19,16 @@ export default class Formats extends Command {
     const loaded = await loadCliEngine((flags.plugin as string[] | undefined) ?? []);
     if (!loaded.ok) {
       const { EXIT } = await import("../cli-exit-codes.js");
-      process.stderr.write(`jsson: ${loaded.message}\n`);
+      const { writeStderr } = await import("../cli-fd-writer.js");
+      writeStderr(`jsson: ${loaded.message}\n`);
       process.exitCode = EXIT.USAGE;
       return;
     }
     const formats = loaded.engine.listFormats();
-    this.log(flags.json ? JSON.stringify(formats, null, 2) : formatTable(formats));
+    if (flags.json) this.log(JSON.stringify(formats, null, 2));
+    else {
+      const { terminalText } = await import("../cli-terminal-text.js");
+      this.log(`${formatTable(formats)}\n\nConfig file: ${terminalText(loaded.configFile ?? "none")}`);
+    }
   }
 }

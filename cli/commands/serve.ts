@@ -64,8 +64,9 @@ LOG LEVELS (one JSON line per event on stderr)
     const { parseDuration, parseSize } = await import("../http/units.js");
     const { resolve } = await import("node:path");
     const { existsSync, statSync } = await import("node:fs");
+    const { writeStderr } = await import("../cli-fd-writer.js");
     const usage = (message: string): void => {
-      process.stderr.write(`jsson: ${message} (see: jsson serve --help)\n`);
+      writeStderr(`jsson: ${message} (see: jsson serve --help)\n`);
       process.exitCode = 2;
     };
     if (!fromEnv.ok) return usage(fromEnv.message);

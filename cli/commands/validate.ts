@@ -10,7 +10,8 @@ Exit status: 0 valid, 1 syntax error (or unreadable input), 2 usage error.`;
   static override examples = ["<%= config.bin %> validate config.jsson", "<%= config.bin %> validate - < config.jsson"];
   static override flags = {
     input: Flags.string({ char: "i", description: "input file (- for stdin)", helpValue: "FILE" }),
-    ...oclifFlags([PLUGIN_FLAG]),
+    // a syntax check reads no jsson.config.json (its plugins are code it does not need)
+    ...oclifFlags([{ ...PLUGIN_FLAG, description: "load a plugin (package name or path; repeatable); JSSON_PLUGINS is read too, jsson.config.json is not" }]),
   };
   static override args = {
     file: Args.string({ description: "input file (- or none: stdin)", required: false, ignoreStdin: true }),

@@ -1,13 +1,18 @@
 /**
  * `jsson.config.json`: the project's settings file, found by walking up from
- * the working directory (the first one found wins). Only `plugins` is read
- * today; other keys are left for later use and ignored.
+ * the working directory (the first one found wins) but never past the
+ * project's boundary: the first folder holding `package.json` or `.git`, or
+ * the user's home folder (each searched, then the walk stops). A config in a
+ * parent folder outside the project (a cloned repository's parent, `/tmp`)
+ * is somebody else's. Only `plugins` is read today; other keys are left for
+ * later use and ignored.
  *
  * ```json
  * { "plugins": ["jsson-plugin-dotenv", "./tools/my-format.mjs"] }
  * ```
  */
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { PluginLoadError } from "./plugin-load-error.js";
 
@@ -22,12 +27,17 @@ export interface JssonConfig {
   readonly plugins: readonly string[];
 }
 
-/** The nearest `jsson.config.json` at or above `cwd`, or `undefined`. */
-export function findConfigFile(cwd: string): string | undefined {
+/** Files or folders whose presence marks a project's root folder. */
+export const PROJECT_MARKERS: readonly string[] = ["package.json", ".git"];
+
+/** The nearest `jsson.config.json` at or above `cwd`, up to the project's boundary (`home`: the user's home folder), or `undefined`. */
+export function findConfigFile(cwd: string, home: string = homedir()): string | undefined {
   let dir = resolve(cwd);
+  const stop = resolve(home);
   for (;;) {
     const candidate = join(dir, CONFIG_FILE_NAME);
     if (isFile(candidate)) return candidate;
+    if (dir === stop || PROJECT_MARKERS.some((m) => existsSync(join(dir, m)))) return undefined;
     const up = dirname(dir);
     if (up === dir) return undefined;
     dir = up;

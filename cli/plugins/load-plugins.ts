@@ -12,12 +12,14 @@
  * const workerEngine = await createEngineFromResolved(resolved);
  * ```
  */
+import { fileURLToPath } from "node:url";
 import { createEngine, PluginError, type Engine } from "../../core/index.js";
 import { PluginLoadError } from "./plugin-load-error.js";
 import { describeRequest } from "./plugin-request.js";
-import { collectPluginRequests, type PluginRequestSources } from "./plugin-requests.js";
+import { collectPluginRequests, type CollectedRequests, type PluginRequestSources } from "./plugin-requests.js";
 import { resolvePluginUrl } from "./resolve-plugin.js";
 import { shareJssonWithPlugins } from "./share-jsson.js";
+import { untrustedReason } from "./trusted-path.js";
 
 /** Where to look for plugins: see {@link PluginRequestSources}. */
 export type LoadPluginsOptions = PluginRequestSources;
@@ -46,20 +48,27 @@ export interface LoadedPlugins {
   readonly resolved: readonly ResolvedPlugin[];
   /** The `jsson.config.json` that was read, if any. */
   readonly configFile: string | undefined;
+  /** A `jsson.config.json` found but not read because it cannot be trusted, and why. */
+  readonly configIgnored?: CollectedRequests["configIgnored"];
 }
 
 /** Find, resolve and import the plugins asked for (nothing is applied yet). */
 export async function loadPlugins(options: LoadPluginsOptions): Promise<LoadedPlugins> {
-  const { requests, configFile } = collectPluginRequests(options);
+  const { requests, configFile, configIgnored } = collectPluginRequests(options);
   const resolved: ResolvedPlugin[] = [];
   const seen = new Set<string>();
   for (const request of requests) {
     const url = resolvePluginUrl(request);
+    if (request.source === "config") {
+      // the config is trusted; the module it names must be too (a world-writable folder, another user's file)
+      const reason = untrustedReason(fileURLToPath(url));
+      if (reason !== undefined) throw new PluginLoadError(`plugin ${describeRequest(request)}: not loaded: ${reason}`);
+    }
     if (seen.has(url)) continue;
     seen.add(url);
     resolved.push({ url, origin: describeRequest(request) });
   }
-  return { plugins: await importResolved(resolved), resolved, configFile };
+  return { plugins: await importResolved(resolved), resolved, configFile, configIgnored };
 }
 
 /** Apply loaded plugins to `engine`, in order; a refusal throws {@link PluginLoadError}. */

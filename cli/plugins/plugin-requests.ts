@@ -3,10 +3,13 @@
  * `jsson.config.json` (project-wide), then `JSSON_PLUGINS` (the
  * environment), then `--plugin` flags (this command line). Config entries
  * resolve from the config file's folder; the others from the working
- * directory.
+ * directory. A config file that another user owns or could have written
+ * (trusted-path.ts) is not read at all: its plugins are code the user never
+ * chose to run. It is reported as ignored instead.
  */
 import { delimiter, dirname } from "node:path";
 import { findConfigFile, readConfigFile } from "./config-file.js";
+import { untrustedReason } from "./trusted-path.js";
 import type { PluginRequest } from "./plugin-request.js";
 
 /** The environment variable listing plugins. */
@@ -29,15 +32,24 @@ export interface PluginRequestSources {
 /** The requests, and the config file they partly came from. */
 export interface CollectedRequests {
   readonly requests: readonly PluginRequest[];
+  /** The config file read (absent: none found, or the one found was ignored). */
   readonly configFile: string | undefined;
+  /** A config file found but not read, and why (`/tmp/jsson.config.json is owned by another user (uid 65534)`). */
+  readonly configIgnored?: { readonly path: string; readonly reason: string } | undefined;
 }
 
 /** Gather the requests; a broken config file throws `PluginLoadError`. */
 export function collectPluginRequests(sources: PluginRequestSources): CollectedRequests {
   const requests: PluginRequest[] = [];
   let configFile: string | undefined;
+  let configIgnored: CollectedRequests["configIgnored"];
   if (sources.config !== false) {
     configFile = findConfigFile(sources.cwd);
+    const reason = configFile === undefined ? undefined : untrustedReason(configFile);
+    if (configFile !== undefined && reason !== undefined) {
+      configIgnored = { path: configFile, reason };
+      configFile = undefined;
+    }
     if (configFile !== undefined) {
       const config = readConfigFile(configFile);
       for (const specifier of config.plugins) requests.push({ specifier, source: "config", base: dirname(configFile), where: configFile });
@@ -49,7 +61,7 @@ export function collectPluginRequests(sources: PluginRequestSources): CollectedR
     const specifier = raw.trim();
     if (specifier !== "") requests.push({ specifier, source: "flag", base: sources.cwd, where: sources.flagName ?? "--plugin" });
   }
-  return { requests, configFile };
+  return { requests, configFile, configIgnored };
 }
 
 /** `JSSON_PLUGINS` entries: separated by commas or the platform's path delimiter (`:` on POSIX, `;` on Windows). */

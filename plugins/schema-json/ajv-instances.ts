@@ -16,6 +16,7 @@ import { linearRegExp } from "./linear-regexp.js";
 import { collapseKeywords, setOneOfCountBudget } from "./collapse-keywords.js";
 import { JSSON_FORMAT_KEYWORDS, jssonFormatFailure } from "./jsson-formats.js";
 import { firstDuplicate } from "./duplicate-items.js";
+import { isMultipleOf } from "./multiple-of.js";
 import type { SchemaDialect } from "./schema-dialect.js";
 
 /** Compiles before an instance is replaced by a fresh one. */
@@ -41,8 +42,6 @@ const OPTIONS: Options = {
   loopEnum: 16,
   loopRequired: 16,
   ownProperties: true,
-  // `multipleOf: 0.1` accepts 0.3 (0.3 / 0.1 is 2.9999999999999996 in binary floating point).
-  multipleOfPrecision: 12,
   code: { regExp: linearRegExp },
 };
 
@@ -86,6 +85,25 @@ function uniqueItemsKeyword(): KeywordDefinition {
   } as KeywordDefinition;
 }
 
+/** `multipleOf` with ajv's message and params, tolerant of binary floating point, refusing a quotient that overflows (multiple-of.ts). */
+function multipleOfKeyword(): KeywordDefinition {
+  return {
+    keyword: "multipleOf",
+    type: "number",
+    schemaType: "number",
+    errors: true,
+    compile(divisor: number) {
+      const validate = (data: number): boolean => {
+        if (isMultipleOf(data, divisor)) return true;
+        validate.errors = [{ keyword: "multipleOf", message: `must be multiple of ${divisor}`, params: { multipleOf: divisor } }];
+        return false;
+      };
+      validate.errors = null as null | { keyword: string; message: string; params: { multipleOf: number } }[];
+      return validate;
+    },
+  } as KeywordDefinition;
+}
+
 function createInstance(dialect: SchemaDialect, large: boolean): Ajv {
   const options: Options = large ? { ...OPTIONS, code: { ...OPTIONS.code, optimize: false } } : OPTIONS;
   const ajv: Ajv =
@@ -93,6 +111,8 @@ function createInstance(dialect: SchemaDialect, large: boolean): Ajv {
   addFormatsPlugin()(ajv);
   ajv.removeKeyword("uniqueItems");
   ajv.addKeyword(uniqueItemsKeyword());
+  ajv.removeKeyword("multipleOf");
+  ajv.addKeyword(multipleOfKeyword());
   for (const def of jssonFormatKeywords()) ajv.addKeyword(def);
   for (const def of collapseKeywords()) ajv.addKeyword(def);
   return ajv;

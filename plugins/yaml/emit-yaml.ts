@@ -36,10 +36,15 @@ export function emitYaml(value: Value, sink: TextSink, options: YamlOptions = {}
   w.flush();
 }
 
-/** `key:` as an implicit key, or "" when the key is too long to be one (then the explicit form is written). */
+/**
+ * `key:` as an implicit key, or "" when the key is too long to be one (then
+ * the explicit form is written). Length in UTF-16 code units: YAML's limit is
+ * 1024 characters, and parsers that count code units (not code points) would
+ * refuse a key of astral characters that a code-point count lets through.
+ */
 function implicitKey(key: string): string {
   const k = yamlString(key);
-  return k.length > MAX_IMPLICIT_KEY && [...k].length > MAX_IMPLICIT_KEY ? "" : k + ":";
+  return k.length > MAX_IMPLICIT_KEY ? "" : k + ":";
 }
 
 /** The text of a scalar value, or undefined for a container. */

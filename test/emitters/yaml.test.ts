@@ -72,6 +72,14 @@ test("keys longer than 1024 characters use the explicit ? / : form", () => {
   assert.is(emit("yaml", obj([edge, 1])), `${edge}: 1\n`);
 });
 
+test("key length counts UTF-16 code units: a quoted key of 1026 units (514 code points) uses the explicit form, one of 1024 stays implicit", () => {
+  const over = "😀".repeat(512); // written quoted: 2 + 1024 code units
+  const at = "😀".repeat(511); // written quoted: 2 + 1022 code units
+  const out = emit("yaml", obj([over, 1], [at, 2]));
+  assert.is(out, `? "${over}"\n: 1\n"${at}": 2\n`);
+  assert.equal(load(out), { [over]: 1, [at]: 2 });
+});
+
 test("escapes: JSON escapes plus \\u for characters YAML may not hold literally", () => {
   const s = 'q" \\ \b\f\n\r\t \u0000\u001b \u007f\u0085\u009f \u2028\u2029 \ud800 \udc00x \ufffe\uffff 😀';
   const out = emit("yaml", obj(["s", s]));

@@ -63,7 +63,11 @@ export const BROKEN_PLUGINS = {
   "syntax-error.mjs": `export default { name: "x", \n`,
 } as const;
 
-/** A temporary folder tree; `write` creates parent folders. */
+/**
+ * A temporary folder tree (`write` creates parent folders). Folders are created 0755 and files 0644 whatever
+ * the umask (a group-writable tree, umask 002, would make jsson refuse its
+ * jsson.config.json as writable by others).
+ */
 export class TempTree {
   readonly root: string;
   constructor(prefix: string) {
@@ -72,14 +76,14 @@ export class TempTree {
   /** Write `text` at `rel` (below the root); returns the absolute path. */
   write(rel: string, text: string): string {
     const path = join(this.root, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
+    mkdirSync(dirname(path), { recursive: true, mode: 0o755 });
+    writeFileSync(path, text, { mode: 0o644 });
     return path;
   }
   /** Absolute path of `rel`, creating it as a folder. */
   dir(rel: string): string {
     const path = join(this.root, rel);
-    mkdirSync(path, { recursive: true });
+    mkdirSync(path, { recursive: true, mode: 0o755 });
     return path;
   }
   remove(): void {

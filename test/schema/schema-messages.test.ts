@@ -175,6 +175,11 @@ test("other keywords use ajv's message", () => {
   ]);
 });
 
+test("multipleOf: a quotient that overflows is not a multiple (1e308 / 0.123456789 is Infinity), as in ajv without multipleOfPrecision", () => {
+  const schema = { properties: { a: { multipleOf: 0.123456789 }, b: { multipleOf: 0.123456789 }, c: { multipleOf: 1e-300 }, d: { multipleOf: 2 } } };
+  sameLines(errorsOf({ a: 1e308, b: 0.123456789 * 4, c: 1e10, d: -1.7976931348623157e308 }, schema), ["$.a: must be multiple of 0.123456789", "$.c: must be multiple of 1e-300"]);
+});
+
 test("multipleOf tolerates binary floating point (0.3 is a multiple of 0.1)", () => {
   sameLines(errorsOf({ a: 0.3, b: 0.35 }, { properties: { a: { multipleOf: 0.1 }, b: { multipleOf: 0.1 } } }), ["$.b: must be multiple of 0.1"]);
 });
