@@ -5,12 +5,15 @@
  * elements are exactly those an eager evaluation would have produced.
  */
 import type { Expr } from "../syntax/ast.js";
+import type { CostMeter } from "./cost-meter.js";
+import { IncludedArray } from "./included-value.js";
 import { Scope } from "./scope.js";
-import { itemsByIndex, LazyArray, ObjectValue, type Value } from "./values.js";
+import { itemsByIndex, LazyArray, ObjectValue, type ItemCharge, type Value } from "./values.js";
 
 /** What a lazy map needs from the evaluator. */
 export interface BodyEvaluator {
-  expr(e: Expr, scope: Scope): Value;
+  /** Evaluate a body (as the run's evaluation, whoever pulls it). */
+  body(e: Expr, scope: Scope): Value;
 }
 
 export class LazyMap extends LazyArray {
@@ -45,7 +48,7 @@ export class LazyMap extends LazyArray {
   private apply(item: Value): Value {
     const inner = new Scope(this.scope);
     inner.set(this.param, item);
-    return this.evaluator.expr(this.body, inner);
+    return this.evaluator.body(this.body, inner);
   }
 }
 
@@ -70,7 +73,11 @@ export class LazyRows extends LazyArray {
   readonly isRange = false;
   readonly length: number;
 
-  constructor(private readonly block: BlockShape) {
+  constructor(
+    private readonly block: BlockShape,
+    /** The run that made it, charged for every element pulled. */
+    private readonly charge?: ItemCharge,
+  ) {
     super();
     this.length = block.length;
   }
@@ -86,10 +93,15 @@ export class LazyRows extends LazyArray {
 
   [Symbol.iterator](): Iterator<Value> {
     const rows = this.block.rows;
+    const charge = this.charge;
+    const meter = charge?.meter;
+    const at = meter === undefined || charge === undefined ? 0 : meter.evaluating > 0 ? meter.current : charge.at;
+    if (meter !== undefined) meter.current = at;
     let r = 0;
     let k = 0;
     return {
       next: (): IteratorResult<Value> => {
+        meter?.charge(1, at);
         while (r < rows.length && k >= (rows[r] as BlockRow).count) {
           r++;
           k = 0;
@@ -116,15 +128,17 @@ function pick(row: BlockRow, cell: Value, k: number): Value {
 /**
  * Evaluate every lazy part of a value tree once, discarding the results, so
  * that any error the source can raise is found before output is committed.
- * Ranges cannot fail and are skipped.
+ * Ranges cannot fail and are skipped. Every container visited is charged to
+ * `meter` (shared parts are visited once per reference).
  */
-export function forceLazy(v: Value): void {
+export function forceLazy(v: Value, meter: CostMeter): void {
   if (v === null || typeof v !== "object") return;
+  meter.charge(1, meter.current);
   if (v instanceof ObjectValue) {
-    for (const x of v.values) forceLazy(x);
+    for (const x of v.values) forceLazy(x, meter);
   } else if (Array.isArray(v)) {
-    for (const x of v) forceLazy(x);
-  } else if (v instanceof LazyMap || v instanceof LazyRows) {
-    for (const x of v) forceLazy(x);
+    for (const x of v) forceLazy(x, meter);
+  } else if (v instanceof LazyArray && !v.isRange && !(v instanceof IncludedArray && v.infallible)) {
+    for (const x of v) forceLazy(x, meter);
   }
 }
