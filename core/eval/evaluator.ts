@@ -119,6 +119,13 @@ class FileEvaluator {
   private readonly presetCache = new Map<ObjectExpr, ObjectValue>();
   /** Number of name lookups so far (a preset body that did none is cacheable). */
   private lookups = 0;
+  /**
+   * Written-out size of this file's top-level values, ranges and lazy maps
+   * aside (they charge their items as they are pulled). Top-level names may
+   * share one container many times (`c0 = b`, `c1 = b`, …): bounded, so any
+   * traversal of the plain tree (a format's check, the verify pass) is.
+   */
+  private rootWeight = 1;
 
   constructor(
     private readonly run: RunState,
@@ -166,7 +173,14 @@ class FileEvaluator {
     }
     if (!target.has(m.key)) this.count(1, m.start);
     target.set(m.key, v);
+    this.weighRoot(v, m.start);
     if (!m.quoted) scope.set(m.key, v);
+  }
+
+  /** Add a top-level value to {@link rootWeight}; refuse past the item limit. */
+  private weighRoot(v: Value, at: number): void {
+    this.rootWeight += v instanceof LazyArray ? 1 : this.weightOf(v);
+    if (this.rootWeight > this.run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
   }
 
   // ---- includes (§8) ------------------------------------------------------
@@ -225,6 +239,7 @@ class FileEvaluator {
       if (exists && mode === "keep") continue;
       if (exists && mode === "error") fail(CODES.I3_MERGE_CONFLICT, `include merge conflict for key "${k}" from ${id}`);
       root.set(k, v);
+      this.weighRoot(v, start);
       this.global.set(k, v);
       if (!exists) origins.set(k, { start, end });
     }
