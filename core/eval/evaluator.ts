@@ -271,12 +271,19 @@ class FileEvaluator {
     if (run.items > run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `too many values (limit ${run.limits.maxItems})`, at);
   }
 
-  /** Evaluate a map body, possibly pulled later by an emitter: values it consumes are charged at its expressions. */
+  /**
+   * Evaluate a map body, possibly pulled later by an emitter: values it
+   * consumes are charged at its expressions, and the element's written-out
+   * size is charged before anyone walks it (a cheap body can name a large
+   * shared value).
+   */
   body(e: Expr, scope: Scope): Value {
     const meter = this.run.meter;
     meter.evaluating++;
     try {
-      return this.expr(e, scope);
+      const v = this.expr(e, scope);
+      meter.charge(this.weightOf(v), this.where(e.start));
+      return v;
     } finally {
       meter.evaluating--;
     }
@@ -320,7 +327,7 @@ class FileEvaluator {
           case ">":
           case "<=":
           case ">=":
-            return compare(op, l, r, e.at, this.run.meter);
+            return compare(op, l, r, e.at, this.run.meter, this.where(e.at));
           default: {
             const v = arithmetic(op, l, r, e.at, this.run.limits.maxStringLength);
             if (typeof v === "string") this.built(v, e.at);
@@ -542,15 +549,25 @@ class FileEvaluator {
   private arrayBlock(e: ArrayBlockExpr, scope: Scope): Value[] | LazyArray {
     const rows: BlockRow[] = [];
     let total = 0;
+    /** Written-out size of the rows' elements (without a map clause, the block's own). */
+    let size = 1;
     for (const row of e.rows) {
       const cells = row.map((c) => this.expr(c, scope));
       let n = -1;
       for (const c of cells) if (isRangeValue(c)) n = n < 0 ? c.length : Math.min(n, c.length);
       const count = n < 0 ? 1 : n;
-      this.count(count, row[0]?.start ?? e.start);
+      const at = row[0]?.start ?? e.start;
+      this.count(count, at);
       total += count;
-      if (total > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, row[0]?.start ?? e.start);
-      rows.push({ cells, count, expands: n >= 0 });
+      if (total > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, at);
+      // A zipped range cell gives one item per element; any other cell is repeated whole in every element.
+      let weight = e.fields === undefined ? 0 : 1;
+      for (const c of cells) weight += n >= 0 && isRangeValue(c) ? 1 : this.weightOf(c);
+      size += count * weight;
+      if (e.mapBody === undefined && size > this.run.limits.maxItems) {
+        throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
+      }
+      rows.push({ cells, count, expands: n >= 0, weight });
     }
     const elements = new LazyRows({ rows, fields: e.fields, length: total }, { meter: this.run.meter, at: this.where(e.start) });
     if (e.mapBody === undefined || e.mapParam === undefined) return total > this.run.options.lazyThreshold ? elements : this.weighArray([...elements], e.start);

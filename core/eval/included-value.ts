@@ -91,7 +91,8 @@ export class IncludedArray extends LazyArray {
 
   [Symbol.iterator](): Iterator<Value> {
     const a = this.adoption;
-    a.meter.current = a.site;
+    // Pulled by an emitter, the include is what is being expanded; pulled by an expression, that expression is.
+    if (a.meter.evaluating === 0) a.meter.current = a.site;
     const inner = this.guard(() => this.source[Symbol.iterator]());
     return {
       next: (): IteratorResult<Value> =>

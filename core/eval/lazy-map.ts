@@ -58,6 +58,8 @@ export interface BlockRow {
   readonly count: number;
   /** True when some cell is a range value (the row is zipped, §7.3). */
   readonly expands: boolean;
+  /** Written-out size of one of its elements (values shared by every element count in each): charged per element pulled. */
+  readonly weight: number;
 }
 
 /** The evaluated rows of an array block, before the map clause. */
@@ -101,12 +103,14 @@ export class LazyRows extends LazyArray {
     let k = 0;
     return {
       next: (): IteratorResult<Value> => {
-        meter?.charge(1, at);
         while (r < rows.length && k >= (rows[r] as BlockRow).count) {
           r++;
           k = 0;
         }
-        return r < rows.length ? { value: this.element(rows[r] as BlockRow, k++), done: false } : { value: undefined, done: true };
+        const row = rows[r];
+        if (row === undefined) return { value: undefined, done: true };
+        meter?.charge(row.weight, at);
+        return { value: this.element(row, k++), done: false };
       },
     };
   }

@@ -196,8 +196,12 @@ export function equals(a: Value, b: Value, meter: CostMeter, at: number): boolea
   return false;
 }
 
-/** `< > <= >=` (§4.7): numbers across int/float, strings by code point (characters charged to `meter`). */
-export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: number, meter: CostMeter): boolean {
+/**
+ * `< > <= >=` (§4.7): numbers across int/float, strings by code point.
+ * Characters compared are charged to `meter` at `chargeAt` (where the run's
+ * limit errors are named; `at` names this file's errors).
+ */
+export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: number, meter: CostMeter, chargeAt: number): boolean {
   if (isRangeValue(l) || isRangeValue(r)) rangeOperand(op, at);
   let c: number;
   const a = numeric(l);
@@ -211,7 +215,7 @@ export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: num
       } else c = a < b ? -1 : a > b ? 1 : 0;
     } else c = a < b ? -1 : a > b ? 1 : 0;
   } else if (typeof l === "string" && typeof r === "string") {
-    c = compareCodePoints(l, r, meter, at);
+    c = compareCodePoints(l, r, meter, chargeAt);
   } else {
     throw new EvalError(CODES.R4_CANNOT_COMPARE, `can't compare ${showValue(l)} and ${showValue(r)}`, at);
   }

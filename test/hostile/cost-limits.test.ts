@@ -68,6 +68,18 @@ const CASES: readonly CostCase[] = [
     line: 2,
   },
   {
+    name: "< between 32M-character strings in an included file's lazy map (a time limit there names the include)",
+    job: job('k = 1\ninclude "s.jsson"\n', SECOND, { "s.jsson": doubled(21) + 'b := a21 + "y"\nm = 0..20000 map (i) = a21 < b\n' }),
+    code: CODES.LIMIT_TIME,
+    line: 2,
+  },
+  {
+    name: "template rows repeating a shared array of 10^4 in 2·10^5 elements (a format's check walks every one)",
+    job: job("v := [0..9999]\nt [\n  template { a, b }\n  0..200000, v\n]\n", SECOND, {}, "toml"),
+    code: CODES.LIMIT_ITEMS,
+    line: 4,
+  },
+  {
     name: "include of a file defining 30 ranges of 10^7 (issue: out of heap), json",
     job: job('include "big.jsson"\n', SECOND, { "big.jsson": RANGES_FILE }),
     code: CODES.LIMIT_TIME,
@@ -104,10 +116,10 @@ const CASES: readonly CostCase[] = [
     line: 2,
   },
   {
-    name: "lazy maps made in a map over a scope of 20000 bindings (a snapshot each)",
-    job: job(Array.from({ length: 20000 }, (_, i) => `v${i} := ${i}`).join("\n") + "\nx = 0..9999 map (i) = 0..10001 map (j) = j", {}),
+    name: "lazy maps made in a map over a scope of 30000 bindings (a snapshot each)",
+    job: job(Array.from({ length: 30000 }, (_, i) => `v${i} := ${i}`).join("\n") + "\nx = 0..9999 map (i) = 0..10001 map (j) = j", {}),
     code: CODES.LIMIT_ITEMS,
-    line: 20001,
+    line: 30001,
   },
 ];
 
