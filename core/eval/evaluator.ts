@@ -75,7 +75,7 @@ interface RunState {
  * count as one value against the item limit: strings are memory too, and a
  * program can build many long ones.
  */
-export const CHARS_PER_ITEM = 32;
+const CHARS_PER_ITEM = 32;
 
 /** Evaluate a parsed root program. */
 export function evaluateProgram(program: Program, options: EvalOptions): EvalResult {

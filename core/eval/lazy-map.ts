@@ -120,6 +120,8 @@ export class LazyRows extends LazyArray {
     if (fields === undefined) return pick(row, row.cells[0] as Value, k);
     const obj = new ObjectValue();
     for (let i = 0; i < row.cells.length; i++) obj.set(fields[i] as string, pick(row, row.cells[i] as Value, k));
+    // Its written-out size, for whoever weighs a value holding it (a map clause's body).
+    obj.weight = row.weight;
     return obj;
   }
 }
