@@ -108,6 +108,12 @@ export class Engine {
   private readonly schemaTypes = new Map<string, { schemaType: SchemaType; plugin: string }>();
   private readonly plugins: { name: string; version: string }[] = [];
   private parseCache: ParseCache | undefined;
+  /**
+   * The run that made each tree {@link Engine.evaluate} returned, so that
+   * {@link Engine.emit} of it continues that run: one deadline (counted from
+   * the start of evaluation) and one meter for evaluating and writing.
+   */
+  private readonly runsOfTrees = new WeakMap<ObjectValue, Pick<Evaluated, "beginPass" | "startedAt" | "meter">>();
 
   /** Apply plugins, in order. Refusals throw {@link PluginError} with a message naming the plugin. */
   constructor(plugins: readonly unknown[] = []) {
@@ -232,7 +238,9 @@ export class Engine {
   /** Parse and evaluate `source` into a value tree. */
   evaluate(source: string, options: RunOptions = {}): EvaluateResult {
     const r = this.evaluateInternal(source, options);
-    return r.ok ? { ok: true, format: r.format, value: r.value } : r;
+    if (!r.ok) return r;
+    this.runsOfTrees.set(r.value, r);
+    return { ok: true, format: r.format, value: r.value };
   }
 
   private evaluateInternal(source: string, options: RunOptions): Evaluated | RunFailure {
@@ -291,9 +299,13 @@ export class Engine {
     return this.emitPasses(evaluated.value, sink, options, source, evaluated);
   }
 
-  /** Emit an evaluated tree. `source` is used to place output errors on the defining line. */
+  /**
+   * Emit an evaluated tree. `source` is used to place output errors on the
+   * defining line. A tree from {@link Engine.evaluate} is written as part of
+   * the run that made it: its time limit counts from the start of evaluation.
+   */
   emit(value: ObjectValue, sink: TextSink, options: RunOptions = {}, source = ""): EvaluateResult {
-    return this.emitPasses(value, sink, options, source, { beginPass: () => {}, startedAt: Date.now() });
+    return this.emitPasses(value, sink, options, source, this.runsOfTrees.get(value) ?? { beginPass: () => {}, startedAt: Date.now() });
   }
 
   /** Emit; `run.beginPass` is called before each traversal (format check, emit) so lazy parts are counted once per pass. */
