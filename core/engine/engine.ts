@@ -355,6 +355,8 @@ export class Engine {
       const d = evalDiagnostic(e);
       if (d) return fail(d);
       throw e;
+    } finally {
+      run.meter?.finish();
     }
     return { ok: true, format, value };
   }

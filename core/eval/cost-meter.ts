@@ -42,11 +42,22 @@ export class CostMeter {
 
   constructor(
     /** `Date.now()` value past which the run stops (Infinity: no limit). */
-    private readonly deadline: number,
+    private deadline: number,
     /** The limit, for the message. */
     private readonly timeoutMs: number,
-    private readonly signal: { readonly aborted: boolean } | undefined,
+    private signal: { readonly aborted: boolean } | undefined,
   ) {}
+
+  /**
+   * The run is over (its output written): what reads the tree afterwards
+   * (schema validation's plain data, a caller's own walk) is the caller's
+   * work, bounded by the output already produced, and never stopped as the
+   * run's (a time-limit error after a success would be nobody's error).
+   */
+  finish(): void {
+    this.deadline = Infinity;
+    this.signal = undefined;
+  }
 
   /** Charge `units` of work done at offset `at` (of the root source); past the deadline or once cancelled, throw there. */
   charge(units: number, at: number): void {

@@ -1,11 +1,12 @@
 /**
  * A tree from `Engine.evaluate` written later with `Engine.emit` (what the
  * HTTP server does for a buffered request) is one run: its time limit counts
- * from the start of evaluation, not again from the start of writing.
+ * from the start of evaluation, not again from the start of writing. Once
+ * written, the run is over: reading the tree again is not stopped by it.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { CODES, createEngine, renderDiagnostic } from "../../core/index.js";
+import { CODES, createEngine, renderDiagnostic, toPlainData } from "../../core/index.js";
 
 const engine = createEngine();
 
@@ -42,6 +43,17 @@ test("a tree emitted twice is counted once per pass (items of lazy parts do not 
     const r = engine.emit(evaluated.value, { write: () => {} }, { limits, format: "yaml" }, source);
     assert.ok(r.ok, r.ok ? "" : renderDiagnostic(r.diagnostics[0]!));
   }
+});
+
+test("a tree read after its run has ended (schema validation's plain data) is not stopped by the run's time limit", () => {
+  const limits = { timeoutMs: 500 };
+  const r = engine.transpile("x = 0..99999\nm = 0..20000 map (i) = { n = i }\n", { limits });
+  assert.ok(r.ok, r.ok ? "" : renderDiagnostic(r.diagnostics[0]!));
+  if (!r.ok) return;
+  sleep(550);
+  const data = toPlainData(r.value) as { x: number[]; m: { n: number }[] };
+  assert.is(data.x.length, 100000);
+  assert.is(data.m[20000]?.n, 20000);
 });
 
 test.run();
