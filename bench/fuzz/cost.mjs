@@ -41,6 +41,7 @@ const outcomes = new Map();
 const findings = [];
 let programs = 0;
 let reruns = 0;
+const slowOnce = [];
 let worstFirstMs = 0;
 let timedRuns = 0;
 let worstOverrunMs = -Infinity;
@@ -57,6 +58,7 @@ for (let i = 0; i < maxPrograms && Date.now() < deadline; i++) {
   programs++;
   if (reran) {
     reruns++;
+    slowOnce.push(`${seed} (-f ${format}, ${firstMs.toFixed(0)} ms)`);
     worstFirstMs = Math.max(worstFirstMs, firstMs);
   }
   const key = answer.kind === "done" ? (answer.outcome.ok ? "output" : answer.outcome.code ?? "?") : answer.kind;
@@ -80,7 +82,7 @@ console.log(`programs run: ${programs}`);
 console.log(`outcomes: ${[...outcomes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", ")}`);
 console.log(`time-limit errors: ${timedRuns}; worst overrun past the ${timeoutMs} ms limit: ${timedRuns > 0 ? `${worstOverrunMs.toFixed(1)} ms` : "n/a"}; slowest run: ${worstMs.toFixed(1)} ms`);
 console.log(`peak worker heap: ${mb(peakHeap)}; peak process RSS: ${mb(peakRss)}`);
-console.log(`runs over the allowed time once, then run again: ${reruns}${reruns > 0 ? ` (slowest first attempt ${worstFirstMs.toFixed(1)} ms)` : ""}`);
+console.log(`runs over the allowed time once, then run again: ${reruns}${reruns > 0 ? ` (slowest first attempt ${worstFirstMs.toFixed(1)} ms; seeds ${slowOnce.join(", ")})` : ""}`);
 console.log(`findings: ${findings.length}`);
 for (const f of findings) console.log(`\n--- seed ${f.seed} (-f ${f.format}): ${f.problems.join("; ")}\n${f.source}${Object.keys(f.files).length > 0 ? `files: ${JSON.stringify(f.files)}` : ""}`);
 process.exit(findings.length > 0 ? 1 : 0);
