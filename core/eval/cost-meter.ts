@@ -23,6 +23,7 @@ export const CHARS_PER_UNIT = 16;
  */
 export class StopError extends EvalError {}
 
+/** One run's meter (see above): charged by whatever does the run's work, in any phase. */
 export class CostMeter {
   /**
    * Offset in the root source of the work being done (the expression being

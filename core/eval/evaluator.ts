@@ -442,7 +442,7 @@ class FileEvaluator {
     try {
       per = Math.min(per, this.weightOf(lazy.at(lazy.length - 1)));
     } catch (err) {
-      if (!(err instanceof EvalError)) throw err;
+      if (!(err instanceof EvalError) || err instanceof StopError) throw err;
     }
     if (per * lazy.length > this.run.limits.maxItems) {
       throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (about ${per * lazy.length} values; limit ${this.run.limits.maxItems})`, at);
