@@ -108,12 +108,6 @@ export class Engine {
   private readonly schemaTypes = new Map<string, { schemaType: SchemaType; plugin: string }>();
   private readonly plugins: { name: string; version: string }[] = [];
   private parseCache: ParseCache | undefined;
-  /**
-   * The run that made each tree {@link Engine.evaluate} returned, so that
-   * {@link Engine.emit} of it continues that run: one deadline (counted from
-   * the start of evaluation) and one meter for evaluating and writing.
-   */
-  private readonly runsOfTrees = new WeakMap<ObjectValue, Pick<Evaluated, "beginPass" | "startedAt" | "meter">>();
 
   /** Apply plugins, in order. Refusals throw {@link PluginError} with a message naming the plugin. */
   constructor(plugins: readonly unknown[] = []) {
@@ -239,7 +233,9 @@ export class Engine {
   evaluate(source: string, options: RunOptions = {}): EvaluateResult {
     const r = this.evaluateInternal(source, options);
     if (!r.ok) return r;
-    this.runsOfTrees.set(r.value, r);
+    // Emitting this tree later continues this run: one deadline, one meter (a field, not a
+    // WeakMap: a WeakMap entry per request makes every garbage collection dearer).
+    if (r.value instanceof ProgramValue) r.value.run = { startedAt: r.startedAt, meter: r.meter, beginPass: r.beginPass };
     return { ok: true, format: r.format, value: r.value };
   }
 
@@ -305,7 +301,8 @@ export class Engine {
    * the run that made it: its time limit counts from the start of evaluation.
    */
   emit(value: ObjectValue, sink: TextSink, options: RunOptions = {}, source = ""): EvaluateResult {
-    return this.emitPasses(value, sink, options, source, this.runsOfTrees.get(value) ?? { beginPass: () => {}, startedAt: Date.now() });
+    const run = value instanceof ProgramValue ? value.run : undefined;
+    return this.emitPasses(value, sink, options, source, run ?? { beginPass: () => {}, startedAt: Date.now() });
   }
 
   /** Emit; `run.beginPass` is called before each traversal (format check, emit) so lazy parts are counted once per pass. */
