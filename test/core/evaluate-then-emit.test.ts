@@ -30,7 +30,8 @@ test("emit after evaluate stops at the deadline counted from evaluation", () => 
     assert.is(r.diagnostics[0]?.code, CODES.LIMIT_TIME);
     assert.is(renderDiagnostic(r.diagnostics[0]!), "Line 2: evaluation timed out (limit 300 ms)");
   }
-  assert.ok(ms < 300 * 1.1 + 250, `took ${Math.round(ms)} ms from the start of evaluation`);
+  // Already past the deadline when writing starts: it stops at once (within the slack), not 300 ms later.
+  assert.ok(ms < 400 + 250, `took ${Math.round(ms)} ms from the start of evaluation`);
 });
 
 test("a tree emitted twice is counted once per pass (items of lazy parts do not add up across emits)", () => {
