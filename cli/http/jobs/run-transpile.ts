@@ -18,7 +18,7 @@ import type { ObjectValue, TextSink } from "../../../core/plugin.js";
 import type { TranspileJob } from "../pool/protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
 import { describeProblems } from "./diagnostics-json.js";
-import { StreamStopped, type JobContext } from "./job-context.js";
+import { ContextLimitReached, StreamStopped, type JobContext } from "./job-context.js";
 import { exceedsStreamThreshold } from "./stream-eligibility.js";
 import { msText } from "../json-text.js";
 
@@ -36,6 +36,7 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   };
   const tail = () => `,"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(performance.now() - started)}}`;
   const fail = (diagnostics: Parameters<typeof describeProblems>[0]) => {
+    if (ctx.answersFailure?.(diagnostics) === false) throw new ContextLimitReached("a limit of this context, not the request's");
     const p = describeProblems(diagnostics);
     ctx.channel.body(`{"success":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}` + tail());
   };
