@@ -26,7 +26,7 @@ export class SpoolSink implements TextSink {
   }
 
   /** Hand everything to `out` (in order), then release the spool. */
-  commit(out: BlockSink): void {
+  commit(out: Pick<BlockSink, "write" | "writeBytes">): void {
     try {
       if (this.spill) {
         this.toFile();

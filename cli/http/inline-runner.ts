@@ -157,7 +157,6 @@ export class InlineRunner {
       streamChunkSize: 16 * 1024,
       // Past this much output a run "commits", which this channel refuses: off to the pool.
       streamWindow: this.options.maxOutput,
-      bufferWindow: this.options.maxOutput,
       canStream: false,
       answersFailure: answerable,
     };

@@ -42,11 +42,9 @@ export interface JobContext {
   readonly channel: ResponseChannel;
   /** Size of one streamed piece, in UTF-16 code units. */
   readonly streamChunkSize: number;
-  /** How much of a streamed output is held back before the response is committed, in UTF-16 code units. */
+  /** Output held in memory, in UTF-16 code units; past it the output goes to a spool (where `canStream`). */
   readonly streamWindow: number;
-  /** The same for an output that is not streamed (Infinity: a buffered response is never committed early). */
-  readonly bufferWindow: number;
-  /** False where a run that would stream must not even start (the fast path): it throws {@link StreamStopped}. */
+  /** False where a run must not stream nor spool (the fast path): it throws {@link StreamStopped} instead. */
   readonly canStream: boolean;
   /**
    * Where `limits` are tighter than the request's own (the fast path): false

@@ -20,7 +20,7 @@ import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type T
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
-/** Output held back before a streamed response is committed (see run-transpile). */
+/** Output held in memory before it goes to a spool (see run-transpile). */
 const STREAM_WINDOW = 1024 * 1024;
 
 const port = parentPort;
@@ -56,11 +56,14 @@ function takeSlot(deadline: number): number {
 }
 
 function channelFor(id: number): ResponseChannel {
-  // A slow reader cannot hold a worker past the request's time limit.
-  const deadline = config.limits.timeoutMs > 0 ? performance.now() + config.limits.timeoutMs : Infinity;
+  // A slow reader cannot hold a worker more than the time limit past the start of the (finished) output.
+  let deadline = Infinity;
   return {
     body: (text) => post({ type: "body", id, bytes: encoder.encode(text) }),
-    streamStart: (text) => post({ type: "stream-start", id, bytes: encoder.encode(text) }),
+    streamStart: (text) => {
+      if (config.limits.timeoutMs > 0) deadline = performance.now() + config.limits.timeoutMs;
+      post({ type: "stream-start", id, bytes: encoder.encode(text) });
+    },
     chunk: (text) => {
       let rest = text;
       while (rest.length > 0) {
@@ -79,7 +82,7 @@ function channelFor(id: number): ResponseChannel {
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
-  const ctx: JobContext = { engine, limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, bufferWindow: Infinity, canStream: true };
+  const ctx: JobContext = { engine, limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, canStream: true };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);

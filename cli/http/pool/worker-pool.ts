@@ -184,7 +184,7 @@ export class WorkerPool {
       Atomics.store(slot.control, CONTROL.ABORT, 0);
       slot.worker.postMessage({ type: "job", id: next.id, job: next.job });
       const limit = this.options.limits.timeoutMs;
-      // Twice the limit: a streamed run evaluates once to decide, then again through transpileTo, each under the limit.
+      // Twice the limit: a run (evaluation and output) under the limit, then a finished spooled output sent within it again.
       if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), 2 * limit + this.options.graceMs);
     }
   }
