@@ -13,6 +13,7 @@ import type { Program } from "../syntax/ast.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { EvalError } from "../eval/eval-error.js";
 import { forceLazy } from "../eval/lazy-map.js";
+import type { CostMeter } from "../eval/cost-meter.js";
 import type { ObjectValue } from "../eval/values.js";
 import { ProgramValue } from "../eval/key-origins.js";
 import {
@@ -55,6 +56,8 @@ interface Evaluated extends RunSuccess {
   readonly hasLazy: boolean;
   /** When the run began (`Date.now()`): the time limit covers evaluation and writing together. */
   readonly startedAt: number;
+  /** The run's cost meter: traversals and writing of the tree are charged to it. */
+  readonly meter: CostMeter;
 }
 
 /** A failed run: the first problem (LANGUAGE.md §13: processing stops at the first error). */
@@ -105,6 +108,12 @@ export class Engine {
   private readonly schemaTypes = new Map<string, { schemaType: SchemaType; plugin: string }>();
   private readonly plugins: { name: string; version: string }[] = [];
   private parseCache: ParseCache | undefined;
+  /**
+   * The run that made each tree {@link Engine.evaluate} returned, so that
+   * {@link Engine.emit} of it continues that run: one deadline (counted from
+   * the start of evaluation) and one meter for evaluating and writing.
+   */
+  private readonly runsOfTrees = new WeakMap<ObjectValue, Pick<Evaluated, "beginPass" | "startedAt" | "meter">>();
 
   /** Apply plugins, in order. Refusals throw {@link PluginError} with a message naming the plugin. */
   constructor(plugins: readonly unknown[] = []) {
@@ -229,7 +238,9 @@ export class Engine {
   /** Parse and evaluate `source` into a value tree. */
   evaluate(source: string, options: RunOptions = {}): EvaluateResult {
     const r = this.evaluateInternal(source, options);
-    return r.ok ? { ok: true, format: r.format, value: r.value } : r;
+    if (!r.ok) return r;
+    this.runsOfTrees.set(r.value, r);
+    return { ok: true, format: r.format, value: r.value };
   }
 
   private evaluateInternal(source: string, options: RunOptions): Evaluated | RunFailure {
@@ -247,10 +258,11 @@ export class Engine {
       signal: options.signal,
       parse: (text, file) => this.parse(text, file, limits),
       lazyThreshold: options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD,
+      startedAt,
     });
     if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
     const value = this.hooks.evaluated.call(result.value);
-    return { ok: true, format, value, beginPass: result.beginPass, hasLazy: result.hasLazy, startedAt };
+    return { ok: true, format, value, beginPass: result.beginPass, hasLazy: result.hasLazy, startedAt, meter: result.meter };
   }
 
   /**
@@ -277,7 +289,7 @@ export class Engine {
     if (!evaluated.ok) return evaluated;
     if (evaluated.hasLazy && options.verifyBeforeWrite !== false) {
       try {
-        forceLazy(evaluated.value);
+        forceLazy(evaluated.value, evaluated.meter);
       } catch (e) {
         const d = evalDiagnostic(e);
         if (d) return { ok: false, format: evaluated.format, diagnostics: [makeDiagnostic(d, new LineIndex(source))] };
@@ -287,13 +299,17 @@ export class Engine {
     return this.emitPasses(evaluated.value, sink, options, source, evaluated);
   }
 
-  /** Emit an evaluated tree. `source` is used to place output errors on the defining line. */
+  /**
+   * Emit an evaluated tree. `source` is used to place output errors on the
+   * defining line. A tree from {@link Engine.evaluate} is written as part of
+   * the run that made it: its time limit counts from the start of evaluation.
+   */
   emit(value: ObjectValue, sink: TextSink, options: RunOptions = {}, source = ""): EvaluateResult {
-    return this.emitPasses(value, sink, options, source, { beginPass: () => {}, startedAt: Date.now() });
+    return this.emitPasses(value, sink, options, source, this.runsOfTrees.get(value) ?? { beginPass: () => {}, startedAt: Date.now() });
   }
 
   /** Emit; `run.beginPass` is called before each traversal (format check, emit) so lazy parts are counted once per pass. */
-  private emitPasses(value: ObjectValue, sink: TextSink, options: RunOptions, source: string, run: Pick<Evaluated, "beginPass" | "startedAt">): EvaluateResult {
+  private emitPasses(value: ObjectValue, sink: TextSink, options: RunOptions, source: string, run: Pick<Evaluated, "beginPass" | "startedAt"> & { readonly meter?: CostMeter }): EvaluateResult {
     const beginPass = run.beginPass;
     const format = this.canonicalFormat(options.format);
     const entry = this.formatsByName.get(format);
@@ -306,6 +322,8 @@ export class Engine {
       deadline: limits.timeoutMs > 0 ? run.startedAt + limits.timeoutMs : Infinity,
       timeoutMs: limits.timeoutMs,
       signal: options.signal,
+      // Limits reached while writing name what was last being evaluated or expanded.
+      where: run.meter === undefined ? undefined : () => run.meter?.current ?? 0,
     });
     try {
       // A pre-flight check exists so nothing is written before a refusal. A
@@ -332,11 +350,13 @@ export class Engine {
         return fail({ code: CODES.O_OUTPUT, message: e.message, start: span.start, end: span.end });
       }
       if (e instanceof OutputLimitError) {
-        return fail({ code: e.code, message: e.message, start: 0, end: 0 });
+        return fail({ code: e.code, message: e.message, start: e.at, end: e.at + 1 });
       }
       const d = evalDiagnostic(e);
       if (d) return fail(d);
       throw e;
+    } finally {
+      run.meter?.finish();
     }
     return { ok: true, format, value };
   }

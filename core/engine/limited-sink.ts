@@ -6,6 +6,8 @@ export class OutputLimitError extends Error {
   constructor(
     readonly code: DiagnosticCode,
     message: string,
+    /** Offset in the root source that the error names. */
+    readonly at = 0,
   ) {
     super(message);
   }
@@ -19,6 +21,8 @@ export interface WriteLimits {
   readonly deadline: number;
   readonly timeoutMs: number;
   readonly signal: { readonly aborted: boolean } | undefined;
+  /** The offset (in the root source) being written, for errors; undefined: the start. */
+  readonly where: (() => number) | undefined;
 }
 
 /**
@@ -35,9 +39,10 @@ export class LimitedSink implements TextSink {
   write(chunk: string): void {
     const l = this.limits;
     this.written += chunk.length;
-    if (this.written > l.maxOutput) throw new OutputLimitError(CODES.LIMIT_OUTPUT, `output too large (limit ${l.maxOutput} bytes)`);
-    if (l.signal?.aborted) throw new OutputLimitError(CODES.CANCELLED, "evaluation cancelled");
-    if (Date.now() > l.deadline) throw new OutputLimitError(CODES.LIMIT_TIME, `evaluation timed out (limit ${l.timeoutMs} ms)`);
+    const at = (): number => l.where?.() ?? 0;
+    if (this.written > l.maxOutput) throw new OutputLimitError(CODES.LIMIT_OUTPUT, `output too large (limit ${l.maxOutput} bytes)`, at());
+    if (l.signal?.aborted) throw new OutputLimitError(CODES.CANCELLED, "evaluation cancelled", at());
+    if (Date.now() > l.deadline) throw new OutputLimitError(CODES.LIMIT_TIME, `evaluation timed out (limit ${l.timeoutMs} ms)`, at());
     this.inner.write(chunk);
   }
 }

@@ -16,13 +16,28 @@ export interface Limits {
   readonly maxDepth: number;
   /** Maximum number of elements of one range or array. */
   readonly maxRangeItems: number;
-  /** Maximum number of values one run may create (objects, array items, strings…): bounds fan-out. */
+  /**
+   * Maximum number of values one run may create (objects, array items,
+   * strings…): bounds fan-out and memory. Also bounds the written-out size
+   * of every container and of the top level (ranges and lazy maps aside,
+   * which charge their items as they are pulled). A string the source
+   * builds (concatenation, template) counts one value per 32 characters;
+   * copies (preset overrides, the bindings a lazy map keeps) count too.
+   */
   readonly maxItems: number;
   /** Maximum length of one string value, in UTF-16 code units. */
   readonly maxStringLength: number;
   /** Maximum size of the output text, in bytes (UTF-16 code units, counted as written). */
   readonly maxOutputBytes: number;
-  /** Wall-clock limit for evaluation and emission, in milliseconds; 0 = none. */
+  /**
+   * Wall-clock limit for evaluation and emission, in milliseconds; 0 = none.
+   * Every piece of work the source drives is charged as it happens
+   * (evaluation steps, elements compared or copied, characters compared,
+   * items pulled from lazy arrays, text written) and the clock is read
+   * every few thousand units, so a run ends within a few milliseconds of
+   * the limit (plus at most one native operation bounded by the other
+   * limits, such as comparing two strings of `maxStringLength`).
+   */
   readonly timeoutMs: number;
   /** Maximum size of a source text (root or included), in UTF-16 code units. */
   readonly maxSourceLength: number;
@@ -70,6 +85,6 @@ export interface RunOptions {
    * false and gets a single pass.
    */
   readonly verifyBeforeWrite?: boolean;
-  /** Checked periodically; when `aborted` becomes true the run ends with a diagnostic. */
+  /** Checked with the clock (see {@link Limits.timeoutMs}); when `aborted` becomes true the run ends with a diagnostic. */
   readonly signal?: { readonly aborted: boolean };
 }

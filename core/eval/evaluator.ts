@@ -11,7 +11,9 @@ import type { RawDiagnostic } from "../engine/make-diagnostic.js";
 import type { IncludeHost } from "../host/include-host.js";
 import type { ArrayBlockExpr, BodyScopeNeeds, Expr, Member, ObjectExpr, PresetUseExpr, Program, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
+import { CHARS_PER_UNIT, CostMeter, StopError } from "./cost-meter.js";
 import { EvalError } from "./eval-error.js";
+import { adoptIncluded } from "./included-value.js";
 import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
@@ -30,6 +32,8 @@ export interface EvalOptions {
   readonly lazyThreshold: number;
   /** Parses included text (the engine's parse, so hooks see included programs too). */
   readonly parse: (text: string, file: string) => ParseResult;
+  /** When the run began (`Date.now()`); the time limit counts from here. Default: now. */
+  readonly startedAt?: number;
 }
 
 export type EvalResult =
@@ -40,6 +44,8 @@ export type EvalResult =
       readonly beginPass: () => void;
       /** True when the tree holds lazily evaluated parts. */
       readonly hasLazy: boolean;
+      /** The run's meter: whoever traverses or writes the tree charges its work here (lazy parts already do). */
+      readonly meter: CostMeter;
     }
   | { readonly ok: false; readonly diagnostic: RawDiagnostic };
 
@@ -47,11 +53,11 @@ export type EvalResult =
 interface RunState {
   readonly options: EvalOptions;
   readonly limits: Limits;
-  readonly deadline: number;
+  /** Time and cancellation, charged by the work itself; its `current` is the offset of the node being evaluated (for limit errors). */
+  readonly meter: CostMeter;
   /** Resolved ids of the files being evaluated, root first. */
   readonly includeStack: (string | undefined)[];
   items: number;
-  ticks: number;
   includes: number;
   /**
    * Expanded size (values once written out) of arrays built so far,
@@ -62,36 +68,38 @@ interface RunState {
   weights: WeakMap<object, number> | undefined;
   /** Number of lazy maps created. */
   lazyMaps: number;
-  /** Offset of the node being evaluated (for limit errors). */
-  current: number;
 }
 
-const TICK_MASK = 0x3fff;
-
+/**
+ * Characters of a string the source builds (concatenation, templates) that
+ * count as one value against the item limit: strings are memory too, and a
+ * program can build many long ones.
+ */
+const CHARS_PER_ITEM = 32;
 
 /** Evaluate a parsed root program. */
 export function evaluateProgram(program: Program, options: EvalOptions): EvalResult {
   const state: RunState = {
     options,
     limits: options.limits,
-    deadline: options.limits.timeoutMs > 0 ? Date.now() + options.limits.timeoutMs : Infinity,
+    meter: new CostMeter(options.limits.timeoutMs > 0 ? (options.startedAt ?? Date.now()) + options.limits.timeoutMs : Infinity, options.limits.timeoutMs, options.signal),
     includeStack: [options.file],
     items: 0,
-    ticks: 0,
     includes: 0,
     weights: undefined,
     lazyMaps: 0,
-    current: 0,
   };
   const ev = new FileEvaluator(state);
   try {
+    state.meter.evaluating++;
     const value = ev.program(program);
+    state.meter.evaluating--;
     const items = state.items;
-    return { ok: true, value, beginPass: () => void (state.items = items), hasLazy: state.lazyMaps > 0 };
+    return { ok: true, value, beginPass: () => void (state.items = items), hasLazy: state.lazyMaps > 0, meter: state.meter };
   } catch (e) {
     if (e instanceof EvalError) return { ok: false, diagnostic: e.diagnostic };
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      return { ok: false, diagnostic: { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${options.limits.maxDepth})`, start: state.current, end: state.current + 1 } };
+      return { ok: false, diagnostic: { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${options.limits.maxDepth})`, start: state.meter.current, end: state.meter.current + 1 } };
     }
     throw e;
   }
@@ -111,10 +119,23 @@ class FileEvaluator {
   private readonly presetCache = new Map<ObjectExpr, ObjectValue>();
   /** Number of name lookups so far (a preset body that did none is cacheable). */
   private lookups = 0;
+  /**
+   * Written-out size of this file's top-level values, ranges and lazy maps
+   * aside (they charge their items as they are pulled). Top-level names may
+   * share one container many times (`c0 = b`, `c1 = b`, …): bounded, so any
+   * traversal of the plain tree (a format's check, the verify pass) is.
+   */
+  private rootWeight = 1;
 
   constructor(
     private readonly run: RunState,
     private readonly presets = new Map<string, ObjectExpr>(),
+    /**
+     * For an included file: offset in the root source of the outermost
+     * include statement that brought it in, where time and cancellation
+     * errors are named (offsets of this file mean nothing to the root's lines).
+     */
+    private readonly site: number | undefined = undefined,
   ) {}
 
   private lookup(scope: Scope, name: string): Value | undefined {
@@ -126,7 +147,7 @@ class FileEvaluator {
     const root = new ProgramValue();
     const origins = root.origins;
     for (const st of program.statements) {
-      this.run.current = st.start;
+      this.run.meter.current = this.site ?? st.start;
       switch (st.type) {
         case "member":
           this.member(st, root, this.global);
@@ -152,7 +173,14 @@ class FileEvaluator {
     }
     if (!target.has(m.key)) this.count(1, m.start);
     target.set(m.key, v);
+    this.weighRoot(v, m.start);
     if (!m.quoted) scope.set(m.key, v);
+  }
+
+  /** Add a top-level value to {@link rootWeight}; refuse past the item limit. */
+  private weighRoot(v: Value, at: number): void {
+    this.rootWeight += v instanceof LazyArray ? 1 : this.weightOf(v);
+    if (this.rootWeight > this.run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
   }
 
   // ---- includes (§8) ------------------------------------------------------
@@ -173,25 +201,36 @@ class FileEvaluator {
     if (run.includeStack.length > run.limits.maxDepth) fail(CODES.LIMIT_DEPTH, `includes nested too deeply (limit ${run.limits.maxDepth})`);
     const read = host.read(id);
     if (!read.ok) return fail(CODES.I2_UNREADABLE_INCLUDE, `could not read include file "${path}" (${read.detail})`);
+    const site = this.site ?? start;
+    // Parsing is linear in the text: charged as work the source caused (an include may be read many times).
+    run.meter.charge(read.value.length / CHARS_PER_UNIT, site);
     const parsed = run.options.parse(read.value, id);
+    run.meter.check(site);
     const inner = (d: RawDiagnostic): never =>
       fail(CODES.I4_ERROR_IN_INCLUDE, `error in included file "${path}": Line ${parsed.lines.line(d.start)}: ${d.message}`);
     if (parsed.diagnostic) return inner(parsed.diagnostic);
     run.includeStack.push(id);
     let value: ObjectValue;
     try {
-      // Included values lose range-ness and are made eager here, where their errors can still be attributed.
-      value = withoutRanges(new FileEvaluator(run).program(parsed.program)) as ObjectValue;
+      value = new FileEvaluator(run, new Map(), site).program(parsed.program);
     } catch (e) {
-      if (e instanceof EvalError) {
-        // Limits keep their own identity; everything else is wrapped (§13.3).
-        return inner(e.diagnostic);
-      }
+      // A stopped run (time, cancellation) stays what it is; every other error is the include's (§13.3).
+      if (e instanceof EvalError && !(e instanceof StopError)) return inner(e.diagnostic);
       throw e;
     } finally {
       run.includeStack.pop();
-      run.current = start;
+      run.meter.current = site;
     }
+    // Included values lose range-ness (§5); their lazy parts, produced later, raise their errors as this include's.
+    value = adoptIncluded(value, {
+      meter: run.meter,
+      site,
+      rethrow: (e) => inner(e.diagnostic),
+      copied: (original, copy) => {
+        const w = run.weights?.get(original);
+        if (w !== undefined) run.weights?.set(copy, w);
+      },
+    }) as ObjectValue;
     const mode = run.options.includeMerge;
     for (let i = 0, keys = value.keys, values = value.values; i < keys.length; i++) {
       const k = keys[i] as string;
@@ -200,6 +239,7 @@ class FileEvaluator {
       if (exists && mode === "keep") continue;
       if (exists && mode === "error") fail(CODES.I3_MERGE_CONFLICT, `include merge conflict for key "${k}" from ${id}`);
       root.set(k, v);
+      this.weighRoot(v, start);
       this.global.set(k, v);
       if (!exists) origins.set(k, { start, end });
     }
@@ -207,18 +247,46 @@ class FileEvaluator {
 
   // ---- expressions --------------------------------------------------------
 
+  /** One evaluation step at `at`: charged to the meter. */
   private tick(at: number): void {
-    const run = this.run;
-    run.current = at;
-    if ((++run.ticks & TICK_MASK) !== 0) return;
-    if (run.options.signal?.aborted) throw new EvalError(CODES.CANCELLED, "evaluation cancelled", at);
-    if (Date.now() > run.deadline) throw new EvalError(CODES.LIMIT_TIME, `evaluation timed out (limit ${run.limits.timeoutMs} ms)`, at);
+    const meter = this.run.meter;
+    const where = this.site ?? at;
+    meter.current = where;
+    meter.charge(1, where);
+  }
+
+  /** Where work at `at` of this file is named in limit errors raised by the meter. */
+  private where(at: number): number {
+    return this.site ?? at;
+  }
+
+  /** A string the source built counts against the item limit (see {@link CHARS_PER_ITEM}). */
+  private built(s: string, at: number): void {
+    if (s.length >= CHARS_PER_ITEM) this.count(s.length / CHARS_PER_ITEM, at);
   }
 
   private count(n: number, at: number): void {
     const run = this.run;
     run.items += n;
     if (run.items > run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `too many values (limit ${run.limits.maxItems})`, at);
+  }
+
+  /**
+   * Evaluate a map body, possibly pulled later by an emitter: values it
+   * consumes are charged at its expressions, and the element's written-out
+   * size is charged before anyone walks it (a cheap body can name a large
+   * shared value).
+   */
+  body(e: Expr, scope: Scope): Value {
+    const meter = this.run.meter;
+    meter.evaluating++;
+    try {
+      const v = this.expr(e, scope);
+      meter.charge(this.weightOf(v), this.where(e.start));
+      return v;
+    } finally {
+      meter.evaluating--;
+    }
   }
 
   expr(e: Expr, scope: Scope): Value {
@@ -254,14 +322,17 @@ class FileEvaluator {
           case "==":
           case "!=":
             if (isRangeValue(l) || isRangeValue(r)) rangeOperand(op, e.at);
-            return equals(l, r) === (op === "==");
+            return equals(l, r, this.run.meter, this.where(e.at)) === (op === "==");
           case "<":
           case ">":
           case "<=":
           case ">=":
-            return compare(op, l, r, e.at);
-          default:
-            return arithmetic(op, l, r, e.at, this.run.limits.maxStringLength);
+            return compare(op, l, r, e.at, this.run.meter, this.where(e.at));
+          default: {
+            const v = arithmetic(op, l, r, e.at, this.run.limits.maxStringLength);
+            if (typeof v === "string") this.built(v, e.at);
+            return v;
+          }
         }
       }
       case "ternary":
@@ -280,7 +351,7 @@ class FileEvaluator {
         const from = this.expr(e.from, scope);
         const to = this.expr(e.to, scope);
         const step = e.step === undefined ? undefined : this.expr(e.step, scope);
-        return makeRange(from, to, step, e.at, e.step?.start ?? e.at, this.run.limits.maxRangeItems);
+        return makeRange(from, to, step, e.at, e.step?.start ?? e.at, this.run.limits.maxRangeItems, { meter: this.run.meter, at: this.where(e.at) });
       }
       case "map": {
         const source = this.expr(e.source, scope);
@@ -291,7 +362,7 @@ class FileEvaluator {
         if (source.length > this.run.options.lazyThreshold) {
           // Presets and bindings are frozen as they are now: the body runs later.
           this.run.lazyMaps++;
-          const lazy = new LazyMap(source, e.param, e.body, new FileEvaluator(this.run, new Map(this.presets)), scope.snapshot());
+          const lazy = new LazyMap(source, e.param, e.body, this.deferred(e.at), this.snapshot(scope, e.at));
           this.probeSize(lazy, e.at);
           return lazy;
         }
@@ -371,11 +442,25 @@ class FileEvaluator {
     try {
       per = Math.min(per, this.weightOf(lazy.at(lazy.length - 1)));
     } catch (err) {
-      if (!(err instanceof EvalError)) throw err;
+      if (!(err instanceof EvalError) || err instanceof StopError) throw err;
     }
     if (per * lazy.length > this.run.limits.maxItems) {
       throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (about ${per * lazy.length} values; limit ${this.run.limits.maxItems})`, at);
     }
+  }
+
+  /** An evaluator for a body that runs later: presets frozen as they are now. */
+  private deferred(at: number): FileEvaluator {
+    this.count(this.presets.size, at);
+    return new FileEvaluator(this.run, new Map(this.presets), this.site);
+  }
+
+  /** A frozen copy of the bindings visible from `scope`, counted against the item limit (it is one per lazy map). */
+  private snapshot(scope: Scope, at: number): Scope {
+    const snap = scope.snapshot();
+    this.count(snap.size, at);
+    this.run.meter.charge(snap.size, this.where(at));
+    return snap;
   }
 
   /** Expanded size of a value (see {@link RunState.weights}). */
@@ -420,6 +505,7 @@ class FileEvaluator {
         throw new EvalError(CODES.LIMIT_STRING, `string too long (limit ${this.run.limits.maxStringLength} characters)`, e.start);
       }
     }
+    this.built(s, e.start);
     return s;
   }
 
@@ -453,6 +539,9 @@ class FileEvaluator {
       const k = keys[i] as string;
       if (!base.has(k)) out.append(k, values[i] as Value);
     }
+    // The copy is new memory however small the overrides: counted, and its work charged.
+    this.count(out.size, e.at);
+    this.run.meter.charge(out.size, this.where(e.at));
     return this.weighObject(out, e.at);
   }
 
@@ -460,33 +549,31 @@ class FileEvaluator {
   private arrayBlock(e: ArrayBlockExpr, scope: Scope): Value[] | LazyArray {
     const rows: BlockRow[] = [];
     let total = 0;
+    /** Written-out size of the rows' elements (without a map clause, the block's own). */
+    let size = 1;
     for (const row of e.rows) {
       const cells = row.map((c) => this.expr(c, scope));
       let n = -1;
       for (const c of cells) if (isRangeValue(c)) n = n < 0 ? c.length : Math.min(n, c.length);
       const count = n < 0 ? 1 : n;
-      this.count(count, row[0]?.start ?? e.start);
+      const at = row[0]?.start ?? e.start;
+      this.count(count, at);
       total += count;
-      if (total > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, row[0]?.start ?? e.start);
-      rows.push({ cells, count, expands: n >= 0 });
+      if (total > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, at);
+      // A zipped range cell gives one item per element; any other cell is repeated whole in every element.
+      let weight = e.fields === undefined ? 0 : 1;
+      for (const c of cells) weight += n >= 0 && isRangeValue(c) ? 1 : this.weightOf(c);
+      size += count * weight;
+      if (e.mapBody === undefined && size > this.run.limits.maxItems) {
+        throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
+      }
+      rows.push({ cells, count, expands: n >= 0, weight });
     }
-    const elements = new LazyRows({ rows, fields: e.fields, length: total });
+    const elements = new LazyRows({ rows, fields: e.fields, length: total }, { meter: this.run.meter, at: this.where(e.start) });
     if (e.mapBody === undefined || e.mapParam === undefined) return total > this.run.options.lazyThreshold ? elements : this.weighArray([...elements], e.start);
     if (total <= this.run.options.lazyThreshold) return this.weighArray([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
     // Presets and bindings are frozen as they are now: the body runs later.
     this.run.lazyMaps++;
-    return new LazyMap(elements, e.mapParam, e.mapBody, new FileEvaluator(this.run, new Map(this.presets)), scope.snapshot());
+    return new LazyMap(elements, e.mapParam, e.mapBody, this.deferred(e.start), this.snapshot(scope, e.start));
   }
-}
-
-/** Included values lose range-ness (§5): ranges become plain arrays. */
-function withoutRanges(v: Value): Value {
-  if (v instanceof LazyArray) return [...v].map(withoutRanges);
-  if (v instanceof ObjectValue) {
-    const o = new ObjectValue();
-    for (const [k, x] of v.entries) o.set(k, withoutRanges(x));
-    return o;
-  }
-  if (Array.isArray(v)) return v.map(withoutRanges);
-  return v;
 }

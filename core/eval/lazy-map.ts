@@ -5,12 +5,15 @@
  * elements are exactly those an eager evaluation would have produced.
  */
 import type { Expr } from "../syntax/ast.js";
+import type { CostMeter } from "./cost-meter.js";
+import { IncludedArray } from "./included-value.js";
 import { Scope } from "./scope.js";
-import { itemsByIndex, LazyArray, ObjectValue, type Value } from "./values.js";
+import { itemsByIndex, LazyArray, ObjectValue, type ItemCharge, type Value } from "./values.js";
 
 /** What a lazy map needs from the evaluator. */
 export interface BodyEvaluator {
-  expr(e: Expr, scope: Scope): Value;
+  /** Evaluate a body (as the run's evaluation, whoever pulls it). */
+  body(e: Expr, scope: Scope): Value;
 }
 
 export class LazyMap extends LazyArray {
@@ -45,7 +48,7 @@ export class LazyMap extends LazyArray {
   private apply(item: Value): Value {
     const inner = new Scope(this.scope);
     inner.set(this.param, item);
-    return this.evaluator.expr(this.body, inner);
+    return this.evaluator.body(this.body, inner);
   }
 }
 
@@ -55,6 +58,8 @@ export interface BlockRow {
   readonly count: number;
   /** True when some cell is a range value (the row is zipped, §7.3). */
   readonly expands: boolean;
+  /** Written-out size of one of its elements (values shared by every element count in each): charged per element pulled. */
+  readonly weight: number;
 }
 
 /** The evaluated rows of an array block, before the map clause. */
@@ -70,7 +75,11 @@ export class LazyRows extends LazyArray {
   readonly isRange = false;
   readonly length: number;
 
-  constructor(private readonly block: BlockShape) {
+  constructor(
+    private readonly block: BlockShape,
+    /** The run that made it, charged for every element pulled. */
+    private readonly charge?: ItemCharge,
+  ) {
     super();
     this.length = block.length;
   }
@@ -86,6 +95,10 @@ export class LazyRows extends LazyArray {
 
   [Symbol.iterator](): Iterator<Value> {
     const rows = this.block.rows;
+    const charge = this.charge;
+    const meter = charge?.meter;
+    const at = meter === undefined || charge === undefined ? 0 : meter.evaluating > 0 ? meter.current : charge.at;
+    if (meter !== undefined) meter.current = at;
     let r = 0;
     let k = 0;
     return {
@@ -94,7 +107,10 @@ export class LazyRows extends LazyArray {
           r++;
           k = 0;
         }
-        return r < rows.length ? { value: this.element(rows[r] as BlockRow, k++), done: false } : { value: undefined, done: true };
+        const row = rows[r];
+        if (row === undefined) return { value: undefined, done: true };
+        meter?.charge(row.weight, at);
+        return { value: this.element(row, k++), done: false };
       },
     };
   }
@@ -104,6 +120,8 @@ export class LazyRows extends LazyArray {
     if (fields === undefined) return pick(row, row.cells[0] as Value, k);
     const obj = new ObjectValue();
     for (let i = 0; i < row.cells.length; i++) obj.set(fields[i] as string, pick(row, row.cells[i] as Value, k));
+    // Its written-out size, for whoever weighs a value holding it (a map clause's body).
+    obj.weight = row.weight;
     return obj;
   }
 }
@@ -116,15 +134,17 @@ function pick(row: BlockRow, cell: Value, k: number): Value {
 /**
  * Evaluate every lazy part of a value tree once, discarding the results, so
  * that any error the source can raise is found before output is committed.
- * Ranges cannot fail and are skipped.
+ * Ranges cannot fail and are skipped. Every container visited is charged to
+ * `meter` (shared parts are visited once per reference).
  */
-export function forceLazy(v: Value): void {
+export function forceLazy(v: Value, meter: CostMeter): void {
   if (v === null || typeof v !== "object") return;
+  meter.charge(1, meter.current);
   if (v instanceof ObjectValue) {
-    for (const x of v.values) forceLazy(x);
+    for (const x of v.values) forceLazy(x, meter);
   } else if (Array.isArray(v)) {
-    for (const x of v) forceLazy(x);
-  } else if (v instanceof LazyMap || v instanceof LazyRows) {
-    for (const x of v) forceLazy(x);
+    for (const x of v) forceLazy(x, meter);
+  } else if (v instanceof LazyArray && !v.isRange && !(v instanceof IncludedArray && v.infallible)) {
+    for (const x of v) forceLazy(x, meter);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { CODES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
+import { CHARS_PER_UNIT, type CostMeter } from "./cost-meter.js";
 import { EvalError } from "./eval-error.js";
 import { numberText } from "./number-text.js";
 import { FloatValue, isRangeValue, kindOf, LazyArray, ObjectValue, type Value } from "./values.js";
@@ -148,8 +149,18 @@ export function negate(v: Value, at: number): Value {
   return unsupported(0, "-", v, at);
 }
 
-/** Deep equality (§4.7). */
-export function equals(a: Value, b: Value): boolean {
+/**
+ * Deep equality (§4.7). Every element and entry visited, and every
+ * {@link CHARS_PER_UNIT} characters of strings compared, is charged to
+ * `meter` at `at`, so comparing huge values stops at the run's deadline.
+ */
+export function equals(a: Value, b: Value, meter: CostMeter, at: number): boolean {
+  meter.charge(1, at);
+  if (typeof a === "string") {
+    // A native comparison, bounded by the string limit: charged before it runs.
+    if (typeof b === "string" && a.length === b.length) meter.charge(a.length / CHARS_PER_UNIT, at);
+    return a === b;
+  }
   if (a === b) return true;
   const na = numeric(a);
   if (na !== undefined) {
@@ -167,7 +178,7 @@ export function equals(a: Value, b: Value): boolean {
       const k = keys[i] as string;
       const v = values[i] as Value;
       const w = b.get(k);
-      if (w === undefined || !equals(v, w)) return false;
+      if (w === undefined || !equals(v, w, meter, at)) return false;
     }
     return true;
   }
@@ -179,14 +190,18 @@ export function equals(a: Value, b: Value): boolean {
       const x = ia.next();
       const y = ib.next();
       if (x.done || y.done) return true;
-      if (!equals(x.value as Value, y.value as Value)) return false;
+      if (!equals(x.value as Value, y.value as Value, meter, at)) return false;
     }
   }
   return false;
 }
 
-/** `< > <= >=` (§4.7): numbers across int/float, strings by code point. */
-export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: number): boolean {
+/**
+ * `< > <= >=` (§4.7): numbers across int/float, strings by code point.
+ * Characters compared are charged to `meter` at `chargeAt` (where the run's
+ * limit errors are named; `at` names this file's errors).
+ */
+export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: number, meter: CostMeter, chargeAt: number): boolean {
   if (isRangeValue(l) || isRangeValue(r)) rangeOperand(op, at);
   let c: number;
   const a = numeric(l);
@@ -200,7 +215,7 @@ export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: num
       } else c = a < b ? -1 : a > b ? 1 : 0;
     } else c = a < b ? -1 : a > b ? 1 : 0;
   } else if (typeof l === "string" && typeof r === "string") {
-    c = compareCodePoints(l, r);
+    c = compareCodePoints(l, r, meter, chargeAt);
   } else {
     throw new EvalError(CODES.R4_CANNOT_COMPARE, `can't compare ${showValue(l)} and ${showValue(r)}`, at);
   }
@@ -216,9 +231,13 @@ export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: num
   }
 }
 
-function compareCodePoints(a: string, b: string): number {
+/** Characters compared between two charges. */
+const COMPARE_SLICE = 1024;
+
+function compareCodePoints(a: string, b: string, meter: CostMeter, at: number): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
+    if (i % COMPARE_SLICE === 0) meter.charge(COMPARE_SLICE / CHARS_PER_UNIT, at);
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
     if (x === y) continue;

@@ -2,7 +2,7 @@
 import { CODES } from "../diagnostics/catalogue.js";
 import { EvalError } from "./eval-error.js";
 import { showValue } from "./operators.js";
-import { BigIntRange, IntRange, isRangeValue, StringRange, type LazyArray, type Value } from "./values.js";
+import { BigIntRange, IntRange, isRangeValue, StringRange, type ItemCharge, type LazyArray, type Value } from "./values.js";
 
 function isInt(v: Value): v is number | bigint {
   return typeof v === "number" || typeof v === "bigint";
@@ -16,11 +16,12 @@ function count(start: bigint, end: bigint, step: bigint): bigint {
 
 /**
  * Build the range `from..to [step]`. `at` is the `..` offset; `stepAt` the
- * step expression's offset.
+ * step expression's offset; `charge` the run that pays for its items when
+ * they are pulled.
  */
-export function makeRange(from: Value, to: Value, step: Value | undefined, at: number, stepAt: number, maxItems: number): LazyArray {
+export function makeRange(from: Value, to: Value, step: Value | undefined, at: number, stepAt: number, maxItems: number, charge?: ItemCharge): LazyArray {
   if (isRangeValue(from) || isRangeValue(to)) throw new EvalError(CODES.R5_RANGE_OPERAND, `cannot apply operator ".." to a range — expand it or use in an array context`, at);
-  if (typeof from === "string" && typeof to === "string") return stringRange(from, to, step, at, stepAt, maxItems);
+  if (typeof from === "string" && typeof to === "string") return stringRange(from, to, step, at, stepAt, maxItems, charge);
   if (!isInt(from) || !isInt(to)) {
     throw new EvalError(CODES.R6_RANGE_BOUNDS, `range bounds must be integers: ${boundText(from)} .. ${boundText(to)}`, at);
   }
@@ -37,8 +38,8 @@ export function makeRange(from: Value, to: Value, step: Value | undefined, at: n
   const len = Number(n);
   const last = a + (n - 1n) * s;
   const safe = (x: bigint): boolean => x >= -9007199254740991n && x <= 9007199254740991n;
-  if (len === 0 || (safe(a) && safe(last) && safe(s))) return new IntRange(Number(a), Number(s), len);
-  return new BigIntRange(a, s, len);
+  if (len === 0 || (safe(a) && safe(last) && safe(s))) return new IntRange(Number(a), Number(s), len, charge);
+  return new BigIntRange(a, s, len, charge);
 }
 
 const boundText = showValue;
@@ -53,7 +54,7 @@ function splitSuffix(s: string): { prefix: string; digits: string } {
   return { prefix: s.slice(0, i), digits: s.slice(i) };
 }
 
-function stringRange(from: string, to: string, step: Value | undefined, at: number, stepAt: number, maxItems: number): LazyArray {
+function stringRange(from: string, to: string, step: Value | undefined, at: number, stepAt: number, maxItems: number, charge: ItemCharge | undefined): LazyArray {
   const a = splitSuffix(from);
   const b = splitSuffix(to);
   if (a.digits === "" || b.digits === "") throw new EvalError(CODES.R9_STRING_RANGE_SUFFIX, "string range requires numeric suffix in both start and end", at);
@@ -71,5 +72,5 @@ function stringRange(from: string, to: string, step: Value | undefined, at: numb
   if (n > BigInt(maxItems)) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `range too large (${n} elements; limit ${maxItems})`, at);
   if (x > 9007199254740991n || y > 9007199254740991n) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, "string range numbers too large", at);
   const width = a.digits.length > 1 && a.digits.startsWith("0") ? a.digits.length : 0;
-  return new StringRange(a.prefix, Number(x), Number(s), Number(n), width);
+  return new StringRange(a.prefix, Number(x), Number(s), Number(n), width, charge);
 }

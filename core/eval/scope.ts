@@ -12,6 +12,11 @@ export class Scope {
 
   constructor(readonly parent: Scope | undefined) {}
 
+  /** Number of bindings held by this scope itself (not its parents). */
+  get size(): number {
+    return (this.firstName === undefined ? 0 : 1) + (this.names?.size ?? 0);
+  }
+
   /** Bind (or rebind) `name` in this scope. */
   set(name: string, value: Value): void {
     if (this.firstName === undefined || this.firstName === name) {

@@ -1,3 +1,5 @@
+import type { CostMeter } from "./cost-meter.js";
+
 /**
  * The ordered value tree produced by evaluation and read by every emitter.
  *
@@ -160,12 +162,38 @@ export abstract class LazyArray {
   abstract at(index: number): Value;
 }
 
-/** An iterator over `a.at(0) … a.at(length - 1)`: cheaper per item than a generator. */
-export function itemsByIndex(a: LazyArray): Iterator<Value> {
+/**
+ * Who pays for the items of a lazy array made by a run: the run's meter,
+ * and the offset (in the root source) its limit errors name.
+ */
+export interface ItemCharge {
+  readonly meter: CostMeter;
+  readonly at: number;
+}
+
+/**
+ * An iterator over `a.at(0) … a.at(length - 1)`: cheaper per item than a
+ * generator. With `charge`, each item is charged to the run's meter as it
+ * is produced, so whoever pulls the items (an emitter, a format's check, a
+ * comparison, a copy) stops at the run's deadline.
+ */
+export function itemsByIndex(a: LazyArray, charge?: ItemCharge): Iterator<Value> {
   let i = 0;
   const n = a.length;
+  if (charge === undefined) {
+    return {
+      next: (): IteratorResult<Value> => (i < n ? { value: a.at(i++), done: false } : { value: undefined, done: true }),
+    };
+  }
+  const meter = charge.meter;
+  const at = meter.evaluating > 0 ? meter.current : charge.at;
+  meter.current = at;
   return {
-    next: (): IteratorResult<Value> => (i < n ? { value: a.at(i++), done: false } : { value: undefined, done: true }),
+    next: (): IteratorResult<Value> => {
+      if (i >= n) return { value: undefined, done: true };
+      meter.charge(1, at);
+      return { value: a.at(i++), done: false };
+    },
   };
 }
 
@@ -177,6 +205,8 @@ export class IntRange extends LazyArray {
     readonly start: number,
     readonly step: number,
     length: number,
+    /** The run that made it, charged for every item pulled. */
+    private readonly charge?: ItemCharge,
   ) {
     super();
     this.length = length;
@@ -185,7 +215,7 @@ export class IntRange extends LazyArray {
     return this.start + index * this.step;
   }
   [Symbol.iterator](): Iterator<Value> {
-    return itemsByIndex(this);
+    return itemsByIndex(this, this.charge);
   }
 }
 
@@ -197,6 +227,8 @@ export class BigIntRange extends LazyArray {
     readonly start: bigint,
     readonly step: bigint,
     length: number,
+    /** The run that made it, charged for every item pulled. */
+    private readonly charge?: ItemCharge,
   ) {
     super();
     this.length = length;
@@ -205,7 +237,7 @@ export class BigIntRange extends LazyArray {
     return normalizeInt(this.start + BigInt(index) * this.step);
   }
   [Symbol.iterator](): Iterator<Value> {
-    return itemsByIndex(this);
+    return itemsByIndex(this, this.charge);
   }
 }
 
@@ -219,6 +251,8 @@ export class StringRange extends LazyArray {
     readonly step: number,
     length: number,
     readonly width: number,
+    /** The run that made it, charged for every item pulled. */
+    private readonly charge?: ItemCharge,
   ) {
     super();
     this.length = length;
@@ -229,7 +263,7 @@ export class StringRange extends LazyArray {
     return this.prefix + (n < 0 ? "-" + digits : digits);
   }
   [Symbol.iterator](): Iterator<Value> {
-    return itemsByIndex(this);
+    return itemsByIndex(this, this.charge);
   }
 }
 

@@ -1,0 +1,66 @@
+/**
+ * Worker side of {@link BoundedRunner}: runs one job (a source, its include
+ * files, limits, a format) through a real engine and answers with how long
+ * the engine took, what it returned, and the worker's heap. Runs in a worker
+ * thread with a heap cap, so a run that would exhaust memory kills only the
+ * worker, and the runner reports it.
+ */
+import { parentPort } from "node:worker_threads";
+import { getHeapStatistics } from "node:v8";
+import { createEngine, MemoryHost, type Limits } from "../../core/index.js";
+import { diagnosticProblems } from "./diagnostic-shape.js";
+
+/** One run to do. */
+export interface BoundedJob {
+  readonly source: string;
+  /** Include files (a MemoryHost); the root is `/input.jsson`. */
+  readonly files: Readonly<Record<string, string>>;
+  readonly limits: Partial<Limits>;
+  readonly format: string;
+}
+
+/** What one run did. */
+export interface BoundedOutcome {
+  /** Wall-clock time of the engine call, in milliseconds. */
+  readonly ms: number;
+  readonly ok: boolean;
+  readonly outputLength?: number;
+  readonly code?: string;
+  readonly line?: number;
+  readonly message?: string;
+  /** Broken rules: an exception, a malformed diagnostic. */
+  readonly problems: readonly string[];
+  /** Heap in use after the run (bytes), and the largest seen by this worker. */
+  readonly heapUsed: number;
+  readonly peakHeap: number;
+}
+
+const engine = createEngine();
+let peakHeap = 0;
+
+function run(job: BoundedJob): BoundedOutcome {
+  const problems: string[] = [];
+  const started = performance.now();
+  let outcome: Omit<BoundedOutcome, "ms" | "problems" | "heapUsed" | "peakHeap">;
+  try {
+    const r = engine.transpile(job.source, { format: job.format, limits: job.limits, host: new MemoryHost(job.files), file: "/input.jsson" });
+    if (r.ok) outcome = { ok: true, outputLength: r.output.length };
+    else {
+      const d = r.diagnostics[0];
+      if (r.diagnostics.length !== 1 || d === undefined) problems.push(`${r.diagnostics.length} diagnostics`);
+      for (const x of r.diagnostics) for (const p of diagnosticProblems(x, (file) => (file === undefined ? job.source : undefined))) problems.push(p);
+      outcome = d === undefined ? { ok: false } : { ok: false, code: d.code, line: d.line, message: d.message.slice(0, 300) };
+    }
+  } catch (e) {
+    problems.push(`threw ${String(e).slice(0, 300)}`);
+    outcome = { ok: false, code: "THREW" };
+  }
+  const ms = performance.now() - started;
+  const heapUsed = getHeapStatistics().used_heap_size;
+  peakHeap = Math.max(peakHeap, heapUsed);
+  return { ms, problems, heapUsed, peakHeap, ...outcome };
+}
+
+parentPort?.on("message", (job: BoundedJob) => {
+  parentPort?.postMessage(run(job));
+});
