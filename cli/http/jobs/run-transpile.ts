@@ -89,7 +89,7 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   // Not to be streamed: the whole body in one piece, as before spooling (at most -max-output).
   const parts: string[] = [];
   const decoder = new TextDecoder();
-  spool.commit({ write: (text) => void parts.push(text), writeBytes: (bytes) => void parts.push(decoder.decode(bytes, { stream: true })) });
+  spool.commit({ write: (text) => void parts.push(text), writeBytes: (bytes) => decodeInPieces(decoder, bytes, (text) => void parts.push(text)) });
   parts.push(decoder.decode());
   ctx.channel.body(parts.join(""));
 }
@@ -109,12 +109,21 @@ function sendSpool(spool: SpoolSink, ctx: JobContext): void {
     ctx.channel.streamStart(text);
   };
   try {
-    spool.commit({ write: send, writeBytes: (bytes) => send(decoder.decode(bytes, { stream: true })) });
+    // Decoded in pieces of at most PIECE_BYTES: larger strings live in V8's large-object space, freed only by full collections.
+    spool.commit({ write: send, writeBytes: (bytes) => decodeInPieces(decoder, bytes, send) });
   } catch (e) {
     if (!(e instanceof StreamStopped)) throw e;
     return ctx.channel.streamAbort(e.reason);
   }
   ctx.channel.streamEnd(decoder.decode());
+}
+
+/** Bytes of a spooled block decoded at a time. */
+const PIECE_BYTES = 64 * 1024;
+
+/** Decode `bytes` (part of a UTF-8 stream) in pieces of at most {@link PIECE_BYTES}, each handed to `out`. */
+function decodeInPieces(decoder: InstanceType<typeof TextDecoder>, bytes: Uint8Array, out: (text: string) => void): void {
+  for (let at = 0; at < bytes.length; at += PIECE_BYTES) out(decoder.decode(bytes.subarray(at, at + PIECE_BYTES), { stream: true }));
 }
 
 /** A sink that stops the emitter (by throwing {@link StreamStopped}) soon after the job is cancelled. */
