@@ -12,6 +12,7 @@ function makePool(timeoutMs: number): WorkerPool {
     maxQueue: 8,
     includeRoot: undefined,
     limits: { timeoutMs, maxOutputBytes: 1 << 30, maxRangeItems: 10_000_000 },
+    sendTimeoutMs: timeoutMs,
     graceMs: 2000,
     heapMb: 512,
     log: () => undefined,

@@ -56,12 +56,12 @@ function takeSlot(deadline: number): number {
 }
 
 function channelFor(id: number): ResponseChannel {
-  // A slow reader cannot hold a worker more than the time limit past the start of the (finished) output.
+  // A slow reader cannot hold a worker more than sendTimeoutMs past the start of the (finished) output.
   let deadline = Infinity;
   return {
     body: (text) => post({ type: "body", id, bytes: encoder.encode(text) }),
     streamStart: (text) => {
-      if (config.limits.timeoutMs > 0) deadline = performance.now() + config.limits.timeoutMs;
+      if (config.sendTimeoutMs > 0) deadline = performance.now() + config.sendTimeoutMs;
       post({ type: "stream-start", id, bytes: encoder.encode(text) });
     },
     chunk: (text) => {
