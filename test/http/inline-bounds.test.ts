@@ -38,6 +38,7 @@ test("work past the attempt's own limits leaves the event loop (items, ranges, i
     "xs = 0..20000\nn = xs == xs\n", // a range past the attempt's range limit
     "xs = (0..200 map (i) = (0..200 map (j) = i * j))\n", // 40,000 values
     'include "big.jsson"\n', // the include's range fails inside it: wrapped, still not answered here
+    `xs = (0..9000 map (i) = "${"a".repeat(40)}")\n`, // ~400 KB of output, past the attempt's 256 KiB
   ];
   const files: [string, string][] = [["big.jsson", "ys = 0..30000\n"]];
   for (const source of hostile) assert.is(r.transpile(job(source, files)), undefined, source);
@@ -50,6 +51,7 @@ test("over HTTP: those requests get the request's own answer, with the request's
     const cases = [
       { source: "xs = 0..20000\n" },
       { source: "xs = 0..60000\n" },
+      { source: `xs = (0..9000 map (i) = "${"a".repeat(40)}")\n` },
       { source: 'include "big.jsson"\n', files: { "big.jsson": "ys = 0..30000\n" } },
       { source: 'include "big.jsson"\n', files: { "big.jsson": "ys = 0..60000\n" } },
     ];

@@ -72,7 +72,8 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     if (emitted.ok) writer.end();
   } catch (e) {
     spool?.discard();
-    if (!(e instanceof StreamStopped)) throw e;
+    // Where nothing may stream or spool (the fast path), the caller moves the job elsewhere.
+    if (!(e instanceof StreamStopped) || !ctx.canStream) throw e;
     // Nobody is waiting for this body any more; the pool discards it.
     return ctx.channel.body(`{"success":false,"errors":["cancelled"],"diagnostics":[]` + tail());
   }
