@@ -8,6 +8,8 @@
  * is polled by the engine and by that wait.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { readlinkSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import { resolveLimits, type Engine } from "../../../core/index.js";
 import { createEngineFromResolved } from "../../plugins/index.js";
 import { ParseCache } from "../../../core/engine/parse-cache.js";
@@ -22,6 +24,24 @@ import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type T
 const STREAM_CHUNK = 64 * 1024;
 /** Output held in memory before it goes to a spool (see run-transpile). */
 const STREAM_WINDOW = 1024 * 1024;
+
+/**
+ * Evaluation yields the CPU to the event loop: on Linux, a thread's nice value
+ * is its own, and this thread's is lowered, so while every core is busy
+ * evaluating, the event loop (/health, routing, relaying answers) still gets
+ * scheduled first. Elsewhere (no /proc/thread-self) nothing changes.
+ */
+function lowerThreadPriority(): void {
+  try {
+    const tid = Number(/\/task\/(\d+)$/.exec(readlinkSync("/proc/thread-self"))?.[1]);
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + WORKER_NICE));
+  } catch {
+    // Not Linux, or not allowed: evaluation keeps the process's priority.
+  }
+}
+/** How much lower than the event loop's an evaluation thread's priority is (nice steps). */
+const WORKER_NICE = 10;
+lowerThreadPriority();
 
 const port = parentPort;
 if (!port) throw new Error("worker-main must run in a worker thread");
