@@ -15,7 +15,7 @@ const w1b = fs.readFileSync("bench/workloads/w1b.jsson", "utf8");
 for (const f of ["json", "yaml", "toml", "typescript"]) fs.writeFileSync(`${dir}/w1b-${f}.json`, JSON.stringify({ source: w1b, format: f, streaming: true }));
 fs.writeFileSync(`${dir}/w4-json.json`, JSON.stringify({ source: fs.readFileSync("bench/workloads/w4.jsson", "utf8"), streaming: true }));
 ' "$TMP"
-for body in w1b-json w1b-yaml w1b-toml w1b-typescript w4-json; do
+for body in ${BODIES:-w1b-json w1b-yaml w1b-toml w1b-typescript w4-json}; do
   node bin/jsson.js serve -port "$PORT" -host 127.0.0.1 -quiet -processes 1 -workers 1 -max-output 2GiB -timeout 300s >/dev/null 2>&1 &
   SERVER=$!
   for _ in $(seq 1 300); do curl -sf "127.0.0.1:$PORT/health" >/dev/null 2>&1 && break; sleep 0.1; done

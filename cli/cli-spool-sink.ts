@@ -20,11 +20,13 @@ import { writeAllSync, type BlockSink } from "./cli-fd-writer.js";
 
 const MEMORY_LIMIT = 4 * 1024 * 1024;
 const BLOCK = 1024 * 1024;
+const ENCODER = new TextEncoder();
 
 export class SpoolSink implements TextSink {
   private parts: string[] = [];
   private size = 0;
   private spill: { dir: string | undefined; fd: number } | undefined;
+  private block: Uint8Array | undefined;
 
   write(chunk: string): void {
     this.parts.push(chunk);
@@ -33,10 +35,10 @@ export class SpoolSink implements TextSink {
   }
 
   /** Hand everything to `out` (in order), then release the spool. */
-  commit(out: BlockSink): void {
+  commit(out: Pick<BlockSink, "write" | "writeBytes">): void {
     try {
       if (this.spill) {
-        this.toFile();
+        this.toFile(true);
         const { fd } = this.spill;
         const buf = Buffer.allocUnsafe(BLOCK);
         let position = 0;
@@ -63,7 +65,7 @@ export class SpoolSink implements TextSink {
     }
   }
 
-  private toFile(): void {
+  private toFile(final = false): void {
     if (!this.spill) {
       const dir = mkdtempSync(join(tmpdir(), "jsson-spool-"));
       let fd: number;
@@ -76,9 +78,35 @@ export class SpoolSink implements TextSink {
       this.spill = { dir: unlinkedNow(dir) ? undefined : dir, fd };
     }
     if (this.size === 0) return;
-    writeAllSync(this.spill.fd, Buffer.from(this.parts.join(""), "utf8"));
-    this.parts = [];
-    this.size = 0;
+    // The parts are encoded into one reused block, never joined: joined blocks (and fresh Buffers) of
+    // a MiB and more are memory V8 frees only in full collections (measured in the HTTP server: ~70 MB
+    // more peak RSS over a 130 MB output). A high surrogate ending a part waits for its pair.
+    const fd = this.spill.fd;
+    const block = (this.block ??= new Uint8Array(BLOCK));
+    let used = 0;
+    let carry = "";
+    for (let i = 0; i < this.parts.length; i++) {
+      let rest = carry + (this.parts[i] as string);
+      carry = "";
+      const last = rest.charCodeAt(rest.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff && !(final && i === this.parts.length - 1)) {
+        carry = rest.slice(-1);
+        rest = rest.slice(0, -1);
+      }
+      while (rest.length > 0) {
+        // encodeInto never splits a character: a block's bytes are whole UTF-8 sequences.
+        const { read, written } = ENCODER.encodeInto(rest, block.subarray(used));
+        used += written;
+        rest = read === rest.length ? "" : rest.slice(read);
+        if (rest.length > 0) {
+          writeAllSync(fd, block.subarray(0, used));
+          used = 0;
+        }
+      }
+    }
+    if (used > 0) writeAllSync(fd, block.subarray(0, used));
+    this.parts = carry === "" ? [] : [carry];
+    this.size = carry.length;
   }
 }
 

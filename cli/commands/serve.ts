@@ -34,6 +34,7 @@ LOG LEVELS (one JSON line per event on stderr)
     port: Flags.integer({ description: "port to listen on (0: any free port)", default: 8090, min: 0, max: 65535 }),
     host: Flags.string({ description: "address to listen on", default: "0.0.0.0" }),
     cors: Flags.boolean({ description: "send CORS headers (--no-cors / -cors=false: none at all)", default: true, allowNo: true }),
+    "cors-origin": Flags.string({ description: "origins CORS answers, comma-separated or repeated ('*': any; needed for CORS with -include-root)", multiple: true }),
     "include-root": Flags.string({ description: "folder includes may read from when the request's files lack them (symlinks must stay inside)" }),
     "max-body": Flags.string({ description: "largest request body (e.g. 2MiB, 512KiB, bytes)", default: "2MiB" }),
     timeout: Flags.string({ description: "time limit per request (e.g. 10s, 500ms; 0: none)", default: "10s" }),
@@ -92,6 +93,7 @@ LOG LEVELS (one JSON line per event on stderr)
     const processes = flags.processes ?? Math.min(availableParallelism(), workers);
     process.exitCode = await runServer(flags.port, flags.host, {
       cors: flags.cors,
+      corsOrigins: flags["cors-origin"]?.flatMap((o) => o.split(",")).map((o) => o.trim()).filter((o) => o !== ""),
       includeRoot,
       maxBodyBytes: maxBody,
       maxOutputBytes: maxOutput,

@@ -17,7 +17,7 @@ import polka from "polka";
 import { createEngine, type FormatInfo } from "../../core/index.js";
 import { ParseCache } from "../../core/engine/parse-cache.js";
 import { accessLine, eventLine } from "./access-log.js";
-import { CORS_HEADERS } from "./cors.js";
+import { corsAllows, corsHeadersFor, corsPolicy } from "./cors.js";
 import { JssonResponse } from "./response.js";
 import { applyPlugins, loadPlugins } from "../plugins/index.js";
 import { WorkerPool } from "./pool/worker-pool.js";
@@ -123,7 +123,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     onError: (err, req, res) => handlerError(err, req, res as JssonResponse),
   });
 
-  const corsHeaders = options.cors ? Object.entries(CORS_HEADERS).flat() : [];
+  const cors = corsPolicy(options.cors, options.corsOrigins, options.includeRoot);
   /** When a response closes (one function for all: no closure per request). */
   function onClose(this: JssonResponse): void {
     inFlight--;
@@ -143,7 +143,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     res.bytesBefore = req.socket.bytesWritten;
     const id = requestIdOf(req);
     res.requestId = id;
-    res.common = ["X-Request-Id", id, ...corsHeaders];
+    res.common = ["X-Request-Id", id, ...corsHeadersFor(cors, req)];
     if (state.draining) res.common.push("Connection", "close");
     inFlight++;
     res.on("close", onClose);
@@ -169,11 +169,12 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
       if (method === "POST") app.post(route.path, routed);
       else if (method === "GET") app.get(route.path, routed); // trouter also routes HEAD here
     }
-    app.options(route.path, (_req, res) => preflight(res, route.methods, options.cors));
+    app.options(route.path, (req, res) => preflight(res, route.methods, corsAllows(cors, req)));
     app.all(route.path, (_req, res) => methodNotAllowed(res, route.methods));
   }
   // The playground page (GET / and /playground/*); every other path still falls through to the 404.
-  if (options.playground) app.use(playgroundHandler({ cors: options.cors }));
+  // (Its preflights get a max age only with CORS for any origin: they are not told the request's origin.)
+  if (options.playground) app.use(playgroundHandler({ cors: cors.kind === "any" }));
 
   const server: Server = createHttpServer(
     {

@@ -4,6 +4,7 @@ import { LANGUAGE_VERSION } from "../../core/index.js";
 import type { RouteInfo } from "./app.js";
 import { packageInfo } from "./server-version.js";
 import type { ServerOptions } from "./server-options.js";
+import { corsPolicy, describeCors } from "./cors.js";
 import { formatDuration, formatSize } from "./units.js";
 
 /** The URL a client would use for `address`. */
@@ -25,7 +26,7 @@ export function bannerLines(address: AddressInfo, options: ServerOptions, routes
   lines.push(
     `limits: max-body ${formatSize(options.maxBodyBytes)}, timeout ${formatDuration(options.timeoutMs)}, max-output ${formatSize(options.maxOutputBytes)}, ` +
       `max-items ${options.maxRangeItems}, workers ${options.workers}${processes > 1 ? ` in ${processes} processes` : ""}, queue ${options.maxQueue}, ` +
-      `CORS ${options.cors ? "on" : "off"}; ${includes}`,
+      `${describeCors(corsPolicy(options.cors, options.corsOrigins, options.includeRoot))}; ${includes}`,
   );
   return lines;
 }

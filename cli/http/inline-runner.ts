@@ -7,11 +7,20 @@
  * same either way. A breaker turns the fast path off for a while when
  * attempts keep failing, so hostile small-but-expensive sources cannot keep
  * the event loop busy.
+ *
+ * An attempt is bounded by limits of its own, far below the request's
+ * (see {@link inlineLimits}): its time budget as the engine's time limit, few
+ * values, short ranges and strings, little output. The engine charges these
+ * as the work happens, so no source can hold the event loop or grow its
+ * heap past them. A failure those limits may have caused (a limit error, or
+ * an error inside an included file, which wraps its cause) is never the
+ * answer: the request goes to the pool, which runs it under the request's
+ * own limits. Any other failure is the same there, and is answered here.
  */
-import { resolveLimits, type Engine, type IncludeHost, type Limits } from "../../core/index.js";
+import { CODES, resolveLimits, type Diagnostic, type Engine, type IncludeHost, type Limits } from "../../core/index.js";
 import { runTranspile } from "./jobs/run-transpile.js";
 import { runValidate } from "./jobs/run-validate.js";
-import { StreamStopped, type JobContext, type ResponseChannel } from "./jobs/job-context.js";
+import { ContextLimitReached, StreamStopped, type JobContext, type ResponseChannel } from "./jobs/job-context.js";
 import type { TranspileJob, ValidateJob } from "./pool/protocol.js";
 
 /** Settings of the fast path. */
@@ -28,6 +37,49 @@ export interface InlineOptions {
 
 /** Defaults: a few KiB of source, 2 ms, 256 KiB of output. */
 export const INLINE_DEFAULTS: InlineOptions = { maxSource: 8 * 1024, budgetMs: 2, maxOutput: 256 * 1024, maxFailuresPerSecond: 20 };
+
+/** Values one attempt may create (objects, array items, strings…). */
+const INLINE_MAX_ITEMS = 20_000;
+/** Elements of one range or array in an attempt. */
+const INLINE_MAX_RANGE = 10_000;
+/** Length of one string value in an attempt, in UTF-16 code units. */
+const INLINE_MAX_STRING = 64 * 1024;
+/** Includes one attempt may execute. */
+const INLINE_MAX_INCLUDES = 64;
+
+/** The limits of an attempt: the request's, each tightened to the fast path's (never loosened). */
+export function inlineLimits(request: Limits, options: InlineOptions): Limits {
+  return resolveLimits({
+    ...request,
+    // The engine's clock counts whole milliseconds: one more, so a run inside the budget is not cut by rounding
+    // (the attempt's own signal, on the precise clock, still stops it at the budget).
+    timeoutMs: Math.ceil(options.budgetMs) + 1,
+    maxItems: Math.min(request.maxItems, INLINE_MAX_ITEMS),
+    maxRangeItems: Math.min(request.maxRangeItems, INLINE_MAX_RANGE),
+    maxStringLength: Math.min(request.maxStringLength, INLINE_MAX_STRING),
+    maxOutputBytes: Math.min(request.maxOutputBytes, options.maxOutput),
+    maxIncludes: Math.min(request.maxIncludes, INLINE_MAX_INCLUDES),
+  });
+}
+
+/** Codes of failures an attempt's own limits may cause (see the file header). */
+const NOT_ANSWERED: ReadonlySet<string> = new Set([
+  CODES.LIMIT_DEPTH,
+  CODES.LIMIT_ITEMS,
+  CODES.LIMIT_STRING,
+  CODES.LIMIT_OUTPUT,
+  CODES.LIMIT_TIME,
+  CODES.LIMIT_INCLUDES,
+  CODES.LIMIT_SOURCE,
+  CODES.CANCELLED,
+  CODES.R21_RANGE_TOO_LARGE,
+  CODES.I4_ERROR_IN_INCLUDE,
+]);
+
+/** Whether an attempt may answer with this failure. */
+function answerable(diagnostics: readonly Diagnostic[]): boolean {
+  return !diagnostics.some((d) => NOT_ANSWERED.has(d.code));
+}
 
 /** Thrown inside an attempt that must move to the pool. */
 class GiveUp extends StreamStopped {}
@@ -50,7 +102,7 @@ export class InlineRunner {
     private readonly formats: ReadonlySet<string>,
     private readonly options: InlineOptions = INLINE_DEFAULTS,
   ) {
-    this.limits = resolveLimits(limits);
+    this.limits = inlineLimits(resolveLimits(limits), options);
   }
 
   /** The response body, or `undefined` when the request must go to the pool. */
@@ -106,18 +158,20 @@ export class InlineRunner {
       streamChunkSize: 16 * 1024,
       // Past this much output a run "commits", which this channel refuses: off to the pool.
       streamWindow: this.options.maxOutput,
-      bufferWindow: this.options.maxOutput,
       canStream: false,
+      answersFailure: answerable,
     };
+    let limited = false;
     try {
       run(ctx);
     } catch (e) {
       if (!(e instanceof StreamStopped)) throw e;
       gaveUp = true;
+      limited = e instanceof ContextLimitReached;
     }
     if (gaveUp || expired || body === undefined) {
-      // Only time spent in vain counts against the fast path (a run found too big right after evaluation cost little).
-      if (expired) this.failed();
+      // Time spent in vain, or a limit reached, counts against the fast path (a run found too big to stream cost little).
+      if (expired || limited) this.failed();
       return undefined;
     }
     return body;

@@ -43,13 +43,14 @@ const POST_ERRORS: Record<string, Json> = {
   ...COMMON_ERRORS,
   "408": { $ref: "#/components/responses/BodyTimeout" },
   "413": { $ref: "#/components/responses/TooLarge" },
+  "415": { $ref: "#/components/responses/UnsupportedMediaType" },
   "503": { $ref: "#/components/responses/Busy" },
 };
 
 function preflight(): Json {
   return {
     summary: "CORS preflight",
-    responses: { "204": { description: "No content; with -cors=true the CORS headers and Access-Control-Max-Age" } },
+    responses: { "204": { description: "No content; when CORS answers the request's origin (see -cors, -cors-origin, -include-root), the CORS headers and Access-Control-Max-Age" } },
   };
 }
 
@@ -322,7 +323,8 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       responses: {
         NotFound: jsonResponse("Unknown path.", ref("NotFound")),
         MethodNotAllowed: jsonResponse("Known path, wrong method.", ref("MethodNotAllowed"), { Allow: { $ref: "#/components/headers/Allow" } }),
-        TooLarge: jsonResponse("The body is larger than -max-body; refused before it was read, and the connection is closed.", ref("Error")),
+        TooLarge: jsonResponse("The body is larger than -max-body; refused before it was read; the rest of the body is read and discarded for a bounded time, then the connection is closed.", ref("Error")),
+        UnsupportedMediaType: jsonResponse("A browser's POST (it sent Origin) whose Content-Type is not application/json; refused before the body is read, so browsers must preflight.", ref("Error")),
         BodyTimeout: jsonResponse("The body did not arrive in time; the connection is closed.", ref("Error")),
         InternalError: jsonResponse("Something unexpected; details are in the server log under the request id.", ref("Error")),
         Busy: jsonResponse("The work queue is full.", ref("Error"), { "Retry-After": { $ref: "#/components/headers/Retry-After" } }),

@@ -6,6 +6,12 @@ import type { LogLevel } from "./log-level.js";
 export interface ServerOptions {
   /** Send CORS headers (HTTP.md §2). Default true. */
   readonly cors: boolean;
+  /**
+   * `-cors-origin`: the origins CORS answers (their `Origin` echoed, with
+   * `Vary: Origin`); `*` in the list: any origin. Undefined: any origin,
+   * unless `includeRoot` is set, then none (see cors.ts).
+   */
+  readonly corsOrigins: readonly string[] | undefined;
   /** Folder includes may read from when `files` lacks them; none by default (the server reads no files). */
   readonly includeRoot: string | undefined;
   /** Largest request body in bytes. Default 2 MiB. */
@@ -52,6 +58,7 @@ export interface ServerOptions {
 export function defaultServerOptions(): ServerOptions {
   return {
     cors: true,
+    corsOrigins: undefined,
     includeRoot: undefined,
     maxBodyBytes: 2 * 1024 * 1024,
     timeoutMs: 10_000,

@@ -152,7 +152,7 @@ test("request errors: 400, one message per problem, each naming its field, no Li
   assert.is(typeof j.transpile_time_ms, "number");
   const fields = j.errors.map((e) => e.split(":")[0]);
   assert.equal(fields, ["source", "format", "include_merge", "streaming", "stream_threshold", 'files["a.jsson"]']);
-  assert.ok(j.errors.includes('format: unknown format "xml"; available: json, yaml, toml, typescript, shout, buggy, crash, hang'), j.errors.join(" | "));
+  assert.ok(j.errors.includes('format: unknown format "xml"; available: json, yaml, toml, typescript, shout, buggy, crash, oom, hang'), j.errors.join(" | "));
   for (const e of j.errors) assert.not.match(e, /^Line /);
 });
 

@@ -2,46 +2,11 @@
 // finish, /health says 503 meanwhile, new connections refused, exit 0), busy port.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { Agent } from "node:http";
 import { createServer } from "node:net";
-import { join } from "node:path";
-import { post, repoRoot, send } from "./helpers.js";
-
-const BIN = join(repoRoot, "bin", "jsson.js");
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  banner: string[];
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-function serve(args: string[]): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "serve", ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m && /^limits: /m.test(out)) {
-        clearTimeout(timer);
-        resolve({ child, base: m[1]!, banner: out.trimEnd().split("\n"), stderr: () => err, exit });
-      }
-    });
-    void exit.then((code) => reject(new Error(`serve exited (${code}) before its banner: ${err}`)));
-    // never leak a server (its pipes would keep this test process alive)
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`serve printed no banner within 60 s: ${err}`));
-    }, 60_000);
-    void exit.then(() => clearTimeout(timer));
-  });
-}
+import { post, send } from "./helpers.js";
+import { BIN, serve } from "./serve-process.js";
 
 test("banner: versions, address, one line per endpoint, limits and include policy", async () => {
   const s = await serve(["-port", "0", "-host", "127.0.0.1", "-workers", "1", "-max-body=1MiB", "--timeout", "5s"]);

@@ -54,7 +54,7 @@ test("413 on an announced Content-Length over the limit, before any of the body 
   assert.ok(r.closed, "the connection is closed");
 });
 
-test("413 as soon as a chunked body grows past the limit; the rest is never read", async () => {
+test("413 as soon as a chunked body grows past the limit; the rest is never buffered and the connection closes", async () => {
   let sent = 0;
   const r = await raw(
     s.port,

@@ -1,5 +1,5 @@
 // HTTP.md §6: streamed responses are the same bytes as buffered ones, chunked,
-// never complete as success:true when they cannot be; client disconnects release the worker.
+// complete documents stating the outcome even when a limit strikes while writing; client disconnects release the worker.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { request } from "node:http";
@@ -91,20 +91,29 @@ function fetchAll(base: string, body: unknown): Promise<{ text: string; complete
   });
 }
 
-test("an output limit hit after the commit cuts the connection: never a complete success body", async () => {
+test("an output limit reached while writing a streamed output: the same complete success:false body as buffered", async () => {
   const limited = await startServer({ workers: 1, maxOutputBytes: 2_500_000 });
   try {
-    const r = await fetchAll(limited.base, { source: "xs = 0..2000000\n", streaming: true });
-    assert.ok(r.chunked, "it was streamed");
-    assert.ok(r.text.startsWith('{"success":true,"output":'), r.text.slice(0, 40));
-    assert.not.ok(r.complete, "the response did not end normally");
-    assert.throws(() => JSON.parse(r.text));
-    assert.ok(limited.log.some((l) => l.includes("stream_aborted") && l.includes("output too large")));
+    for (const body of [{ source: "a = 1\nxs = 0..2000000\n", streaming: true }, { source: "a = 1\nxs = 0..2000000\n", stream_threshold: 100_000_000 }]) {
+      const r = await fetchAll(limited.base, body);
+      assert.ok(r.complete, "a whole response");
+      const j = JSON.parse(r.text) as { success: boolean; errors: string[] };
+      assert.is(j.success, false);
+      assert.match(j.errors[0]!, /^Line \d+: output too large/);
+    }
     const after = await post(limited.base, "/transpile", { source: "a = 1" });
     assert.is(after.json().success, true, "the worker is usable again");
   } finally {
     await limited.close();
   }
+});
+
+test("#12: xs = 1..10000000 with the defaults is a complete success:false (64 MiB), never a 200 cut short", async () => {
+  const r = await fetchAll(s.base, { source: "xs = 1..10000000" });
+  assert.ok(r.complete);
+  const j = JSON.parse(r.text) as { success: boolean; errors: string[] };
+  assert.is(j.success, false);
+  assert.match(j.errors[0]!, /^Line \d+: output too large/);
 });
 
 test("a client that goes away mid-stream releases the worker", async () => {

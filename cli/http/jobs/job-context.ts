@@ -4,7 +4,7 @@
  * the channel its response goes out on. Workers wire this to the thread
  * boundary; tests can wire it to plain arrays.
  */
-import type { Engine, IncludeHost, Limits } from "../../../core/index.js";
+import type { Diagnostic, Engine, IncludeHost, Limits } from "../../../core/index.js";
 
 /** Raised by {@link ResponseChannel.chunk} when the response must stop (client gone, time up). */
 export class StreamStopped extends Error {
@@ -13,6 +13,9 @@ export class StreamStopped extends Error {
     this.name = "StreamStopped";
   }
 }
+
+/** Raised by a job whose failure its context's tighter limits may have caused (see {@link JobContext.answersFailure}). */
+export class ContextLimitReached extends StreamStopped {}
 
 /** Where a job's response body goes. */
 export interface ResponseChannel {
@@ -39,10 +42,14 @@ export interface JobContext {
   readonly channel: ResponseChannel;
   /** Size of one streamed piece, in UTF-16 code units. */
   readonly streamChunkSize: number;
-  /** How much of a streamed output is held back before the response is committed, in UTF-16 code units. */
+  /** Output held in memory, in UTF-16 code units; past it the output goes to a spool (where `canStream`). */
   readonly streamWindow: number;
-  /** The same for an output that is not streamed (Infinity: a buffered response is never committed early). */
-  readonly bufferWindow: number;
-  /** False where a run that would stream must not even start (the fast path): it throws {@link StreamStopped}. */
+  /** False where a run must not stream nor spool (the fast path): it throws {@link StreamStopped} instead. */
   readonly canStream: boolean;
+  /**
+   * Where `limits` are tighter than the request's own (the fast path): false
+   * for a failure those tighter limits may have caused, which must not be
+   * answered; the run then throws {@link ContextLimitReached}. Absent: every failure is the answer.
+   */
+  readonly answersFailure?: (diagnostics: readonly Diagnostic[]) => boolean;
 }

@@ -49,10 +49,22 @@ export interface WorkerConfig {
   readonly plugins: readonly ResolvedPlugin[];
   readonly includeRoot: string | undefined;
   readonly limits: { readonly timeoutMs: number; readonly maxOutputBytes: number; readonly maxRangeItems: number };
+  /** Time a finished output may take to reach the client once its stream starts, in ms (0: none); see {@link sendTimeoutMs}. */
+  readonly sendTimeoutMs: number;
   /** Int32Array view: see {@link CONTROL}. */
   readonly control: SharedArrayBuffer;
   /** The ring of streamed pieces: {@link RING_SLOTS} × {@link RING_SLOT_BYTES}. */
   readonly ring: SharedArrayBuffer;
+}
+
+/**
+ * The default time a finished (spooled) output may take to reach the client:
+ * the time limit, but at least 10 s, so a client reading a large output at
+ * an ordinary pace is not cut; a reader slower than that is, and the worker
+ * is free again.
+ */
+export function sendTimeoutMs(timeoutMs: number): number {
+  return timeoutMs > 0 ? Math.max(timeoutMs, 10_000) : 0;
 }
 
 /** Streamed pieces a worker may have on their way to the socket before it waits (the ring's slots). */

@@ -8,6 +8,8 @@
  * is polled by the engine and by that wait.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { readlinkSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import { resolveLimits, type Engine } from "../../../core/index.js";
 import { createEngineFromResolved } from "../../plugins/index.js";
 import { ParseCache } from "../../../core/engine/parse-cache.js";
@@ -20,8 +22,26 @@ import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type T
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
-/** Output held back before a streamed response is committed (see run-transpile). */
+/** Output held in memory before it goes to a spool (see run-transpile). */
 const STREAM_WINDOW = 1024 * 1024;
+
+/**
+ * Evaluation yields the CPU to the event loop: on Linux, a thread's nice value
+ * is its own, and this thread's is lowered, so while every core is busy
+ * evaluating, the event loop (/health, routing, relaying answers) still gets
+ * scheduled first. Elsewhere (no /proc/thread-self) nothing changes.
+ */
+function lowerThreadPriority(): void {
+  try {
+    const tid = Number(/\/task\/(\d+)$/.exec(readlinkSync("/proc/thread-self"))?.[1]);
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + WORKER_NICE));
+  } catch {
+    // Not Linux, or not allowed: evaluation keeps the process's priority.
+  }
+}
+/** How much lower than the event loop's an evaluation thread's priority is (nice steps). */
+const WORKER_NICE = 10;
+lowerThreadPriority();
 
 const port = parentPort;
 if (!port) throw new Error("worker-main must run in a worker thread");
@@ -56,11 +76,14 @@ function takeSlot(deadline: number): number {
 }
 
 function channelFor(id: number): ResponseChannel {
-  // A slow reader cannot hold a worker past the request's time limit.
-  const deadline = config.limits.timeoutMs > 0 ? performance.now() + config.limits.timeoutMs : Infinity;
+  // A slow reader cannot hold a worker more than sendTimeoutMs past the start of the (finished) output.
+  let deadline = Infinity;
   return {
     body: (text) => post({ type: "body", id, bytes: encoder.encode(text) }),
-    streamStart: (text) => post({ type: "stream-start", id, bytes: encoder.encode(text) }),
+    streamStart: (text) => {
+      if (config.sendTimeoutMs > 0) deadline = performance.now() + config.sendTimeoutMs;
+      post({ type: "stream-start", id, bytes: encoder.encode(text) });
+    },
     chunk: (text) => {
       let rest = text;
       while (rest.length > 0) {
@@ -79,7 +102,7 @@ function channelFor(id: number): ResponseChannel {
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
-  const ctx: JobContext = { engine, limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, bufferWindow: Infinity, canStream: true };
+  const ctx: JobContext = { engine, limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, canStream: true };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);

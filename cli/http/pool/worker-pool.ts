@@ -9,7 +9,7 @@
  * limit) is replaced the same way.
  */
 import { Worker } from "node:worker_threads";
-import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type WorkerConfig } from "./protocol.js";
+import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, sendTimeoutMs, type FromWorker, type Job, type WorkerConfig } from "./protocol.js";
 
 /** Why a job produced no regular response. */
 export type JobFailure = "crashed" | "overran" | "error";
@@ -42,6 +42,8 @@ export interface WorkerPoolOptions {
   readonly maxQueue: number;
   readonly includeRoot: string | undefined;
   readonly limits: WorkerConfig["limits"];
+  /** Time a finished output may take to reach its client; default {@link sendTimeoutMs} of the time limit. */
+  readonly sendTimeoutMs?: number;
   /** Extra time a job may run past twice `limits.timeoutMs` (or past a cancel) before its worker is replaced. */
   readonly graceMs: number;
   readonly heapMb: number;
@@ -160,6 +162,7 @@ export class WorkerPool {
       plugins: this.plugins,
       includeRoot: this.options.includeRoot,
       limits: this.options.limits,
+      sendTimeoutMs: this.sendLimit(),
       control: control.buffer as SharedArrayBuffer,
       ring,
     };
@@ -209,7 +212,8 @@ export class WorkerPool {
       Atomics.store(slot.control, CONTROL.ABORT, 0);
       slot.worker.postMessage({ type: "job", id: next.id, job: next.job });
       const limit = this.options.limits.timeoutMs;
-      // Twice the limit: a streamed run evaluates once to decide, then again through transpileTo, each under the limit.
+      // A backstop well past the limit the engine keeps itself (/validate-schema transpiles, then validates);
+      // a streamed output's sending gets its own timer at stream-start.
       if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), 2 * limit + this.options.graceMs);
     }
   }
@@ -230,6 +234,11 @@ export class WorkerPool {
     const live = !job.cancelled;
     switch (msg.type) {
       case "stream-start":
+        // The run is over; its finished output now has its own time to reach the client.
+        if (slot.timer && this.sendLimit() > 0) {
+          clearTimeout(slot.timer);
+          slot.timer = setTimeout(() => this.overrun(slot, job), this.sendLimit() + this.options.graceMs);
+        }
         if (live) h.streamStart(msg.bytes);
         return;
       case "chunk": {
@@ -257,6 +266,10 @@ export class WorkerPool {
         break;
     }
     this.dispatch();
+  }
+
+  private sendLimit(): number {
+    return this.options.sendTimeoutMs ?? sendTimeoutMs(this.options.limits.timeoutMs);
   }
 
   private cancel(pending: Pending): void {

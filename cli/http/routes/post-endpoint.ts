@@ -7,6 +7,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody, type BodyResult } from "../body-reader.js";
 import { formatSize } from "../units.js";
+import { isBrowserNonJsonPost } from "../cors.js";
+import { refuseLingering } from "../lingering-close.js";
 import { parseJsonObject } from "../request-json.js";
 import type { Checked } from "../request-checks.js";
 import type { Job } from "../pool/protocol.js";
@@ -25,15 +27,15 @@ export interface PostEndpoint<J extends Job> {
   inline?(runner: InlineRunner, job: J): string | undefined;
 }
 
-/** How long a refused connection may keep sending before it is cut. */
-const LINGER_MS = 1000;
+/** How long a too-slow connection may keep sending after its 408 before it is cut. */
+const SLOW_CLOSE_MS = 1000;
 
-/** Answer, then close the connection without reading the rest of the body. */
+/** Answer, then close the connection without reading the rest of the body (a client too slow to be worth reading). */
 function refuseAndClose(res: ServerResponse, req: IncomingMessage, status: number, body: Record<string, unknown>): void {
   res.setHeader("Connection", "close");
   res.once("finish", () => {
     // Let the answer reach the client, then stop the upload for good.
-    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    setTimeout(() => req.socket.destroy(), SLOW_CLOSE_MS).unref();
   });
   sendJson(res, status, body);
 }
@@ -41,6 +43,8 @@ function refuseAndClose(res: ServerResponse, req: IncomingMessage, status: numbe
 /** Handle one POST to `endpoint`. */
 export function handlePost<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, req: IncomingMessage, res: ServerResponse): void {
   const { maxBodyBytes, bodyTimeoutMs } = state.options;
+  if (isBrowserNonJsonPost(req))
+    return refuseLingering(req, res, 415, { error: "unsupported media type: a request with an Origin header must send Content-Type: application/json" });
   readBody(req, maxBodyBytes, bodyTimeoutMs, (read) => {
     try {
       answer(state, endpoint, req, res, read);
@@ -55,7 +59,7 @@ function answer<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, re
   const { maxBodyBytes } = state.options;
   if (!read.ok) {
     if (read.reason === "too-large")
-      return refuseAndClose(res, req, 413, { error: `request body too large (limit ${formatSize(maxBodyBytes)})`, limit_bytes: maxBodyBytes });
+      return refuseLingering(req, res, 413, { error: `request body too large (limit ${formatSize(maxBodyBytes)})`, limit_bytes: maxBodyBytes });
     if (read.reason === "timeout") return refuseAndClose(res, req, 408, { error: "request body not received in time" });
     res.destroy();
     return;
