@@ -22,6 +22,11 @@ const FLAG_TOKEN = /^(--?)([A-Za-z][A-Za-z0-9_-]*)(?:=([\s\S]*))?$/;
 const TRUE_WORDS = new Set(["1", "t", "T", "true", "TRUE", "True"]);
 const FALSE_WORDS = new Set(["0", "f", "F", "false", "FALSE", "False"]);
 
+/** A boolean in Go's `strconv.ParseBool` spellings (`1`, `t`, `true`, `0`, `f`, `FALSE`, …); `undefined` for anything else. */
+export function parseGoBool(text: string): boolean | undefined {
+  return TRUE_WORDS.has(text) ? true : FALSE_WORDS.has(text) ? false : undefined;
+}
+
 /** Normalise the arguments that follow the command id. */
 export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[]): NormalizeResult {
   const byName = new Map(specs.map((s) => [s.name, s]));
@@ -63,7 +68,7 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
     if (spec.kind === "boolean") {
       let on = !negated;
       if (inline !== undefined) {
-        const value = TRUE_WORDS.has(inline) ? true : FALSE_WORDS.has(inline) ? false : undefined;
+        const value = parseGoBool(inline);
         if (value === undefined) return { ok: false, message: `invalid boolean value "${inline}" for flag -${spec.name} (use true or false)` };
         on = negated ? !value : value;
       }

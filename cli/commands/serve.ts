@@ -1,4 +1,5 @@
 import { Command, Flags } from "@oclif/core";
+import { LOG_LEVELS, effectiveLogLevel, type LogLevel } from "../http/log-level.js";
 
 /** `jsson serve`: the HTTP service of HTTP.md. */
 export default class Serve extends Command {
@@ -6,7 +7,23 @@ export default class Serve extends Command {
   static override description = `Listens on 0.0.0.0:8090 unless told otherwise and evaluates requests in worker threads.
 Includes read only the request's "files" unless -include-root DIR allows a folder.
 SIGTERM / SIGINT: stop accepting, let in-flight requests finish, exit 0.
-Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
+Go-style single-dash flags work too: jsson serve -port 3000 -cors=false
+
+ENVIRONMENT
+  Every flag can also be set as JSSON_<FLAG>: upper case, "-" becomes "_"
+  (JSSON_PORT=3000, JSSON_INCLUDE_ROOT=/srv/conf, JSSON_CORS=false,
+  JSSON_LOG_LEVEL=warn). PORT is read when neither -port nor JSSON_PORT is
+  given. A flag on the command line wins; an empty variable counts as unset;
+  booleans take true/false/1/0. JSSON_PLUGIN (the repeatable -plugin) is a
+  list separated by commas or ":", as JSSON_PLUGINS. A bad value is a usage
+  error (exit 2) naming the variable.
+
+LOG LEVELS (one JSON line per event on stderr)
+  error  handler errors (the details of a 500), failed jobs, worker exits
+  warn   + workers replaced after overrunning the time limit, streams cut short
+  info   + one access line per request (not /livez, /readyz, /metrics)
+  debug  + access lines for probes and scrapes, response bytes, client address
+  -quiet is -log-level warn.`;
   static override examples = [
     "<%= config.bin %> serve",
     "<%= config.bin %> serve -port 3000 -cors=false",
@@ -26,11 +43,16 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
     "max-queue": Flags.integer({ description: "requests waiting for a worker before new ones get 503", default: 256, min: 1 }),
     plugin: Flags.string({ description: "load a plugin (module name or path); repeatable; jsson.config.json and JSSON_PLUGINS are read too", multiple: true }),
     playground: Flags.boolean({ description: "serve the web playground at GET / (-playground=false: the API only)", default: true, allowNo: true }),
-    quiet: Flags.boolean({ char: "q", description: "no access log (one JSON line per request on stderr)", default: false }),
+    "log-level": Flags.string({ description: "what goes to stderr: error, warn, info (+ access log), debug (see LOG LEVELS)", options: [...LOG_LEVELS], default: "info" }),
+    quiet: Flags.boolean({ char: "q", description: "no access log: the same as -log-level warn", default: false }),
   };
 
   async run(): Promise<void> {
-    const { flags } = await this.parse(Serve);
+    const parsed = await this.parse(Serve);
+    const { flagsFromEnvironment } = await import("../argv/env-flags.js");
+    const { splitPluginList } = await import("../plugins/plugin-requests.js");
+    const given = new Set(parsed.raw.flatMap((token) => (token.type === "flag" ? [token.flag] : [])));
+    const fromEnv = await flagsFromEnvironment(Serve.flags, given, process.env, { prefix: "JSSON_", fallbacks: { port: "PORT" }, splitList: splitPluginList });
     const { parseDuration, parseSize } = await import("../http/units.js");
     const { resolve } = await import("node:path");
     const { existsSync, statSync } = await import("node:fs");
@@ -38,17 +60,23 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
       process.stderr.write(`jsson: ${message} (see: jsson serve --help)\n`);
       process.exitCode = 2;
     };
+    if (!fromEnv.ok) return usage(fromEnv.message);
+    // Each value went through the flag's own parser, so it has the flag's type.
+    const flags = { ...parsed.flags, ...fromEnv.values } as typeof parsed.flags;
+    /** How a message names a setting: the variable it came from, else the flag. */
+    const named = (flag: string): string => fromEnv.sources[flag] ?? `-${flag}`;
     const maxBody = parseSize(flags["max-body"]);
-    if (maxBody === undefined || maxBody < 1) return usage(`-max-body: not a size: ${JSON.stringify(flags["max-body"])}`);
+    if (maxBody === undefined || maxBody < 1) return usage(`${named("max-body")}: not a size: ${JSON.stringify(flags["max-body"])}`);
     const maxOutput = parseSize(flags["max-output"]);
-    if (maxOutput === undefined || maxOutput < 1) return usage(`-max-output: not a size: ${JSON.stringify(flags["max-output"])}`);
+    if (maxOutput === undefined || maxOutput < 1) return usage(`${named("max-output")}: not a size: ${JSON.stringify(flags["max-output"])}`);
     const timeout = parseDuration(flags.timeout);
-    if (timeout === undefined) return usage(`-timeout: not a duration: ${JSON.stringify(flags.timeout)}`);
+    if (timeout === undefined) return usage(`${named("timeout")}: not a duration: ${JSON.stringify(flags.timeout)}`);
     let includeRoot: string | undefined;
     if (flags["include-root"] !== undefined) {
       includeRoot = resolve(flags["include-root"]);
-      if (!existsSync(includeRoot) || !statSync(includeRoot).isDirectory()) return usage(`-include-root: not a folder: ${flags["include-root"]}`);
+      if (!existsSync(includeRoot) || !statSync(includeRoot).isDirectory()) return usage(`${named("include-root")}: not a folder: ${flags["include-root"]}`);
     }
+    const logLevel = effectiveLogLevel(flags["log-level"] as LogLevel, flags.quiet);
     const { runServer } = await import("../http/run-server.js");
     const { availableParallelism } = await import("node:os");
     const workers = flags.workers ?? availableParallelism();
@@ -64,7 +92,8 @@ Go-style single-dash flags work too: jsson serve -port 3000 -cors=false`;
       maxQueue: flags["max-queue"],
       plugins: flags.plugin ?? [],
       pluginDiscovery: { cwd: process.cwd(), env: process.env },
-      accessLog: !flags.quiet,
+      accessLog: logLevel === "info" || logLevel === "debug",
+      logLevel,
       playground: flags.playground,
     }, undefined, processes);
   }

@@ -1,10 +1,17 @@
-/** Structured log lines: one JSON object per line (access log and internal errors). */
+/** Structured log lines: one JSON object per line (access log and internal events; levels in log-level.ts). */
+import type { LogLevel } from "./log-level.js";
 
 /** Receives finished log lines. */
 export type LogSink = (line: string) => void;
 
-/** One access-log line (method, path, status, ms, request id). */
-export function accessLine(method: string, path: string, status: number, ms: number, requestId: string, aborted: boolean): string {
+/** What a `debug` access line adds: the response's size (headers included) and the client's address. */
+export interface AccessDetail {
+  readonly bytes: number;
+  readonly remote: string | undefined;
+}
+
+/** One access-log line (method, path, status, ms, request id; more at `debug`). */
+export function accessLine(method: string, path: string, status: number, ms: number, requestId: string, aborted: boolean, detail?: AccessDetail): string {
   const entry: Record<string, unknown> = {
     time: new Date().toISOString(),
     level: "info",
@@ -15,10 +22,15 @@ export function accessLine(method: string, path: string, status: number, ms: num
     request_id: requestId,
   };
   if (aborted) entry.aborted = true;
+  if (detail !== undefined) {
+    entry.level = "debug";
+    entry.bytes = detail.bytes;
+    if (detail.remote !== undefined) entry.remote = detail.remote;
+  }
   return JSON.stringify(entry);
 }
 
 /** One internal event line (never shown to clients). */
-export function eventLine(event: string, detail: Readonly<Record<string, unknown>>): string {
-  return JSON.stringify({ time: new Date().toISOString(), level: "error", event, ...detail });
+export function eventLine(event: string, detail: Readonly<Record<string, unknown>>, level: LogLevel = "error"): string {
+  return JSON.stringify({ time: new Date().toISOString(), level, event, ...detail });
 }

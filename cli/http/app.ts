@@ -29,6 +29,11 @@ import type { ServerState } from "./server-state.js";
 import { TRANSPILE, VALIDATE, VALIDATE_SCHEMA } from "./routes/endpoints.js";
 import { internalError, methodNotAllowed, notFound, pathOf, preflight } from "./routes/errors.js";
 import { formats, health, openApi, version } from "./routes/info.js";
+import { livez, readyz } from "./routes/probes.js";
+import { metrics } from "./routes/metrics.js";
+import { CLIENT_CLOSED, RequestStats } from "./request-stats.js";
+import { ServerMetrics } from "./server-metrics.js";
+import { eventLevel, logs } from "./log-level.js";
 import { handlePost } from "./routes/post-endpoint.js";
 import { playgroundHandler } from "../playground/serve-playground.js";
 
@@ -50,7 +55,13 @@ const ROUTES: readonly (RouteInfo & { readonly handle: Handler })[] = [
   { path: "/version", methods: ["GET", "HEAD"], summary: "server and language versions", handle: (_s, _q, r) => version(r) },
   { path: "/formats", methods: ["GET", "HEAD"], summary: "registered output formats", handle: (s, _q, r) => formats(s, r) },
   { path: "/openapi.json", methods: ["GET", "HEAD"], summary: "OpenAPI 3.1 description of this API", handle: (s, _q, r) => openApi(s, r) },
+  { path: "/livez", methods: ["GET", "HEAD"], summary: "liveness probe: 200 while the process answers", handle: (_s, _q, r) => livez(r) },
+  { path: "/readyz", methods: ["GET", "HEAD"], summary: "readiness probe: 503 while starting, draining or without workers", handle: (s, _q, r) => readyz(s, r) },
+  { path: "/metrics", methods: ["GET", "HEAD"], summary: "Prometheus metrics of the whole server", handle: (s, _q, r) => metrics(s, r) },
 ];
+
+/** Paths whose access lines are written only at log level `debug` (probes every few seconds would bury the traffic). */
+const QUIET_PATHS: ReadonlySet<string> = new Set(["/livez", "/readyz", "/metrics"]);
 
 /** The routes, for banners and documentation. */
 export const SERVICE_ROUTES: readonly RouteInfo[] = ROUTES.map(({ path, methods, summary }) => ({ path, methods, summary }));
@@ -71,12 +82,18 @@ export interface JssonServer {
   readonly options: ServerOptions;
   /** The formats the server offers (after `listen`). */
   formats(): FormatInfo[];
+  /** Its metrics (run-server.ts points scrapes of a cluster child at the supervisor's sum). */
+  readonly metrics: ServerMetrics;
 }
 
 /** Create the service. Nothing starts until {@link JssonServer.listen}. */
 export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   const options = resolveServerOptions(partial);
-  const logEvent = (event: string, detail: Readonly<Record<string, unknown>>) => options.logSink(eventLine(event, detail));
+  const logEvent = (event: string, detail: Readonly<Record<string, unknown>>) => {
+    const level = eventLevel(event);
+    if (logs(options.logLevel, level)) options.logSink(eventLine(event, detail, level));
+  };
+  const debug = options.logLevel === "debug";
   const engine = createEngine().useParseCache(new ParseCache());
   const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
   const pool = new WorkerPool({
@@ -88,9 +105,12 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     heapMb: options.workerHeapMb,
     log: logEvent,
   });
-  const state: ServerState = { options, engine, pool, inline: undefined, draining: false, logEvent };
-
   let inFlight = 0;
+  // The playground's page gets its own route label; its assets and 404s are "other".
+  const stats = new RequestStats([...ROUTES.map((r) => r.path), "/"]);
+  const serverMetrics = new ServerMetrics({ stats, inFlight: () => inFlight, pool });
+  const state: ServerState = { options, engine, pool, inline: undefined, listening: false, draining: false, metrics: serverMetrics, logEvent };
+
   let idleWaiter: (() => void) | undefined;
 
   const handlerError = (err: unknown, req: IncomingMessage, res: JssonResponse) => {
@@ -107,12 +127,20 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   /** When a response closes (one function for all: no closure per request). */
   function onClose(this: JssonResponse): void {
     inFlight--;
-    if (options.accessLog) options.logSink(accessLine(this.req.method ?? "", pathOf(this.req), this.statusCode, performance.now() - this.startedAt, this.requestId, !this.writableFinished));
+    const path = pathOf(this.req);
+    const ms = performance.now() - this.startedAt;
+    const bytes = this.req.socket.bytesWritten - this.bytesBefore;
+    stats.record(path, this.req.method, this.headersSent ? this.statusCode : CLIENT_CLOSED, ms / 1000, bytes);
+    if (options.accessLog && (debug || !QUIET_PATHS.has(path))) {
+      const detail = debug ? { bytes, remote: this.req.socket.remoteAddress } : undefined;
+      options.logSink(accessLine(this.req.method ?? "", path, this.statusCode, ms, this.requestId, !this.writableFinished, detail));
+    }
     if (inFlight === 0 && idleWaiter) idleWaiter();
   }
   /** Runs first for every request: request id and the headers every answer carries, in-flight count, access log. */
   const prelude = (req: IncomingMessage, res: JssonResponse): void => {
-    if (options.accessLog) res.startedAt = performance.now();
+    res.startedAt = performance.now();
+    res.bytesBefore = req.socket.bytesWritten;
     const id = requestIdOf(req);
     res.requestId = id;
     res.common = ["X-Request-Id", id, ...corsHeaders];
@@ -177,6 +205,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
 
   return {
     options,
+    metrics: serverMetrics,
     formats: () => engine.listFormats(),
     async listen(port = 8090, host = "0.0.0.0") {
       const loaded = await loadPlugins({
@@ -210,6 +239,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
         throw e;
       }
       server.on("error", (err) => logEvent("server_error", { detail: err.message }));
+      state.listening = true;
       return server.address() as AddressInfo;
     },
     drain() {

@@ -15,8 +15,10 @@ export class JssonResponse<Request extends IncomingMessage = IncomingMessage> ex
   requestId = "";
   /** Headers of every answer to this request, as name, value, name, value, … */
   common: string[] = [];
-  /** `performance.now()` when the request arrived (kept only for the access log). */
+  /** `performance.now()` when the request arrived (for the access log and the duration metrics). */
   startedAt = 0;
+  /** The connection's `bytesWritten` when the request arrived: the response's size is the difference at the end. */
+  bytesBefore = 0;
 
   override writeHead(statusCode: number, statusMessage?: string, headers?: Headers): this;
   override writeHead(statusCode: number, headers?: Headers): this;

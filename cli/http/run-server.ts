@@ -16,8 +16,10 @@ import cluster, { type Worker as ClusterWorker } from "node:cluster";
 import type { AddressInfo } from "node:net";
 import { createServer, SERVICE_ROUTES, type JssonServer } from "./app.js";
 import { bannerLines } from "./banner.js";
+import { eventLine } from "./access-log.js";
 import { PluginLoadError } from "../plugins/index.js";
 import { resolveServerOptions, type ServerOptionsInput } from "./server-options.js";
+import { ClusterMetricsHub, useClusterMetrics } from "./cluster-metrics.js";
 
 /** Where the process talks. */
 export interface ProcessIo {
@@ -144,6 +146,7 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
     return started.status;
   }
   const { server, address } = started;
+  const stopMetrics = useClusterMetrics(server.metrics, (detail) => server.options.logSink(eventLine("metrics_failed", { detail })));
   send({ jsson: "listening", address });
   return new Promise<number>((resolve) => {
     // A terminal's Ctrl-C reaches the whole process group and the supervisor forwards it too:
@@ -159,6 +162,7 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
     process.once("disconnect", drain); // the supervisor is gone
     resolveCleanup = () => {
       off();
+      stopMetrics();
       process.off("message", onMessage);
       process.off("disconnect", drain);
     };
@@ -173,10 +177,12 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
 async function runSupervisor(processes: number, io: ProcessIo, options: ServerOptionsInput): Promise<number> {
   const resolved = resolveServerOptions(options);
   const children = new Set<ClusterWorker>();
+  const metricsHub = new ClusterMetricsHub(() => children);
   let stopping = false;
   const fork = () => {
     const child = cluster.fork({ [CHILD_ENV]: "1" });
     children.add(child);
+    metricsHub.watch(child);
     return child;
   };
 

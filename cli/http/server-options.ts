@@ -1,5 +1,6 @@
 /** Options of the HTTP service, with the defaults of HTTP.md §1. */
 import { availableParallelism } from "node:os";
+import type { LogLevel } from "./log-level.js";
 
 /** What {@link createServer} needs to know; every field has a default. */
 export interface ServerOptions {
@@ -31,8 +32,10 @@ export interface ServerOptions {
   readonly inline: boolean;
   /** Serve the playground page at GET / (cli/playground). Default false; `jsson serve` turns it on unless -playground=false. */
   readonly playground: boolean;
-  /** One JSON line per request on stderr. */
+  /** One JSON line per request on stderr (`jsson serve` turns it on at log level `info` and `debug`). */
   readonly accessLog: boolean;
+  /** Which internal events are logged, and how detailed access lines are (log-level.ts). Default `warn`. */
+  readonly logLevel: LogLevel;
   /** Where the access log and internal errors go. Default: process.stderr. */
   readonly logSink: (line: string) => void;
   /** Time allowed to read a request body, in ms. */
@@ -61,6 +64,7 @@ export function defaultServerOptions(): ServerOptions {
     inline: true,
     playground: false,
     accessLog: false,
+    logLevel: "warn",
     logSink: (line) => void process.stderr.write(line + "\n"),
     bodyTimeoutMs: 10_000,
     workerGraceMs: 2_000,

@@ -3,6 +3,7 @@ import type { Engine } from "../../core/index.js";
 import type { WorkerPool } from "./pool/worker-pool.js";
 import type { InlineRunner } from "./inline-runner.js";
 import type { ServerOptions } from "./server-options.js";
+import type { ServerMetrics } from "./server-metrics.js";
 
 export interface ServerState {
   readonly options: ServerOptions;
@@ -11,8 +12,12 @@ export interface ServerState {
   readonly pool: WorkerPool;
   /** The fast path for small requests (set once the server listens; absent when disabled). */
   inline: InlineRunner | undefined;
+  /** True once the workers are up and the socket listens (until then `/readyz` says `starting`). */
+  listening: boolean;
   /** True once shutdown has begun (HTTP.md §1: `/health` answers 503). */
   draining: boolean;
+  /** What GET /metrics reports. */
+  readonly metrics: ServerMetrics;
   /** Internal events for the log (never for clients). */
   logEvent(event: string, detail: Readonly<Record<string, unknown>>): void;
 }

@@ -49,6 +49,16 @@ export interface WorkerPoolOptions {
   readonly log: (event: string, detail: Record<string, unknown>) => void;
 }
 
+/** What the pool counted since it started (read by the metrics at scrape time). */
+export interface PoolCounters {
+  /** Jobs refused because the queue was full (the client got 503). */
+  refused: number;
+  /** Jobs that outlived their time limit (or a cancel) and had their worker terminated. */
+  overran: number;
+  /** Workers started to replace one that exited or was terminated. */
+  restarts: number;
+}
+
 interface Pending {
   readonly id: number;
   readonly job: Job;
@@ -74,6 +84,8 @@ export class WorkerPool {
   private nextId = 1;
   private closed = false;
   private plugins: WorkerConfig["plugins"] = [];
+  /** Counted events, for the metrics. */
+  readonly counters: PoolCounters = { refused: 0, overran: 0, restarts: 0 };
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
@@ -97,6 +109,13 @@ export class WorkerPool {
     }
   }
 
+  /** Workers able to take a job now or as soon as their current one ends (0 while starting, or while every worker is being replaced). */
+  get readyWorkers(): number {
+    let n = 0;
+    for (const slot of this.slots) if (slot.ready) n++;
+    return n;
+  }
+
   /** Jobs waiting for a worker. */
   get queued(): number {
     return this.queue.length;
@@ -109,7 +128,11 @@ export class WorkerPool {
 
   /** Queue a job; `undefined` when the queue is full (the caller answers 503). */
   submit(job: Job, handlers: JobHandlers): JobTicket | undefined {
-    if (this.closed || this.queue.length >= this.options.maxQueue) return undefined;
+    if (this.closed) return undefined;
+    if (this.queue.length >= this.options.maxQueue) {
+      this.counters.refused++;
+      return undefined;
+    }
     const pending: Pending = { id: this.nextId++, job, handlers, cancelled: false };
     this.queue.push(pending);
     this.dispatch();
@@ -249,6 +272,7 @@ export class WorkerPool {
   private overrun(slot: Slot, job: Pending): void {
     if (slot.current !== job) return;
     this.options.log("worker_replaced", { reason: job.cancelled ? "cancelled job did not stop" : "job overran the time limit" });
+    if (!job.cancelled) this.counters.overran++;
     this.replace(slot);
     if (!job.cancelled) job.handlers.failed("overran", "the job did not finish within the time limit");
   }
@@ -260,6 +284,7 @@ export class WorkerPool {
     this.finish(slot);
     this.options.log("worker_exited", { code });
     this.slots[index] = this.spawn();
+    this.counters.restarts++;
     if (job && !job.cancelled) job.handlers.failed("crashed", `worker exited with code ${code}`);
     this.dispatch();
   }
@@ -267,7 +292,10 @@ export class WorkerPool {
   private replace(slot: Slot): void {
     const index = this.slots.indexOf(slot);
     this.finish(slot);
-    if (index >= 0) this.slots[index] = this.spawn();
+    if (index >= 0) {
+      this.slots[index] = this.spawn();
+      this.counters.restarts++;
+    }
     void slot.worker.terminate();
     this.dispatch();
   }
