@@ -3,9 +3,21 @@
  * JSON Schema 2020-12 (OpenAPI 3.1's dialect); the HTTP tests validate real
  * responses against them, so they are written tight (`additionalProperties:
  * false`) rather than decorative.
+ *
+ * Written for client generators too: every operation has an `operationId`
+ * (the name a generated client gives its method), `servers` says where to
+ * send requests, and the output formats are an `enum` of what this server
+ * registered at start, plugins included (so a typed client refuses a format
+ * the server does not have). The server reads format names
+ * case-insensitively; the enum lists the lower-case spellings, canonical
+ * names and aliases. Request fields state their defaults in words, not as
+ * `default` keywords: generators (openapi-typescript by default) read
+ * `default` as "always present" and would make a client send every such
+ * field.
  */
-import { LANGUAGE_VERSION } from "../../core/index.js";
+import { LANGUAGE_VERSION, type FormatInfo } from "../../core/index.js";
 import { packageInfo } from "./server-version.js";
+import { NOT_READY_REASONS } from "./routes/probes.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -33,16 +45,19 @@ const POST_ERRORS: Record<string, Json> = {
   "503": { $ref: "#/components/responses/Busy" },
 };
 
-function preflight(): Json {
+function preflight(operationId: string): Json {
   return {
     summary: "CORS preflight",
+    operationId,
     responses: { "204": { description: "No content; with -cors=true the CORS headers and Access-Control-Max-Age" } },
   };
 }
 
-/** Build the document; `formats` are the canonical names of the registered output formats. */
-export function openApiDocument(formats: readonly string[]): Json {
+/** Build the document for the output formats registered (built-in and plugins). */
+export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "aliases">[]): Json {
+  const formats = registered.map((f) => f.name);
   const formatList = formats.join(", ");
+  const spellings = [...new Set(registered.flatMap((f) => [f.name, ...f.aliases].map((n) => n.toLowerCase())))];
   const schemas: Record<string, Json> = {
     Diagnostic: {
       type: "object",
@@ -64,16 +79,22 @@ export function openApiDocument(formats: readonly string[]): Json {
       description: "A virtual folder: relative path → JSSON text. `include` reads only these (and, if the operator allowed it, -include-root).",
       additionalProperties: { type: "string" },
     },
-    IncludeMerge: { type: "string", enum: ["keep", "overwrite", "error"], default: "keep" },
+    IncludeMerge: { type: "string", enum: ["keep", "overwrite", "error"], description: "How an include merges with the keys around it (LANGUAGE.md §8). Default: keep." },
+    FormatName: {
+      type: "string",
+      enum: spellings,
+      description: `An output format registered on this server (plugins included): ${formatList}, or an alias. The server also accepts any letter case.`,
+    },
+    CanonicalFormat: { type: "string", enum: formats, description: "The canonical name of an output format of this server." },
     TranspileRequest: {
       type: "object",
       required: ["source"],
       properties: {
         source: str("JSSON text (empty → `{}`)."),
-        format: { type: "string", default: "json", description: `Output format, case-insensitive: ${formatList} (and aliases such as yml, ts).` },
+        format: { allOf: [ref("FormatName")], description: "Output format (case-insensitive). Default: json." },
         include_merge: ref("IncludeMerge"),
-        streaming: { type: "boolean", default: false, description: "Stream the response (chunked). The bytes are the same as without streaming." },
-        stream_threshold: { type: "integer", minimum: 1, default: 10000, description: "A range with more elements than this turns streaming on." },
+        streaming: { type: "boolean", description: "Stream the response (chunked). The bytes are the same as without streaming. Default: false." },
+        stream_threshold: { type: "integer", minimum: 1, description: "A range with more elements than this turns streaming on. Default: 10000." },
         files: ref("Files"),
       },
     },
@@ -84,7 +105,7 @@ export function openApiDocument(formats: readonly string[]): Json {
       properties: {
         success: { const: true },
         output: { description: "json: the JSON value itself (source key order, exact integers); other formats: the output text as a string." },
-        format: str("Canonical name of the format used."),
+        format: { allOf: [ref("CanonicalFormat")], description: "Canonical name of the format used." },
         transpile_time_ms: ms("Duration of the work in milliseconds."),
       },
     },
@@ -119,7 +140,7 @@ export function openApiDocument(formats: readonly string[]): Json {
         source: str("JSSON text."),
         schema: str("The JSON Schema document, as JSON, YAML or TOML text."),
         schema_format: { type: "string", enum: ["json", "yaml", "toml"], description: "Detected from the text when absent." },
-        output_format: { type: "string", default: "json", description: `The format to transpile to before validating: ${formatList}.` },
+        output_format: { allOf: [ref("FormatName")], description: "The format to transpile to before validating (case-insensitive). Default: json." },
         include_merge: ref("IncludeMerge"),
         files: ref("Files"),
       },
@@ -176,6 +197,17 @@ export function openApiDocument(formats: readonly string[]): Json {
         plugin: str("The plugin that provides the format."),
       },
     },
+    Alive: { type: "object", required: ["status"], additionalProperties: false, properties: { status: { const: "alive" } } },
+    Ready: { type: "object", required: ["status"], additionalProperties: false, properties: { status: { const: "ready" } } },
+    NotReady: {
+      type: "object",
+      required: ["status", "reason"],
+      additionalProperties: false,
+      properties: {
+        status: { const: "not_ready" },
+        reason: { type: "string", enum: [...NOT_READY_REASONS], description: "starting: workers not up yet; draining: shutting down (SIGTERM); no_workers: every evaluation worker is being replaced." },
+      },
+    },
     Formats: {
       type: "object",
       required: ["formats"],
@@ -206,11 +238,13 @@ export function openApiDocument(formats: readonly string[]): Json {
     },
   };
 
-  const getOp = (summary: string, schema: string, extra: Record<string, Json> = {}): Json => ({
+  const getOp = (operationId: string, summary: string, schema: string, extra: Record<string, Json> = {}): Json => ({
+    operationId,
     summary,
     responses: { "200": jsonResponse(summary, ref(schema)), ...extra, ...COMMON_ERRORS },
   });
-  const postOp = (summary: string, request: string, response: string, badRequest: string): Json => ({
+  const postOp = (operationId: string, summary: string, request: string, response: string, badRequest: string): Json => ({
+    operationId,
     summary,
     requestBody: {
       required: true,
@@ -232,17 +266,54 @@ export function openApiDocument(formats: readonly string[]): Json {
       version: packageInfo().version,
       description: `Transpiles JSSON (language ${LANGUAGE_VERSION}) to ${formatList}. Every response carries X-Request-Id; with -cors=true (the default) the CORS headers too.`,
     },
-    paths: {
-      "/transpile": { post: postOp("Transpile JSSON", "TranspileRequest", "TranspileResponse", "TranspileFailure"), options: preflight() },
-      "/validate": { post: postOp("Check JSSON syntax (no evaluation)", "ValidateRequest", "ValidateResponse", "ValidateResponse"), options: preflight() },
-      "/validate-schema": {
-        post: postOp("Transpile, then validate the data against a JSON Schema", "ValidateSchemaRequest", "ValidateSchemaResponse", "ValidateSchemaResponse"),
-        options: preflight(),
+    servers: [
+      { url: "/", description: "The server that serves this document" },
+      {
+        url: "http://{host}:{port}",
+        description: "A jsson serve elsewhere (default: jsson serve on this machine)",
+        variables: { host: { default: "localhost" }, port: { default: "8090" } },
       },
-      "/health": { get: getOp("Service health", "Health", { "503": jsonResponse("Shutting down (draining).", ref("Health")) }), options: preflight() },
-      "/version": { get: getOp("Server and language versions", "Version"), options: preflight() },
-      "/formats": { get: getOp("Registered output formats", "Formats"), options: preflight() },
-      "/openapi.json": { get: { summary: "This document", responses: { "200": jsonResponse("OpenAPI 3.1 document", { type: "object" }), ...COMMON_ERRORS } }, options: preflight() },
+    ],
+    paths: {
+      "/transpile": { post: postOp("transpile", "Transpile JSSON", "TranspileRequest", "TranspileResponse", "TranspileFailure"), options: preflight("transpilePreflight") },
+      "/validate": { post: postOp("validate", "Check JSSON syntax (no evaluation)", "ValidateRequest", "ValidateResponse", "ValidateResponse"), options: preflight("validatePreflight") },
+      "/validate-schema": {
+        post: postOp("validateSchema", "Transpile, then validate the data against a JSON Schema", "ValidateSchemaRequest", "ValidateSchemaResponse", "ValidateSchemaResponse"),
+        options: preflight("validateSchemaPreflight"),
+      },
+      "/health": { get: getOp("getHealth", "Service health", "Health", { "503": jsonResponse("Shutting down (draining).", ref("Health")) }), options: preflight("healthPreflight") },
+      "/version": { get: getOp("getVersion", "Server and language versions", "Version"), options: preflight("versionPreflight") },
+      "/formats": { get: getOp("listFormats", "Registered output formats", "Formats"), options: preflight("formatsPreflight") },
+      "/openapi.json": {
+        get: { operationId: "getOpenApi", summary: "This document", responses: { "200": jsonResponse("OpenAPI 3.1 document", { type: "object" }), ...COMMON_ERRORS } },
+        options: preflight("openApiPreflight"),
+      },
+      "/livez": {
+        get: getOp("getLiveness", "Liveness probe: 200 while the process can answer (draining included)", "Alive"),
+        options: preflight("livenessPreflight"),
+      },
+      "/readyz": {
+        get: getOp("getReadiness", "Readiness probe: 200 when the server takes work", "Ready", {
+          "503": jsonResponse("Not ready: starting, draining, or every evaluation worker down.", ref("NotReady")),
+        }),
+        options: preflight("readinessPreflight"),
+      },
+      "/metrics": {
+        get: {
+          operationId: "getMetrics",
+          summary: "Prometheus metrics of the whole server (every HTTP process), names prefixed jsson_",
+          responses: {
+            "200": {
+              description: "Prometheus text exposition format 0.0.4 (Content-Type: text/plain; version=0.0.4; charset=utf-8)",
+              headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
+              content: { "text/plain": { schema: { type: "string" } } },
+            },
+            "503": jsonResponse("The other HTTP processes' metrics did not arrive in time; retry.", ref("Error"), { "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
+            ...COMMON_ERRORS,
+          },
+        },
+        options: preflight("metricsPreflight"),
+      },
     },
     components: {
       schemas,

@@ -114,7 +114,6 @@ async function runSingle(port: number, host: string, options: ServerOptionsInput
     return started.status;
   }
   const { server, address } = started;
-  for (const line of bannerLines(address, server.options, SERVICE_ROUTES, 1)) io.out(line);
   return new Promise<number>((resolve) => {
     const off = onSignals((signal, first) => {
       if (!first) {
@@ -129,6 +128,8 @@ async function runSingle(port: number, host: string, options: ServerOptionsInput
         resolve(0);
       });
     });
+    // Only now: a SIGTERM sent as soon as the banner is read must find the handler installed.
+    for (const line of bannerLines(address, server.options, SERVICE_ROUTES, 1)) io.out(line);
   });
 }
 
@@ -212,8 +213,6 @@ async function runSupervisor(processes: number, io: ProcessIo, options: ServerOp
     await killAll(children);
     return first.status;
   }
-  for (const line of bannerLines(first.address, resolved, SERVICE_ROUTES, processes)) io.out(line);
-
   return new Promise<number>((resolve) => {
     const restarts: number[] = [];
     const watch = (child: ClusterWorker) =>
@@ -248,5 +247,7 @@ async function runSupervisor(processes: number, io: ProcessIo, options: ServerOp
       for (const child of children) if (child.isConnected()) child.send({ jsson: firstSignal ? "drain" : "close" } satisfies SupervisorMessage);
       if (children.size === 0) resolve(0);
     });
+    // After the handlers: a SIGTERM sent as soon as the banner is read must drain, not kill.
+    for (const line of bannerLines(first.address, resolved, SERVICE_ROUTES, processes)) io.out(line);
   });
 }

@@ -110,6 +110,8 @@ test("real responses of every endpoint conform to the document", async () => {
     ["/validate-schema", "POST", () => post(s.base, "/validate-schema", { source: "a = 1" })],
     ["/health", "DELETE", () => send(s.base, "/health", { method: "DELETE" })],
     ["/openapi.json", "GET", () => send(s.base, "/openapi.json")],
+    ["/livez", "GET", () => send(s.base, "/livez")],
+    ["/readyz", "GET", () => send(s.base, "/readyz")],
   ];
   const statuses = new Set<number>();
   for (const [path, method, request] of checks) {

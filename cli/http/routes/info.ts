@@ -49,7 +49,7 @@ const openApiTexts = new WeakMap<ServerState, string>();
 export function openApi(state: ServerState, res: ServerResponse): void {
   let text = openApiTexts.get(state);
   if (text === undefined) {
-    text = JSON.stringify(openApiDocument(state.engine.listFormats().map((f) => f.name)));
+    text = JSON.stringify(openApiDocument(state.engine.listFormats()));
     openApiTexts.set(state, text);
   }
   sendJson(res, 200, text);
