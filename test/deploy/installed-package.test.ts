@@ -98,7 +98,7 @@ async function exerciseEveryEndpoint(install: Install): Promise<void> {
     for (const f of ["json", "yaml", "toml", "typescript"]) assert.ok(formats.includes(f), f);
     const openapi = (await send(s.base, "/openapi.json")).json<{ openapi: string; paths: Record<string, unknown> }>();
     assert.match(openapi.openapi, /^3\.1\./);
-    for (const p of ["/transpile", "/validate", "/validate-schema", "/health", "/version", "/formats"]) assert.ok(p in openapi.paths, p);
+    for (const p of ["/transpile", "/validate", "/validate-schema", "/health", "/version", "/formats", "/livez", "/readyz", "/metrics"]) assert.ok(p in openapi.paths, p);
     assert.equal((await send(s.base, "/livez")).json(), { status: "alive" });
     assert.equal((await send(s.base, "/readyz")).json(), { status: "ready" });
     const page = await send(s.base, "/");
