@@ -21,6 +21,7 @@ import type { Container, PodSpec } from "kubernetes-types/core/v1.js";
 import Serve from "../../cli/commands/serve.js";
 import { envVariableOf } from "../../cli/argv/env-flags.js";
 import { parseDuration } from "../../cli/http/units.js";
+import { resolveServerOptions } from "../../cli/http/server-options.js";
 import { send } from "../http/helpers.js";
 import { startServe } from "../http/serve-process.js";
 import { REPO_ROOT } from "../support/repo-root.js";
@@ -162,7 +163,7 @@ test("the pod runs unprivileged on a read-only root filesystem, with an emptyDir
   assert.ok(container.resources?.limits?.["memory"] && container.resources.requests?.["memory"]);
 });
 
-test("probes: startup and readiness on /readyz, liveness on /livez; the grace period outlasts the preStop pause and the longest request", () => {
+test("probes: startup and readiness on /readyz, liveness on /livez; the grace period outlasts the preStop pause and the longest drain", () => {
   const port = container.ports?.[0]?.name;
   assert.equal([container.startupProbe?.httpGet?.path, container.startupProbe?.httpGet?.port], ["/readyz", port]);
   assert.equal([container.readinessProbe?.httpGet?.path, container.readinessProbe?.httpGet?.port], ["/readyz", port]);
@@ -170,8 +171,10 @@ test("probes: startup and readiness on /readyz, liveness on /livez; the grace pe
   const command = container.lifecycle?.preStop?.exec?.command ?? [];
   const pause = Number(/setTimeout\(\(\) => \{\}, (\d+)\)/.exec(command.join(" "))?.[1]);
   assert.ok(pause >= 5000, `a preStop pause (${command.join(" ")})`);
-  const timeout = parseDuration(config.data["JSSON_TIMEOUT"] ?? "10s") ?? NaN;
-  assert.ok((pod.terminationGracePeriodSeconds ?? 30) * 1000 > pause + timeout + 5000, "grace > pause + timeout + 5 s");
+  // The drain ends when the last request does, or at the server's drain grace period: the bound.
+  const drain = resolveServerOptions().drainGraceMs;
+  assert.ok((pod.terminationGracePeriodSeconds ?? 30) * 1000 >= pause + drain + 5000, "grace >= pause + drain + 5 s");
+  assert.ok((parseDuration(config.data["JSSON_TIMEOUT"] ?? "10s") || Infinity) < drain, "a request's time limit ends it within the drain");
 });
 
 test("the ConfigMap holds flags of jsson serve only, and a real server starts with them", async () => {
