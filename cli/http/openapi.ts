@@ -10,10 +10,11 @@
  * registered at start, plugins included (so a typed client refuses a format
  * the server does not have). The server reads format names
  * case-insensitively; the enum lists the lower-case spellings, canonical
- * names and aliases. Request fields state their defaults in words, not as
- * `default` keywords: generators (openapi-typescript by default) read
- * `default` as "always present" and would make a client send every such
- * field.
+ * names and aliases. The served document states request defaults in words
+ * (the schemas below declare them with `default`, moved by
+ * {@link forClientGenerators}): generators (openapi-typescript by default)
+ * read `default` as "always present" and would make a client send every
+ * such field.
  */
 import { LANGUAGE_VERSION, type FormatInfo } from "../../core/index.js";
 import { packageInfo } from "./server-version.js";
@@ -45,10 +46,9 @@ const POST_ERRORS: Record<string, Json> = {
   "503": { $ref: "#/components/responses/Busy" },
 };
 
-function preflight(operationId: string): Json {
+function preflight(): Json {
   return {
     summary: "CORS preflight",
-    operationId,
     responses: { "204": { description: "No content; with -cors=true the CORS headers and Access-Control-Max-Age" } },
   };
 }
@@ -79,7 +79,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       description: "A virtual folder: relative path → JSSON text. `include` reads only these (and, if the operator allowed it, -include-root).",
       additionalProperties: { type: "string" },
     },
-    IncludeMerge: { type: "string", enum: ["keep", "overwrite", "error"], description: "How an include merges with the keys around it (LANGUAGE.md §8). Default: keep." },
+    IncludeMerge: { type: "string", enum: ["keep", "overwrite", "error"], default: "keep" },
     FormatName: {
       type: "string",
       enum: spellings,
@@ -91,10 +91,10 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       required: ["source"],
       properties: {
         source: str("JSSON text (empty → `{}`)."),
-        format: { allOf: [ref("FormatName")], description: "Output format (case-insensitive). Default: json." },
+        format: { allOf: [ref("FormatName")], default: "json", description: "Output format (case-insensitive)." },
         include_merge: ref("IncludeMerge"),
-        streaming: { type: "boolean", description: "Stream the response (chunked). The bytes are the same as without streaming. Default: false." },
-        stream_threshold: { type: "integer", minimum: 1, description: "A range with more elements than this turns streaming on. Default: 10000." },
+        streaming: { type: "boolean", default: false, description: "Stream the response (chunked). The bytes are the same as without streaming." },
+        stream_threshold: { type: "integer", minimum: 1, default: 10000, description: "A range with more elements than this turns streaming on." },
         files: ref("Files"),
       },
     },
@@ -140,7 +140,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         source: str("JSSON text."),
         schema: str("The JSON Schema document, as JSON, YAML or TOML text."),
         schema_format: { type: "string", enum: ["json", "yaml", "toml"], description: "Detected from the text when absent." },
-        output_format: { allOf: [ref("FormatName")], description: "The format to transpile to before validating (case-insensitive). Default: json." },
+        output_format: { allOf: [ref("FormatName")], default: "json", description: "The format to transpile to before validating (case-insensitive)." },
         include_merge: ref("IncludeMerge"),
         files: ref("Files"),
       },
@@ -238,13 +238,11 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
     },
   };
 
-  const getOp = (operationId: string, summary: string, schema: string, extra: Record<string, Json> = {}): Json => ({
-    operationId,
+  const getOp = (summary: string, schema: string, extra: Record<string, Json> = {}): Json => ({
     summary,
     responses: { "200": jsonResponse(summary, ref(schema)), ...extra, ...COMMON_ERRORS },
   });
-  const postOp = (operationId: string, summary: string, request: string, response: string, badRequest: string): Json => ({
-    operationId,
+  const postOp = (summary: string, request: string, response: string, badRequest: string): Json => ({
     summary,
     requestBody: {
       required: true,
@@ -258,7 +256,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
     },
   });
 
-  return {
+  return forClientGenerators({
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: {
@@ -275,32 +273,23 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       },
     ],
     paths: {
-      "/transpile": { post: postOp("transpile", "Transpile JSSON", "TranspileRequest", "TranspileResponse", "TranspileFailure"), options: preflight("transpilePreflight") },
-      "/validate": { post: postOp("validate", "Check JSSON syntax (no evaluation)", "ValidateRequest", "ValidateResponse", "ValidateResponse"), options: preflight("validatePreflight") },
+      "/transpile": { post: postOp("Transpile JSSON", "TranspileRequest", "TranspileResponse", "TranspileFailure"), options: preflight() },
+      "/validate": { post: postOp("Check JSSON syntax (no evaluation)", "ValidateRequest", "ValidateResponse", "ValidateResponse"), options: preflight() },
       "/validate-schema": {
-        post: postOp("validateSchema", "Transpile, then validate the data against a JSON Schema", "ValidateSchemaRequest", "ValidateSchemaResponse", "ValidateSchemaResponse"),
-        options: preflight("validateSchemaPreflight"),
+        post: postOp("Transpile, then validate the data against a JSON Schema", "ValidateSchemaRequest", "ValidateSchemaResponse", "ValidateSchemaResponse"),
+        options: preflight(),
       },
-      "/health": { get: getOp("getHealth", "Service health", "Health", { "503": jsonResponse("Shutting down (draining).", ref("Health")) }), options: preflight("healthPreflight") },
-      "/version": { get: getOp("getVersion", "Server and language versions", "Version"), options: preflight("versionPreflight") },
-      "/formats": { get: getOp("listFormats", "Registered output formats", "Formats"), options: preflight("formatsPreflight") },
-      "/openapi.json": {
-        get: { operationId: "getOpenApi", summary: "This document", responses: { "200": jsonResponse("OpenAPI 3.1 document", { type: "object" }), ...COMMON_ERRORS } },
-        options: preflight("openApiPreflight"),
-      },
-      "/livez": {
-        get: getOp("getLiveness", "Liveness probe: 200 while the process can answer (draining included)", "Alive"),
-        options: preflight("livenessPreflight"),
-      },
+      "/health": { get: getOp("Service health", "Health", { "503": jsonResponse("Shutting down (draining).", ref("Health")) }), options: preflight() },
+      "/version": { get: getOp("Server and language versions", "Version"), options: preflight() },
+      "/formats": { get: getOp("Registered output formats", "Formats"), options: preflight() },
+      "/openapi.json": { get: { summary: "This document", responses: { "200": jsonResponse("OpenAPI 3.1 document", { type: "object" }), ...COMMON_ERRORS } }, options: preflight() },
+      "/livez": { get: getOp("Liveness probe: 200 while the process can answer (draining included)", "Alive"), options: preflight() },
       "/readyz": {
-        get: getOp("getReadiness", "Readiness probe: 200 when the server takes work", "Ready", {
-          "503": jsonResponse("Not ready: starting, draining, or every evaluation worker down.", ref("NotReady")),
-        }),
-        options: preflight("readinessPreflight"),
+        get: getOp("Readiness probe: 200 when the server takes work", "Ready", { "503": jsonResponse("Not ready: starting, draining, or every evaluation worker down.", ref("NotReady")) }),
+        options: preflight(),
       },
       "/metrics": {
         get: {
-          operationId: "getMetrics",
           summary: "Prometheus metrics of the whole server (every HTTP process), names prefixed jsson_",
           responses: {
             "200": {
@@ -312,7 +301,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
             ...COMMON_ERRORS,
           },
         },
-        options: preflight("metricsPreflight"),
+        options: preflight(),
       },
     },
     components: {
@@ -331,5 +320,65 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         Busy: jsonResponse("The work queue is full.", ref("Error"), { "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
       },
     },
-  };
+  });
+}
+
+/** The `operationId` of each path's operations (a generated client's method names); each path's preflight is `<path in camelCase>Preflight`. */
+const OPERATION_IDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "/transpile": { post: "transpile" },
+  "/validate": { post: "validate" },
+  "/validate-schema": { post: "validateSchema" },
+  "/health": { get: "getHealth" },
+  "/version": { get: "getVersion" },
+  "/formats": { get: "listFormats" },
+  "/openapi.json": { get: "getOpenApi" },
+  "/livez": { get: "getLiveness" },
+  "/readyz": { get: "getReadiness" },
+  "/metrics": { get: "getMetrics" },
+};
+
+function isObject(j: Json | undefined): j is { [key: string]: Json } {
+  return typeof j === "object" && j !== null && !Array.isArray(j);
+}
+
+/** `/validate-schema` → `validateSchema`. */
+function camelPath(path: string): string {
+  return path
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== "")
+    .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)))
+    .join("");
+}
+
+/** Every `default` inside `schema`, moved into its description as words. */
+function defaultsInWords(schema: Json): void {
+  if (Array.isArray(schema)) return schema.forEach(defaultsInWords);
+  if (!isObject(schema)) return;
+  if ("default" in schema) {
+    const words = `Default: ${JSON.stringify(schema["default"])}.`;
+    schema["description"] = typeof schema["description"] === "string" ? `${schema["description"]} ${words}` : words;
+    delete schema["default"];
+  }
+  for (const value of Object.values(schema)) defaultsInWords(value);
+}
+
+/**
+ * The finishing touches for client generators (see the file header), kept
+ * apart from the schemas so that those read as the contract: operationIds
+ * from {@link OPERATION_IDS}, and the request schemas' defaults in words.
+ */
+function forClientGenerators(doc: { [key: string]: Json }): Json {
+  const paths = doc["paths"];
+  if (isObject(paths))
+    for (const [path, item] of Object.entries(paths)) {
+      if (!isObject(item)) continue;
+      for (const [method, op] of Object.entries(item)) {
+        if (!isObject(op)) continue;
+        const id = method === "options" ? `${camelPath(path)}Preflight` : OPERATION_IDS[path]?.[method];
+        if (id !== undefined) op["operationId"] = id;
+      }
+    }
+  const components = doc["components"];
+  if (isObject(components)) defaultsInWords(components["schemas"] ?? null);
+  return doc;
 }

@@ -87,6 +87,8 @@ export class ServerMetrics {
   /** The server's own metrics (without the runtime's). */
   readonly registry = new Registry();
   private source: (() => Promise<string>) | undefined;
+  /** The scrape being written: scrapes arriving meanwhile share it (a flood of scrapes costs one at a time). */
+  private pending: Promise<string> | undefined;
 
   constructor(sources: MetricSources) {
     const { stats, pool } = sources;
@@ -130,7 +132,9 @@ export class ServerMetrics {
 
   /** The text a scrape gets: this process's metrics, or what {@link useSource} gives (the whole cluster's). */
   text(): Promise<string> {
-    return this.source !== undefined ? this.source() : Registry.merge([this.registry, runtimeMetrics()]).metrics();
+    return (this.pending ??= (this.source !== undefined ? this.source() : Registry.merge([this.registry, runtimeMetrics()]).metrics()).finally(
+      () => (this.pending = undefined),
+    ));
   }
 
   /** Answer scrapes with `source` instead of this process's metrics alone. */
