@@ -196,7 +196,11 @@ test("three replicas behind HAProxy: a rolling restart and a SIGKILLed replica u
     for (const phase of ["warm-up", ...names.map((n) => `rolling restart of ${n}`), "SIGKILL of jsson2"]) assert.ok((counts[phase] ?? 0) >= 10, `requests during ${phase}: ${counts[phase]}`);
   } finally {
     await load?.stop();
-    haproxy?.kill("SIGTERM");
+    if (haproxy?.pid !== undefined && haproxy.exitCode === null && haproxy.signalCode === null) {
+      const exited = new Promise((r) => haproxy!.once("exit", r));
+      haproxy.kill("SIGTERM");
+      await exited;
+    }
     await Promise.all(replicas.map((r) => r.stop()));
     rmSync(dir, { recursive: true, force: true });
   }
