@@ -35,7 +35,6 @@ export interface Packed {
   /** Bytes of the .tgz, and of its files unpacked. */
   readonly size: number;
   readonly unpackedSize: number;
-  readonly ms: number;
 }
 
 /** An install of the tarball. */
@@ -46,7 +45,6 @@ export interface Install {
   readonly command: readonly string[];
   /** The folder the install was made in (a program there imports "jsson"). */
   readonly root: string;
-  readonly ms: number;
 }
 
 let base: string | undefined;
@@ -85,12 +83,11 @@ let packed: Promise<Packed> | undefined;
 /** `npm pack` of the repository, once per run. */
 export function packOnce(): Promise<Packed> {
   packed ??= (async () => {
-    const started = performance.now();
     const out = freshDir("pack");
     const text = await npm(["pack", "--json", "--ignore-scripts", "--pack-destination", out], REPO_ROOT);
     const [info] = JSON.parse(text) as { filename: string; files: PackedFile[]; size: number; unpackedSize: number }[];
     if (info === undefined) throw new Error("npm pack printed no result");
-    return { tarball: join(out, info.filename), files: info.files, size: info.size, unpackedSize: info.unpackedSize, ms: performance.now() - started };
+    return { tarball: join(out, info.filename), files: info.files, size: info.size, unpackedSize: info.unpackedSize };
   })();
   return packed;
 }
@@ -103,7 +100,6 @@ export function installOnce(kind: "image" | "npm"): Promise<Install> {
     install = (async () => {
       const { tarball } = await packOnce();
       const root = freshDir(`install-${kind}`);
-      const started = performance.now();
       let packageDir: string;
       if (kind === "image") {
         await run("tar", ["-xzf", tarball, "-C", root, "--strip-components=1"]);
@@ -114,9 +110,8 @@ export function installOnce(kind: "image" | "npm"): Promise<Install> {
         await npm(["install", "--omit=dev", tarball], root);
         packageDir = join(root, "node_modules", "jsson");
       }
-      const ms = performance.now() - started;
       const command = kind === "image" ? [process.execPath, join(packageDir, "bin", "jsson.js")] : [join(root, "node_modules", ".bin", "jsson")];
-      return { packageDir, command, root, ms };
+      return { packageDir, command, root };
     })();
     installs.set(kind, install);
   }
@@ -182,6 +177,14 @@ export function startInstalledServe(install: Install, env: Readonly<Record<strin
 }
 
 /** The installed package's manifest. */
-export function installedManifest(install: Install): { name: string; version: string; scripts?: Record<string, string> } {
-  return JSON.parse(readFileSync(join(install.packageDir, "package.json"), "utf8")) as { name: string; version: string; scripts?: Record<string, string> };
+export function installedManifest(install: Install): InstalledManifest {
+  return JSON.parse(readFileSync(join(install.packageDir, "package.json"), "utf8")) as InstalledManifest;
+}
+
+/** What the tests read of the installed package.json. */
+export interface InstalledManifest {
+  readonly name: string;
+  readonly version: string;
+  readonly license?: string;
+  readonly scripts?: Readonly<Record<string, string>>;
 }
