@@ -36,6 +36,8 @@ export interface EnvFlagOptions {
   readonly fallbacks?: Readonly<Record<string, string>>;
   /** Splits the value of a repeatable flag into its items. */
   readonly splitList: (text: string) => string[];
+  /** Values that are not configuration at all, and count as unset (see `jsson serve`'s Kubernetes service links). */
+  readonly ignore?: (variable: string, text: string) => boolean;
 }
 
 /** Flag values taken from the environment, and which variable gave each. */
@@ -67,7 +69,7 @@ export async function flagsFromEnvironment(
     const variables = [envVariableOf(name, options.prefix)];
     const fallback = options.fallbacks?.[name];
     if (fallback !== undefined) variables.push(fallback);
-    const variable = variables.find((v) => (env[v] ?? "") !== "");
+    const variable = variables.find((v) => (env[v] ?? "") !== "" && options.ignore?.(v, env[v] as string) !== true);
     if (variable === undefined) continue;
     const text = env[variable] as string;
     const parsed = await valueOf(definition, text);

@@ -3,7 +3,7 @@ import { LOG_LEVELS, effectiveLogLevel, type LogLevel } from "../http/log-level.
 
 /** `jsson serve`: the HTTP service of HTTP.md. */
 export default class Serve extends Command {
-  static override summary = "Run the JSSON HTTP service (POST /transpile, /validate, /validate-schema; GET /health, /version, /formats, /openapi.json).";
+  static override summary = "Run the JSSON HTTP service (POST /transpile, /validate, /validate-schema; GET /health, /version, /formats, /openapi.json, /livez, /readyz, /metrics).";
   static override description = `Listens on 0.0.0.0:8090 unless told otherwise and evaluates requests in worker threads.
 Includes read only the request's "files" unless -include-root DIR allows a folder.
 SIGTERM / SIGINT: stop accepting, let in-flight requests finish, exit 0.
@@ -16,7 +16,8 @@ ENVIRONMENT
   given. A flag on the command line wins; an empty variable counts as unset;
   booleans take true/false/1/0. JSSON_PLUGIN (the repeatable -plugin) is a
   list separated by commas or ":", as JSSON_PLUGINS. A bad value is a usage
-  error (exit 2) naming the variable.
+  error (exit 2) naming the variable. JSSON_PORT=tcp://… (what Kubernetes
+  sets for a Service named jsson) is ignored.
 
 LOG LEVELS (one JSON line per event on stderr)
   error  handler errors (the details of a 500), failed jobs, worker exits
@@ -52,7 +53,14 @@ LOG LEVELS (one JSON line per event on stderr)
     const { flagsFromEnvironment } = await import("../argv/env-flags.js");
     const { splitPluginList } = await import("../plugins/plugin-requests.js");
     const given = new Set(parsed.raw.flatMap((token) => (token.type === "flag" ? [token.flag] : [])));
-    const fromEnv = await flagsFromEnvironment(Serve.flags, given, process.env, { prefix: "JSSON_", fallbacks: { port: "PORT" }, splitList: splitPluginList });
+    const fromEnv = await flagsFromEnvironment(Serve.flags, given, process.env, {
+      prefix: "JSSON_",
+      fallbacks: { port: "PORT" },
+      splitList: splitPluginList,
+      // Kubernetes gives every pod JSSON_PORT=tcp://10.0.0.1:80 when a Service named "jsson" exists (service links):
+      // that is not our port, and refusing it would stop every pod of such a deployment.
+      ignore: (variable, text) => variable === "JSSON_PORT" && /^tcp:\/\//.test(text),
+    });
     const { parseDuration, parseSize } = await import("../http/units.js");
     const { resolve } = await import("node:path");
     const { existsSync, statSync } = await import("node:fs");

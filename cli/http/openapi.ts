@@ -91,7 +91,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       required: ["source"],
       properties: {
         source: str("JSSON text (empty → `{}`)."),
-        format: { allOf: [ref("FormatName")], default: "json", description: "Output format (case-insensitive)." },
+        format: { allOf: [ref("FormatName")], default: "json", description: `Output format, case-insensitive: ${formatList} (and aliases such as yml, ts).` },
         include_merge: ref("IncludeMerge"),
         streaming: { type: "boolean", default: false, description: "Stream the response (chunked). The bytes are the same as without streaming." },
         stream_threshold: { type: "integer", minimum: 1, default: 10000, description: "A range with more elements than this turns streaming on." },
@@ -140,7 +140,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         source: str("JSSON text."),
         schema: str("The JSON Schema document, as JSON, YAML or TOML text."),
         schema_format: { type: "string", enum: ["json", "yaml", "toml"], description: "Detected from the text when absent." },
-        output_format: { allOf: [ref("FormatName")], default: "json", description: "The format to transpile to before validating (case-insensitive)." },
+        output_format: { allOf: [ref("FormatName")], default: "json", description: `The format to transpile to before validating: ${formatList}.` },
         include_merge: ref("IncludeMerge"),
         files: ref("Files"),
       },

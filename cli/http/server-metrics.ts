@@ -121,7 +121,7 @@ export class ServerMetrics {
     gauge(registers, "jobs_running", "Jobs being evaluated by a worker now", () => pool.running);
     gauge(registers, "workers_ready", "Evaluation worker threads up", () => pool.readyWorkers);
     counter(registers, "jobs_refused_total", "Jobs refused with 503 because the work queue was full", () => pool.counters.refused);
-    counter(registers, "jobs_timed_out_total", "Jobs that outlived their time limit (or their client) and had their worker terminated", () => pool.counters.overran);
+    counter(registers, "jobs_timed_out_total", "Jobs that outlived their time limit and had their worker terminated (a limit the evaluator reaches itself is an ordinary answer)", () => pool.counters.overran);
     counter(registers, "worker_restarts_total", "Evaluation worker threads started to replace one that exited or was terminated", () => pool.counters.restarts);
   }
 

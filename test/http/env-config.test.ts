@@ -33,8 +33,27 @@ test("flagsFromEnvironment: parsed with the flag's own parser; flags given on th
   // PORT only when JSSON_PORT is unset (or empty)
   const fallback = await flagsFromEnvironment(Serve.flags, new Set(), { PORT: "8123", JSSON_PORT: "" }, { prefix: "JSSON_", fallbacks: { port: "PORT" }, splitList: SPLIT });
   assert.equal(fallback.ok && fallback.values, { port: 8123 });
+  // a Kubernetes service link is not a port (serve's own rule, checked through the real binary below)
+  const link = await flagsFromEnvironment(Serve.flags, new Set(), { JSSON_PORT: "tcp://10.0.0.1:80", PORT: "8123" }, {
+    prefix: "JSSON_",
+    fallbacks: { port: "PORT" },
+    splitList: SPLIT,
+    ignore: (v, t) => v === "JSSON_PORT" && t.startsWith("tcp://"),
+  });
+  assert.equal(link.ok && link.values, { port: 8123 });
   const both = await flagsFromEnvironment(Serve.flags, new Set(), { PORT: "8123", JSSON_PORT: "9000" }, { prefix: "JSSON_", fallbacks: { port: "PORT" }, splitList: SPLIT });
   assert.equal(both.ok && both.values, { port: 9000 });
+});
+
+test("jsson serve --help documents the environment and the log levels", () => {
+  const r = spawnSync(process.execPath, [BIN, "serve", "--help"], { encoding: "utf8", timeout: 20_000, env: cleanEnv() });
+  assert.is(r.status, 0, r.stderr);
+  const help = r.stdout.replace(/\x1b\[[0-9;]*m/g, ""); // oclif colours flags when the runner's environment asks for colour
+  assert.match(help, /JSSON_<FLAG>/);
+  assert.match(help, /PORT is read when neither -port nor JSSON_PORT/);
+  assert.match(help, /--log-level=<option>/);
+  assert.match(help, /LOG LEVELS/);
+  assert.match(help, /\/livez, \/readyz, \/metrics/);
 });
 
 test("bad values in the environment: exit 2, one line naming the variable", () => {
@@ -116,6 +135,9 @@ test("a flag wins over its variable (even a bad one); PORT is read only without 
     } finally {
       assert.is(await s2.stop(), 0);
     }
+    // Kubernetes' service link for a Service named "jsson" is not a port: ignored, PORT is used
+    const s3 = await startServe(["-host", "127.0.0.1", "-processes", "1", "-workers", "1", "-q"], { JSSON_PORT: "tcp://10.96.0.12:80", PORT: "0" });
+    assert.is(await s3.stop(), 0);
   } finally {
     blocker.close();
   }

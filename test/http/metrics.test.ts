@@ -84,7 +84,15 @@ test("queue depth, refused jobs, timed-out jobs and worker restarts", async () =
     assert.is((await hung).status, 500);
     assert.is((await queued).status, 200); // ends with its own time limit (a source error)
     assert.is((await post(s.base, "/transpile", { source: "a = 1", format: "crash" })).status, 500);
+    // a client that leaves before its answer is counted as 499
+    const leaving = new AbortController();
+    const left = fetch(s.base + "/validate-schema", { method: "POST", body: JSON.stringify({ source: SLOW, schema: "{}" }), signal: leaving.signal }).catch(() => "aborted");
+    await new Promise((r) => setTimeout(r, 150));
+    leaving.abort();
+    assert.is(await left, "aborted");
+    await new Promise((r) => setTimeout(r, 100));
     const after = (await send(s.base, "/metrics")).text;
+    assert.is(value(after, 'jsson_http_requests_total{route="/validate-schema",method="POST",status="499"}'), 1);
     assert.is(value(after, "jsson_jobs_refused_total"), 1);
     assert.is(value(after, "jsson_jobs_timed_out_total"), 1);
     assert.is(value(after, "jsson_worker_restarts_total"), 2); // the hung one, the crashed one
