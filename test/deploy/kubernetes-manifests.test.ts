@@ -151,6 +151,8 @@ test("the pod runs unprivileged on a read-only root filesystem, with an emptyDir
   assert.ok((pod.securityContext?.runAsUser ?? 0) > 0);
   assert.is(pod.securityContext?.seccompProfile?.type, "RuntimeDefault");
   assert.is(pod.automountServiceAccountToken, false);
+  // A Service named jsson would otherwise put JSSON_PORT=tcp://… (and JSSON_SERVICE_*) into the container's environment.
+  assert.is(pod.enableServiceLinks, false);
   const sc = container.securityContext;
   assert.is(sc?.readOnlyRootFilesystem, true);
   assert.is(sc?.allowPrivilegeEscalation, false);
