@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fixturesDir, post, send } from "./helpers.js";
-import { BIN, cleanEnv, startServe } from "./serve-process.js";
+import { BIN, cleanEnv, startServe } from "./serve-child.js";
 import { envVariableOf, flagsFromEnvironment } from "../../cli/argv/env-flags.js";
 import Serve from "../../cli/commands/serve.js";
 

@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fixturesDir, post, send, SLOW, startServer } from "./helpers.js";
-import { startServe } from "./serve-process.js";
+import { startServe } from "./serve-child.js";
 
 /** The samples of a scrape: `name{labels}` (labels as written) → value. */
 function samples(text: string): Map<string, number> {

@@ -4,7 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { BIN, cleanEnv } from "./serve-process.js";
+import { BIN, cleanEnv } from "./serve-child.js";
 
 /** Start `jsson serve`, SIGTERM it as soon as the banner's last line arrives; the exit status (null: killed by the signal). */
 function termAtBanner(args: readonly string[]): Promise<number | null> {

@@ -116,9 +116,11 @@ export class WorkerPool {
     return n;
   }
 
-  /** Jobs waiting for a worker. */
+  /** Jobs waiting for a worker (a cancelled job still in the queue, skipped when its turn comes, is not counted). */
   get queued(): number {
-    return this.queue.length;
+    let n = 0;
+    for (const p of this.queue) if (!p.cancelled) n++;
+    return n;
   }
 
   /** Jobs running now. */
