@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEngine } from "../../core/index.js";
 import { delay } from "../http/helpers.js";
-import { startServe, type ServeProcess } from "../http/serve-process.js";
+import { startServe, type ServeProcess } from "../http/serve-child.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
 const engine = createEngine();

@@ -23,7 +23,7 @@ import { envVariableOf } from "../../cli/argv/env-flags.js";
 import { parseDuration } from "../../cli/http/units.js";
 import { resolveServerOptions } from "../../cli/http/server-options.js";
 import { send } from "../http/helpers.js";
-import { startServe } from "../http/serve-process.js";
+import { startServe } from "../http/serve-child.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
 const DIR = join(REPO_ROOT, "deploy", "kubernetes");
