@@ -6,7 +6,7 @@
  * time) or hand over to oclif. Every failure ends here as one line on stderr
  * and an exit status; nothing reaches the user as a stack trace.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { isatty } from "node:tty";
 import { pathToFileURL } from "node:url";
@@ -36,7 +36,12 @@ export async function main(argv: readonly string[], root: string): Promise<void>
       versionCommand: VERSION_COMMAND,
       // isatty, not process.stdin.isTTY: creating process.stdin would make a piped fd 0 non-blocking
       stdinIsTerminal: isatty(0),
+      exists: existsSync,
     });
+    if (route.unknown) {
+      const { word, closest } = route.unknown;
+      return void (process.exitCode = usage(`unknown command "${word}"${closest === undefined ? "" : ` (did you mean "${closest}"?)`}`, undefined));
+    }
     commandId = route.id;
     if (route.id === undefined) return void (process.exitCode = await runHelp(["--help"], root, []));
     const specs = await flagSpecsFor(route.id, commandsDir);
@@ -47,7 +52,7 @@ export async function main(argv: readonly string[], root: string): Promise<void>
       const parsed = fastParse(normalized.argv, specs, TRANSPILE_MAX_ARGS);
       if (parsed) {
         const { runTranspile } = await import("./cli-transpile.js");
-        return void (process.exitCode = await runTranspile(parsed.flags, parsed.args[0]));
+        return void (process.exitCode = await runTranspile(parsed.flags, parsed.args, normalized.argv));
       }
     }
     const oclifArgv = [route.id, ...normalized.argv];

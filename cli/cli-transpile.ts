@@ -18,21 +18,31 @@ import { SpoolSink } from "./cli-spool-sink.js";
 import { describeError } from "./cli-errno.js";
 import { maxInputBytes, readInput } from "./cli-read-input.js";
 import { schemaFormatOf, schemaReport } from "./cli-schema-report.js";
+import { varsFromFlags } from "./cli-external-vars.js";
+import { FORMAT_OPTION_FLAGS } from "./cli-transpile-flags.js";
+import { outputFormatOf } from "./output-format-of.js";
+import { parseSelectPath } from "./argv/select-path.js";
 
 /** Parsed flags of `jsson transpile` (names as on the command line; `plugin` is a list). */
 export type TranspileFlags = Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
 
 /** Everything a run needs, checked. */
-interface TranspilePlan {
+export interface TranspilePlan {
   readonly inputPath: string;
   readonly outputPath: string | undefined;
+  /** `--out-dir`: one output file per input under this folder. */
+  readonly outDir: string | undefined;
+  readonly watch: boolean;
   readonly options: RunOptions;
   readonly schema: { readonly path: string; readonly text: string; readonly format: string | undefined } | undefined;
   readonly validateOnly: boolean;
 }
 
-/** Run `jsson transpile` with parsed flags and the optional positional FILE; resolves to the exit status. */
-export async function runTranspile(flags: TranspileFlags, file: string | undefined): Promise<number> {
+/**
+ * Run `jsson transpile` with parsed flags and the positional FILEs (none: `-i` or stdin); resolves to the exit status.
+ * @param argv the normalised command line, which orders `--var`, `--var-json` and `--vars` among each other
+ */
+export async function runTranspile(flags: TranspileFlags, files: readonly string[], argv?: readonly string[]): Promise<number> {
   const loaded = await loadCliEngine(list(flags, "plugin"));
   if (!loaded.ok) {
     writeStderr(`jsson: ${loaded.message}\n`);
@@ -41,23 +51,39 @@ export async function runTranspile(flags: TranspileFlags, file: string | undefin
   const engine = loaded.engine;
   let plan: TranspilePlan;
   try {
-    plan = makePlan(engine, flags, file);
+    plan = makePlan(engine, flags, files, argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     writeStderr(`jsson: ${e.message}\n`);
     return EXIT.USAGE;
   }
+  if (plan.outDir !== undefined) {
+    const { runMany } = await import("./cli-transpile-many.js");
+    return runMany(engine, plan, flags, files, argv);
+  }
+  if (plan.watch) {
+    const { runWatch } = await import("./cli-watch.js");
+    return runWatch(engine, plan, flags, files, argv);
+  }
+  return transpileOnce(engine, plan, writeStderr);
+}
+
+/**
+ * One run of a checked plan: read the input, transpile, write the output
+ * (or the diagnostic, through `report`). Resolves to the exit status.
+ */
+export function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void): number {
   const input = readInput(plan.inputPath, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
   if (!input.ok) {
-    writeStderr(`jsson: ${input.message}\n`);
+    report(`jsson: ${input.message}\n`);
     return EXIT.SOURCE;
   }
   const options: RunOptions = input.file === undefined ? plan.options : { ...plan.options, file: input.file };
   try {
-    return plan.schema ? transpileAndValidate(engine, input.text, options, plan, plan.schema) : transpileStreamed(engine, input.text, options, plan);
+    return plan.schema ? transpileAndValidate(engine, input.text, options, plan, plan.schema, report) : transpileStreamed(engine, input.text, options, plan, report);
   } catch (e) {
     if (!(e instanceof OutputWriteError)) throw e;
-    writeStderr(`jsson: ${e.message}\n`);
+    report(`jsson: ${e.message}\n`);
     return EXIT.SOURCE;
   }
 }
@@ -68,12 +94,12 @@ export async function runTranspile(flags: TranspileFlags, file: string | undefin
  * not even the output-size limit or a timeout — follows a partial document,
  * and lazy data is evaluated once.
  */
-function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan): number {
+function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, report: (text: string) => void): number {
   const spool = new SpoolSink();
   try {
     const result = engine.transpileTo(source, spool, { ...options, verifyBeforeWrite: false });
     if (!result.ok) {
-      writeStderr(diagnosticReport(result.diagnostics[0]!, source));
+      report(diagnosticReport(result.diagnostics[0]!, source));
       return EXIT.SOURCE;
     }
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -86,16 +112,23 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
 }
 
 /** With a schema: transpile, validate what a consumer would read, and print the output only if it passes. */
-function transpileAndValidate(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, schema: NonNullable<TranspilePlan["schema"]>): number {
+function transpileAndValidate(
+  engine: Engine,
+  source: string,
+  options: RunOptions,
+  plan: TranspilePlan,
+  schema: NonNullable<TranspilePlan["schema"]>,
+  report: (text: string) => void,
+): number {
   const result = engine.transpile(source, options);
   if (!result.ok) {
-    writeStderr(diagnosticReport(result.diagnostics[0]!, source));
+    report(diagnosticReport(result.diagnostics[0]!, source));
     return EXIT.SOURCE;
   }
-  const data = consumerData(result.format, result.value, result.output);
+  const data = consumerData(result.format, result.value, result.output, options);
   if (!data.ok) throw new Error(data.message);
   const verdict = engine.validate(data.data, schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
-  writeStderr(schemaReport(verdict, schema.format));
+  report(schemaReport(verdict, schema.format));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (!plan.validateOnly) {
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -105,12 +138,32 @@ function transpileAndValidate(engine: Engine, source: string, options: RunOption
   return EXIT.OK;
 }
 
-/** Check the flags; throws {@link UsageError}. */
-function makePlan(engine: Engine, flags: TranspileFlags, file: string | undefined): TranspilePlan {
+/** Check the flags; `argv` orders the external-variable flags (see {@link runTranspile}). Throws {@link UsageError}. */
+export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly string[], argv?: readonly string[]): TranspilePlan {
   const input = str(flags, "input");
-  if (input !== undefined && file !== undefined && input !== file) throw new UsageError(`two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE`);
-  const formatName = str(flags, "format") ?? "json";
-  if (!engine.findFormat(formatName)) throw new UsageError(`unknown format "${formatName}" (available: ${formatNames(engine)})`);
+  const file = files[0];
+  const outDir = str(flags, "out-dir");
+  const outputPath = str(flags, "output");
+  if (outDir === undefined && files.length > 1) throw new UsageError(`several input files given; write them with --out-dir DIR (one output file each)`);
+  if (input !== undefined && file !== undefined && (input !== file || files.length > 1)) throw new UsageError(`two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE`);
+  if (outDir !== undefined && outputPath !== undefined) throw new UsageError("give -o FILE or --out-dir DIR, not both");
+  const watch = flags["watch"] === true;
+  if (watch && outDir !== undefined) throw new UsageError("--watch takes one input file (without --out-dir)");
+  const formatName = str(flags, "format") ?? (outputPath === undefined ? undefined : outputFormatOf(engine, outputPath)) ?? "json";
+  const format = engine.findFormat(formatName);
+  if (!format) throw new UsageError(`unknown format "${formatName}" (available: ${formatNames(engine)})`);
+  const formatOptions: Record<string, boolean> = {};
+  for (const [flag, option] of Object.entries(FORMAT_OPTION_FLAGS)) {
+    if (flags[flag] !== true) continue;
+    if (format.options === undefined || !Object.hasOwn(format.options, option)) {
+      const owners = engine.listFormats().filter((f) => Object.hasOwn(engine.findFormat(f.name)?.options ?? {}, option)).map((f) => f.name);
+      throw new UsageError(`--${flag} is an option of the ${owners.join(", ") || "(no)"} format${owners.length === 1 ? "" : "s"}, not of ${format.name}`);
+    }
+    formatOptions[option] = true;
+  }
+  const selectText = str(flags, "select");
+  const select = selectText === undefined ? undefined : parseSelectPath(selectText);
+  if (select !== undefined && !select.ok) throw new UsageError(select.message);
   const includeMerge = str(flags, "include-merge") ?? "keep";
   if (!isIncludeMerge(includeMerge)) throw new UsageError(`unknown include merge mode "${includeMerge}" (use ${INCLUDE_MERGE_MODES.join(", ")})`);
   const limits = parseLimits(flags);
@@ -118,6 +171,7 @@ function makePlan(engine: Engine, flags: TranspileFlags, file: string | undefine
   const validateOnly = flags["validate-only"] === true;
   if (validateOnly && schemaPath === undefined) throw new UsageError("--validate-only needs --schema FILE");
   const threshold = optional(flags, "stream-threshold", parseCount);
+  const vars = varsFromFlags(flags, argv, limits);
   const options: RunOptions = {
     format: formatName,
     includeMerge,
@@ -125,10 +179,17 @@ function makePlan(engine: Engine, flags: TranspileFlags, file: string | undefine
     limits,
     stream: flags["stream"] === true,
     ...(threshold === undefined ? {} : { streamThreshold: threshold }),
+    ...(vars === undefined ? {} : { vars }),
+    ...(Object.keys(formatOptions).length === 0 ? {} : { formatOptions }),
+    ...(select === undefined ? {} : { select: select.path }),
+    ...(flags["sort-keys"] === true ? { sortKeys: true } : {}),
   };
+  if (watch && (input ?? file ?? "-") === "-") throw new UsageError("--watch needs an input file (not stdin)");
   return {
     inputPath: input ?? file ?? "-",
-    outputPath: str(flags, "output"),
+    outputPath,
+    outDir,
+    watch,
     options,
     schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
     validateOnly,

@@ -8,10 +8,11 @@
  * - JSON, TypeScript and any other format: the evaluated value tree as plain
  *   data (a TypeScript file is a module, not a data format).
  */
-import { load as loadYaml } from "js-yaml";
+import { load as loadYaml, loadAll as loadYamlStream } from "js-yaml";
 import { parse as parseToml } from "smol-toml";
 import type { ObjectValue } from "../core/eval/values.js";
 import { toPlainData } from "../core/eval/plain-data.js";
+import { selectValue, type RunOptions } from "../core/index.js";
 
 /** The data, or why the output could not be read back (a bug in an emitter). */
 export type ConsumerData = { readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly message: string };
@@ -20,16 +21,22 @@ export type ConsumerData = { readonly ok: true; readonly data: unknown } | { rea
  * @param format canonical format name (`engine.canonicalFormat(...)`)
  * @param value  the evaluated tree of a successful run
  * @param output the emitted text of that run
+ * @param options its options: a selection (`select`) is what was written, and
+ *   a YAML stream (`documents`) is read back as the array of its documents
  */
-export function consumerData(format: string, value: ObjectValue, output: string): ConsumerData {
+export function consumerData(format: string, value: ObjectValue, output: string, options: Pick<RunOptions, "select" | "formatOptions"> = {}): ConsumerData {
   try {
     switch (format) {
       case "yaml":
-        return { ok: true, data: loadYaml(output) ?? {} };
+        if (options.formatOptions?.["documents"] === true) return { ok: true, data: loadYamlStream(output) };
+        return { ok: true, data: loadYaml(output) ?? (options.select?.length ? null : {}) };
       case "toml":
         return { ok: true, data: parseToml(output, { integersAsBigInt: "asNeeded" }) };
-      default:
-        return { ok: true, data: toPlainData(value) };
+      default: {
+        const selected = selectValue(value, options.select ?? []);
+        if (!selected.ok) return { ok: false, message: selected.message };
+        return { ok: true, data: toPlainData(selected.value) };
+      }
     }
   } catch (e) {
     return { ok: false, message: `cannot read the ${format} output back: ${e instanceof Error ? e.message : String(e)}` };

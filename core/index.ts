@@ -18,6 +18,8 @@ export { Engine, PluginError, resolveLimits } from "./engine/engine.js";
 export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo } from "./engine/engine.js";
 export { DEFAULT_LIMITS, INCLUDE_MERGE_MODES } from "./engine/options.js";
 export type { Limits, RunOptions, IncludeMerge } from "./engine/options.js";
+export { selectPathText, selectValue } from "./engine/select-value.js";
+export type { SelectStep, Selection } from "./engine/select-value.js";
 export type { IncludeHost, HostResult } from "./host/include-host.js";
 export { NodeFsHost } from "./host/node-fs-host.js";
 export { MemoryHost } from "./host/memory-host.js";
@@ -26,6 +28,8 @@ export { renderDiagnostic, renderDiagnosticWithSource } from "./diagnostics/diag
 export { CODES } from "./diagnostics/catalogue.js";
 export type { DiagnosticCode } from "./diagnostics/catalogue.js";
 export { toPlainData } from "./eval/plain-data.js";
+export { varNameProblem } from "./data/external-vars.js";
+export type { ExternalVars, VarValue } from "./data/external-vars.js";
 export type { PlainData } from "./eval/plain-data.js";
 export { BUILTIN_PLUGINS };
 

@@ -33,7 +33,7 @@
  * classes of the value tree the plugin receives. The guide is
  * `docs/plugins.md`.
  */
-import type { ObjectValue } from "./eval/values.js";
+import type { ObjectValue, Value } from "./eval/values.js";
 
 export {
   FloatValue,
@@ -69,10 +69,29 @@ export interface TextSink {
   write(chunk: string): void;
 }
 
-/** What an emitter is told besides the tree: format-specific options given by the caller. */
+/**
+ * What an emitter is told besides the tree: format-specific options given by
+ * the caller. Only options the format declares in {@link OutputFormat.options}
+ * ever reach it, each of the declared type (the engine refuses any other
+ * before emitting); an option the caller did not give is absent.
+ */
 export interface EmitContext {
-  /** Options for this format (from the CLI / HTTP request); empty when none. */
-  readonly options: Readonly<Record<string, unknown>>;
+  /** Options for this format (from the CLI, e.g. `--compact`); empty when none. */
+  readonly options: Readonly<Record<string, FormatOptionValue>>;
+}
+
+/** The value of a format option. */
+export type FormatOptionValue = boolean | string | number;
+
+/**
+ * An option a format understands, as it declares it in
+ * {@link OutputFormat.options} (e.g. JSON's `compact`, YAML's `documents`).
+ */
+export interface FormatOptionSpec {
+  /** The type of its value; a value of another type is refused before emitting. */
+  readonly type: "boolean" | "string" | "number";
+  /** One line for help texts and `docs/plugins.md`. */
+  readonly description: string;
 }
 
 /**
@@ -126,6 +145,21 @@ export interface OutputFormat {
    * flushes. Throw {@link OutputError} for values the format cannot represent.
    */
   emit(root: ObjectValue, sink: TextSink, ctx: EmitContext): void;
+  /**
+   * Optional: write any value at the top, not only an object — what a
+   * caller's selection (CLI `--select a.b[2]`) hands over when the selected
+   * value is an array or a scalar. A format without it (TOML, TypeScript:
+   * their documents are tables / modules) refuses such a selection with a
+   * clear error; an object is always written through {@link emit}.
+   */
+  emitValue?(value: Value, sink: TextSink, ctx: EmitContext): void;
+  /**
+   * The options this format understands, by name (`{ compact: { type:
+   * "boolean", description: "…" } }`). A run given an option its format
+   * does not declare is refused (the CLI: a usage error naming the formats
+   * that have it), so an option is never silently ignored.
+   */
+  readonly options?: Readonly<Record<string, FormatOptionSpec>>;
 }
 
 /** The result of validating data against a schema ({@link SchemaType.validate}). */

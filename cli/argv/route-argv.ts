@@ -1,8 +1,12 @@
 /**
  * Picks the command a command line is for. The reference CLI had no
  * subcommand for its main job (`jsson -i FILE -f yaml`), so anything that
- * does not start with a known command id goes to the default command.
+ * does not start with a known command id goes to the default command —
+ * except a first word that looks like a command (letters, digits and `-`,
+ * no `.` or `/`) and is not an existing file: that is a mistyped command
+ * (`jsson fmtt x`), reported with the closest one.
  */
+import { closestWord } from "./closest-word.js";
 
 /** Where a command line goes. */
 export interface Route {
@@ -10,6 +14,8 @@ export interface Route {
   readonly id: string | undefined;
   /** The arguments after the command id. */
   readonly rest: readonly string[];
+  /** A first word taken for a mistyped command (then `id` is undefined), with the closest command id. */
+  readonly unknown?: { readonly word: string; readonly closest: string | undefined };
 }
 
 /** Inputs of {@link routeArgv}. */
@@ -22,7 +28,12 @@ export interface RouteOptions {
   readonly versionCommand: string;
   /** Whether stdin is a terminal: then a bare `jsson` shows help instead of waiting for input. */
   readonly stdinIsTerminal: boolean;
+  /** Whether an argument names an existing file or folder (default: none does). */
+  readonly exists?: (path: string) => boolean;
 }
+
+/** A word that can only be meant as a command, unless a file has that name. */
+const COMMAND_LIKE = /^[A-Za-z][A-Za-z0-9-]*$/;
 
 const ROOT_HELP = new Set(["-h", "-help", "--help"]);
 const VERSION = new Set(["-v", "-version", "--version"]);
@@ -34,5 +45,7 @@ export function routeArgv(argv: readonly string[], options: RouteOptions): Route
   if (options.commands.has(first)) return { id: first, rest: argv.slice(1) };
   if (ROOT_HELP.has(first) && argv.length === 1) return { id: undefined, rest: ["--help"] };
   if (VERSION.has(first) && argv.length === 1) return { id: options.versionCommand, rest: [] };
+  if (COMMAND_LIKE.test(first) && !(options.exists?.(first) ?? false))
+    return { id: undefined, rest: argv.slice(1), unknown: { word: first, closest: closestWord(first, options.commands) } };
   return { id: options.defaultCommand, rest: argv };
 }

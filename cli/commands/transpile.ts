@@ -14,15 +14,20 @@ Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merg
     "<%= config.bin %> transpile config.jsson -f toml -o config.toml",
     "<%= config.bin %> -f ts < config.jsson",
     "<%= config.bin %> -i config.jsson -schema schema.json -validate-only",
+    "<%= config.bin %> config.jsson -o deploy.yaml --select services --documents",
+    "<%= config.bin %> transpile a.jsson 'conf/**/*.jsson' --out-dir dist -f yaml",
+    "<%= config.bin %> config.jsson -f yaml --watch",
   ];
   static override flags = oclifFlags(TRANSPILE_FLAGS);
   static override args = {
-    file: Args.string({ description: "input file (- or none: stdin)", required: false, ignoreStdin: true }),
+    file: Args.string({ description: "input file (- or none: stdin); several files or quoted globs ('conf/**/*.jsson') with --out-dir", required: false, ignoreStdin: true }),
   };
+  // FILE may be repeated (with --out-dir); runTranspile checks the count
+  static override strict = false;
 
   async run(): Promise<void> {
-    const { flags, args } = await this.parse(Transpile);
+    const { flags, argv } = await this.parse(Transpile);
     const { runTranspile } = await import("../cli-transpile.js");
-    process.exitCode = await runTranspile(flags, args.file);
+    process.exitCode = await runTranspile(flags, argv.map(String), this.argv);
   }
 }

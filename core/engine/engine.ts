@@ -13,7 +13,7 @@ import type { Program } from "../syntax/ast.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { EvalError } from "../eval/eval-error.js";
 import { forceLazy } from "../eval/lazy-map.js";
-import type { ObjectValue } from "../eval/values.js";
+import { ObjectValue, type Value } from "../eval/values.js";
 import { ProgramValue } from "../eval/key-origins.js";
 import {
   API_VERSION,
@@ -30,6 +30,9 @@ import { DEFAULT_LIMITS, DEFAULT_STREAM_THRESHOLD, type Limits, type RunOptions 
 import { LimitedSink, OutputLimitError } from "./limited-sink.js";
 import { makeDiagnostic, type RawDiagnostic } from "./make-diagnostic.js";
 import type { ParseCache } from "./parse-cache.js";
+import { checkFormatOptions } from "./format-options.js";
+import { kindPhrase, selectPathText, selectValue } from "./select-value.js";
+import { sortedView } from "./sorted-view.js";
 import { apiVersionProblem, formatShapeProblem, isThenable, pluginLabel, pluginShapeProblem, schemaTypeShapeProblem, thrownLine } from "./plugin-shape.js";
 
 /** Raised when a plugin cannot be loaded; the message names the plugin. */
@@ -247,6 +250,7 @@ export class Engine {
       signal: options.signal,
       parse: (text, file) => this.parse(text, file, limits),
       lazyThreshold: options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD,
+      vars: options.vars,
     });
     if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
     const value = this.hooks.evaluated.call(result.value);
@@ -300,7 +304,27 @@ export class Engine {
     const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, new LineIndex(source))] });
     if (!entry) return fail({ code: CODES.O_OUTPUT, message: `unknown format "${options.format ?? ""}"`, start: 0, end: 0 });
     const limits = resolveLimits(options.limits);
-    const ctx: EmitContext = { options: options.formatOptions ?? {} };
+    const checked = checkFormatOptions(entry.format, options.formatOptions);
+    if (!checked.ok) return fail({ code: CODES.O_OUTPUT, message: checked.message, start: 0, end: 0 });
+    const ctx: EmitContext = { options: checked.options };
+    const select = options.select ?? [];
+    // Output errors name a top-level key; with a selection, the one the path starts at.
+    const errorKey = (key: string | undefined): string | undefined => (select.length > 0 && typeof select[0] === "string" ? select[0] : key);
+    let target: Value = value;
+    if (select.length > 0) {
+      const selected = selectValue(value, select);
+      if (!selected.ok) {
+        const span = keySpan(value, errorKey(undefined));
+        return fail({ code: CODES.O_OUTPUT, message: selected.message, start: span.start, end: span.end });
+      }
+      target = selected.value;
+    }
+    if (options.sortKeys === true) target = sortedView(target);
+    if (!(target instanceof ObjectValue) && entry.format.emitValue === undefined) {
+      const span = keySpan(value, errorKey(undefined));
+      const what = `the selected value (${selectPathText(select)}) is ${kindPhrase(target)}`;
+      return fail({ code: CODES.O_OUTPUT, message: `${format} output needs an object at the top; ${what}`, start: span.start, end: span.end });
+    }
     const limited = new LimitedSink(sink, {
       maxOutput: limits.maxOutputBytes,
       deadline: limits.timeoutMs > 0 ? run.startedAt + limits.timeoutMs : Infinity,
@@ -311,24 +335,26 @@ export class Engine {
       // A pre-flight check exists so nothing is written before a refusal. A
       // caller whose sink discards failed output does not need it: the
       // emitter refuses while writing, and the check then only names the place.
-      const preflight = entry.format.check !== undefined && options.verifyBeforeWrite !== false;
+      const root = target instanceof ObjectValue ? target : undefined;
+      const preflight = root !== undefined && entry.format.check !== undefined && options.verifyBeforeWrite !== false;
       if (preflight) {
         beginPass();
-        entry.format.check?.(value, ctx);
+        entry.format.check?.(root, ctx);
       }
       beginPass();
       try {
-        this.hooks.emit.for(format).call(value, limited, ctx);
+        if (root !== undefined) this.hooks.emit.for(format).call(root, limited, ctx);
+        else entry.format.emitValue?.(target, limited, ctx);
       } catch (e) {
-        if (!preflight && e instanceof OutputError && entry.format.check) {
+        if (!preflight && root !== undefined && e instanceof OutputError && entry.format.check) {
           beginPass();
-          entry.format.check(value, ctx);
+          entry.format.check(root, ctx);
         }
         throw e;
       }
     } catch (e) {
       if (e instanceof OutputError) {
-        const span = keySpan(value, e.key);
+        const span = keySpan(value, errorKey(e.key));
         return fail({ code: CODES.O_OUTPUT, message: e.message, start: span.start, end: span.end });
       }
       if (e instanceof OutputLimitError) {

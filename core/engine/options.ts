@@ -1,5 +1,7 @@
 /** Options of one engine run, and the limits every run is bounded by. */
 import type { IncludeHost } from "../host/include-host.js";
+import type { ExternalVars } from "../data/external-vars.js";
+import type { SelectStep } from "./select-value.js";
 
 /** How keys of an included file merge into the includer (LANGUAGE.md §8). */
 export type IncludeMerge = "keep" | "overwrite" | "error";
@@ -61,8 +63,21 @@ export interface RunOptions {
   readonly stream?: boolean;
   /** A range with more elements than this turns streaming on (default 10000). */
   readonly streamThreshold?: number;
-  /** Format-specific options. */
+  /**
+   * Format-specific options (JSON `compact`, YAML `documents` …): each must
+   * be one the format declares (`OutputFormat.options`), of the declared
+   * type, or the run fails with an output error naming it.
+   */
   readonly formatOptions?: Readonly<Record<string, unknown>>;
+  /**
+   * Write only the value at this path (keys and 0-based indexes) instead of
+   * the whole document (CLI `--select`). A path that leads nowhere, or to a
+   * non-object for a format that needs an object at the top (TOML,
+   * TypeScript), fails with an output error.
+   */
+  readonly select?: readonly SelectStep[];
+  /** Sort the keys of every object by code point, recursively, in every format (LANGUAGE.md §16.3). Default false: definition order. */
+  readonly sortKeys?: boolean;
   /**
    * For {@link Engine.transpileTo}: find every source error before the first
    * write (default true), at the cost of evaluating lazy parts twice. A caller
@@ -72,4 +87,13 @@ export interface RunOptions {
   readonly verifyBeforeWrite?: boolean;
   /** Checked periodically; when `aborted` becomes true the run ends with a diagnostic. */
   readonly signal?: { readonly aborted: boolean };
+  /**
+   * External variables (LANGUAGE.md §16.2): name → value, seen by the root
+   * file and every included file in a scope above their global scope, like
+   * `:=` variables (never written out; a name the source defines shadows
+   * one). Names must be identifiers that are not keywords
+   * (`varNameProblem`); values are copied in, counted against the
+   * item limit. A bad name or value fails the run (code JSSON7001).
+   */
+  readonly vars?: ExternalVars;
 }

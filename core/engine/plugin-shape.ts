@@ -56,6 +56,15 @@ export function formatShapeProblem(format: unknown): string | undefined {
   if (format["description"] !== undefined && typeof format["description"] !== "string") return `${where}: description must be a string`;
   if (typeof format["emit"] !== "function") return `${where}: emit must be a function`;
   if (format["check"] !== undefined && typeof format["check"] !== "function") return `${where}: check must be a function when given`;
+  if (format["emitValue"] !== undefined && typeof format["emitValue"] !== "function") return `${where}: emitValue must be a function when given`;
+  const options = format["options"];
+  if (options !== undefined) {
+    if (!isRecord(options)) return `${where}: options must be an object of option name → { type, description }`;
+    for (const [name, spec] of Object.entries(options)) {
+      if (!isRecord(spec) || !["boolean", "string", "number"].includes(spec["type"] as string) || typeof spec["description"] !== "string")
+        return `${where}: option "${name}" must be { type: "boolean" | "string" | "number", description: string }`;
+    }
+  }
   return undefined;
 }
 

@@ -16,10 +16,16 @@ import {
   type Value,
 } from "../../core/plugin.js";
 
-/** Write `root` as canonical JSON text to `sink`. */
-export function emitJson(root: ObjectValue, sink: TextSink): void {
-  const w = new JsonWriter(sink);
-  w.writeObject(root, 0);
+/** Options of the JSON format. */
+export interface JsonOptions {
+  /** No whitespace between tokens (`JSON.stringify(value)` layout); the output still ends with a newline. */
+  readonly compact?: boolean;
+}
+
+/** Write `value` (the root object, or any value a selection picked) as JSON text to `sink`. */
+export function emitJson(value: Value, sink: TextSink, options: JsonOptions = {}): void {
+  const w = new JsonWriter(sink, options.compact === true);
+  w.writeValue(value, 0);
   w.out += "\n";
   w.flush();
 }
@@ -28,6 +34,21 @@ export function emitJson(root: ObjectValue, sink: TextSink): void {
 class JsonWriter extends TextWriter {
   /** The top-level key being written, named in errors. */
   private topKey: string | undefined = undefined;
+  /** Layout pieces, made once: canonical (two-space indentation, one item per line) or compact (no white space). */
+  private readonly newline: string;
+  private readonly colon: string;
+  private readonly comma: string;
+  private readonly openObject: string;
+  private readonly openArray: string;
+
+  constructor(sink: TextSink, compact: boolean) {
+    super(sink, compact ? "" : "  ");
+    this.newline = compact ? "" : "\n";
+    this.colon = compact ? ":" : ": ";
+    this.comma = compact ? "," : ",\n";
+    this.openObject = compact ? "{" : "{\n";
+    this.openArray = compact ? "[" : "[\n";
+  }
 
   private key(key: string): string {
     return this.cachedKey(key, JSON.stringify);
@@ -59,23 +80,25 @@ class JsonWriter extends TextWriter {
     this.out += numberText(n);
   }
 
-  writeObject(obj: ObjectValue, depth: number): void {
+  private writeObject(obj: ObjectValue, depth: number): void {
     if (obj.size === 0) {
       this.out += "{}";
       return;
     }
     const inner = this.indent(depth + 1);
-    let sep = "{\n";
+    const colon = this.colon;
+    const comma = this.comma;
+    let sep = this.openObject;
     for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
       const key = keys[i] as string;
       const item = values[i] as Value;
       if (depth === 0) this.topKey = key;
-      this.out += sep + inner + this.key(key) + ": ";
+      this.out += sep + inner + this.key(key) + colon;
       this.writeValue(item, depth + 1);
       this.flushIfFull();
-      sep = ",\n";
+      sep = comma;
     }
-    this.out += "\n" + this.indent(depth) + "}";
+    this.out += this.newline + this.indent(depth) + "}";
   }
 
   private writeArray(arr: Value[] | LazyArray, depth: number): void {
@@ -84,13 +107,14 @@ class JsonWriter extends TextWriter {
       return;
     }
     const inner = this.indent(depth + 1);
-    let sep = "[\n";
+    const comma = this.comma;
+    let sep = this.openArray;
     for (const item of arr) {
       this.out += sep + inner;
       this.writeValue(item, depth + 1);
       this.flushIfFull();
-      sep = ",\n";
+      sep = comma;
     }
-    this.out += "\n" + this.indent(depth) + "]";
+    this.out += this.newline + this.indent(depth) + "]";
   }
 }

@@ -11,8 +11,14 @@ export const jsonFormat = defineFormat({
   extensions: ["json"],
   mediaType: "application/json",
   description: "JSON, two-space indentation, keys in definition order",
-  emit(root, sink) {
-    emitJson(root, sink);
+  options: {
+    compact: { type: "boolean", description: "no whitespace between tokens (still one final newline)" },
+  },
+  emit(root, sink, ctx) {
+    emitJson(root, sink, { compact: ctx.options["compact"] === true });
+  },
+  emitValue(value, sink, ctx) {
+    emitJson(value, sink, { compact: ctx.options["compact"] === true });
   },
 });
 

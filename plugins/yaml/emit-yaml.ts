@@ -4,17 +4,35 @@
  * empty containers. Text is accumulated locally and handed to the sink in
  * chunks of about {@link TEXT_CHUNK} code units.
  */
-import { FloatValue, LazyArray, ObjectValue, TextWriter, numberText, type TextSink, type Value } from "../../core/plugin.js";
-import { yamlFloat, yamlString } from "./yaml-scalar.js";
+import { FloatValue, LazyArray, ObjectValue, OutputError, TextWriter, kindOf, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { blockChomping, yamlFloat, yamlString } from "./yaml-scalar.js";
 
 /** Longest implicit key YAML allows, in characters (YAML 1.2 §7.4.2, also in 1.1). */
 const MAX_IMPLICIT_KEY = 1024;
 
-/** Write `root` as a YAML document to `sink`. */
-export function emitYaml(root: ObjectValue, sink: TextSink): void {
-  const w = new YamlWriter(sink);
-  if (root.size === 0) w.out = "{}\n";
-  else w.writeMapping(root, 0, false);
+/** Options of the YAML format. */
+export interface YamlOptions {
+  /** The value (an array) written as a stream: one document per element, separated by `---` lines. */
+  readonly documents?: boolean;
+  /** Multi-line strings as literal block scalars (`|`, `|-`, `|+`) wherever they read back exactly. */
+  readonly blockStrings?: boolean;
+}
+
+/** Write `value` (the root object, or any value a selection picked) as a YAML document — or, with `documents`, a stream — to `sink`. */
+export function emitYaml(value: Value, sink: TextSink, options: YamlOptions = {}): void {
+  const w = new YamlWriter(sink, options.blockStrings === true);
+  if (options.documents === true) {
+    if (!(Array.isArray(value) || value instanceof LazyArray)) {
+      const kind = kindOf(value);
+      throw new OutputError(`YAML documents need an array (one document per element); the value to write is ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`);
+    }
+    let first = true;
+    for (const item of value) {
+      if (!first) w.out += "---\n";
+      first = false;
+      w.writeDocument(item);
+    }
+  } else w.writeDocument(value);
   w.flush();
 }
 
@@ -43,6 +61,28 @@ function scalarText(v: Value): string | undefined {
 
 /** One emission run: pending text, the sink, and an indentation cache that lives only as long as the run. */
 class YamlWriter extends TextWriter {
+  constructor(
+    sink: TextSink,
+    /** Write multi-line strings as block scalars where they read back exactly. */
+    private readonly blockStrings: boolean,
+  ) {
+    super(sink);
+  }
+
+  /** One document: a mapping or sequence from the left margin, `{}` / `[]`, or a scalar line. */
+  writeDocument(v: Value): void {
+    const text = scalarText(v);
+    if (text !== undefined) this.out += text + "\n";
+    else if (v instanceof ObjectValue) {
+      if (v.size === 0) this.out += "{}\n";
+      else this.writeMapping(v, 0, false);
+    } else {
+      const arr = v as Value[] | LazyArray;
+      if (arr.length === 0) this.out += "[]\n";
+      else this.writeSequence(arr, 0, false);
+    }
+    this.flushIfFull();
+  }
 
   /**
    * What starts a mapping entry whose key sits at indentation `ind`: `key:`,
@@ -72,6 +112,21 @@ class YamlWriter extends TextWriter {
     }
   }
 
+  /**
+   * ` |` (with its chomping indicator) and the lines of `s` one level deeper
+   * than `depth`, when a literal block reads back as exactly `s`; false
+   * (nothing written) otherwise. Empty lines carry no indentation.
+   */
+  private writeBlock(s: string, depth: number): boolean {
+    const chomping = blockChomping(s);
+    if (chomping === undefined) return false;
+    const ind = this.indent(depth + 1);
+    const body = chomping === "-" ? s : s.slice(0, -1);
+    this.out += " |" + chomping + "\n";
+    for (const line of body.split("\n")) this.out += line === "" ? "\n" : ind + line + "\n";
+    return true;
+  }
+
   /** A non-empty sequence whose dashes sit at `depth`. */
   private writeSequence(arr: Value[] | LazyArray, depth: number, onDashLine: boolean): void {
     const ind = this.indent(depth);
@@ -91,6 +146,7 @@ class YamlWriter extends TextWriter {
    * entry, on the dash line for a sequence item.
    */
   private writeNode(v: Value, depth: number, afterDash: boolean): void {
+    if (this.blockStrings && typeof v === "string" && this.writeBlock(v, depth)) return;
     const text = scalarText(v);
     if (text !== undefined) {
       this.out += " " + text + "\n";

@@ -2,8 +2,13 @@
  * The built-in YAML output format, written only against the public plugin
  * API as a third-party plugin would be.
  */
-import { API_VERSION, defineFormat, definePlugin } from "../../core/plugin.js";
-import { emitYaml } from "./emit-yaml.js";
+import { API_VERSION, defineFormat, definePlugin, type FormatOptionValue } from "../../core/plugin.js";
+import { emitYaml, type YamlOptions } from "./emit-yaml.js";
+
+/** The YAML options of a run, from the emit context (the engine has checked their types). */
+function yamlOptions(options: Readonly<Record<string, FormatOptionValue>>): YamlOptions {
+  return { documents: options["documents"] === true, blockStrings: options["blockStrings"] === true };
+}
 
 /** Block-style YAML (LANGUAGE.md §10.3). */
 export const yamlFormat = defineFormat({
@@ -12,8 +17,15 @@ export const yamlFormat = defineFormat({
   extensions: ["yaml", "yml"],
   mediaType: "application/yaml",
   description: "YAML, block style, two-space indentation, floats keep a decimal point",
-  emit(root, sink) {
-    emitYaml(root, sink);
+  options: {
+    documents: { type: "boolean", description: "write the value (an array) as a stream of documents, one per element, separated by ---" },
+    blockStrings: { type: "boolean", description: "write multi-line strings as | / |- / |+ block scalars wherever they read back exactly" },
+  },
+  emit(root, sink, ctx) {
+    emitYaml(root, sink, yamlOptions(ctx.options));
+  },
+  emitValue(value, sink, ctx) {
+    emitYaml(value, sink, yamlOptions(ctx.options));
   },
 });
 

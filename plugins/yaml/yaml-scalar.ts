@@ -126,3 +126,43 @@ export function yamlFloat(n: number): string {
   if (Number.isNaN(n)) return ".nan";
   return n > 0 ? ".inf" : "-.inf";
 }
+
+/**
+ * The chomping indicator for `s` written as a literal block scalar (`|-`
+ * no final line break, `|` one, `|+` more), or `undefined` when a block
+ * would not read back as exactly `s`: a single-line string, a character a
+ * block cannot hold literally (anything {@link quoted} escapes except line
+ * feeds and tabs, and the byte-order mark), or a first content line that
+ * starts with white space (the reader takes its indentation from that line).
+ */
+export function blockChomping(s: string): "-" | "" | "+" | undefined {
+  const n = s.length;
+  let lineStart = true;
+  let sawContent = false;
+  let breaks = 0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x0a) {
+      breaks++;
+      lineStart = true;
+      continue;
+    }
+    if (lineStart && !sawContent && (c === 0x20 || c === 0x09)) return undefined;
+    lineStart = false;
+    sawContent = true;
+    if (c === 0x09) continue;
+    if (c === 0xfeff || (needsEscape(c) && c !== 0x22 && c !== 0x5c)) {
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          i++;
+          continue;
+        }
+      }
+      return undefined;
+    }
+  }
+  if (breaks === 0 || !sawContent) return undefined;
+  if (s.charCodeAt(n - 1) !== 0x0a) return "-";
+  return n >= 2 && s.charCodeAt(n - 2) === 0x0a ? "+" : "";
+}

@@ -29,7 +29,7 @@ test("--help works for every command (and -h, -help for transpile)", async () =>
   const short = await Promise.all([runCli(["transpile", "-h"]), runCli(["-i", "x.jsson", "-help"])]);
   for (const r of short) {
     assert.is(r.code, 0);
-    assert.match(r.stdout, "$ jsson transpile [FILE]");
+    assert.match(r.stdout, "$ jsson transpile [FILE...]");
     assert.match(r.stdout, "--include-merge");
   }
 });
@@ -43,7 +43,7 @@ test("root help lists the commands: jsson --help, -h, help", async () => {
   }
   const sub = await runCli(["help", "transpile"]);
   assert.is(sub.code, 0);
-  assert.match(sub.stdout, "$ jsson transpile [FILE]");
+  assert.match(sub.stdout, "$ jsson transpile [FILE...]");
 });
 
 test("version: jsson version, --version, -version, -v", async () => {

@@ -160,7 +160,7 @@ test("usage errors: one line on stderr, exit 2, no stack trace", async () => {
     [["-i", sample, "-validate-only"], /--validate-only needs --schema FILE/],
     [["-i", sample, "-schema", join(dir, "nope.json")], /cannot read schema file ".*nope\.json": no such file/],
     [["-i"], /--input expects a value/],
-    [[sample, sample], /Unexpected argument/],
+    [[sample, sample], /several input files given; write them with --out-dir DIR/],
   ];
   const runs = await Promise.all(cases.map(([args]) => runCli(args)));
   runs.forEach((r, i) => {

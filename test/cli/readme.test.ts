@@ -2,43 +2,34 @@
  * The README's examples are real: every ```jsson block transpiles, and an
  * output block right after one (```json / ```yaml / ```toml / ```ts) is
  * exactly what the engine writes for it. Also runs the README's sample
- * command line. Includes resolve in examples/.
+ * command line, and every `$ jsson …` line of a ```sh block (in a copy of
+ * examples/), comparing its stdout with the output block right after it —
+ * or its stderr when that block is ```text. Includes resolve in examples/.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, renderDiagnostic } from "../../core/index.js";
+import { actualText, docExamples, fencedBlocks, type ExampleContext } from "../support/doc-examples.js";
 import { REPO_ROOT } from "../support/repo-root.js";
-import { runCli } from "../support/spawn-cli.js";
+import { runCli, startCli } from "../support/spawn-cli.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const engine = createEngine();
 
-interface Block {
-  readonly lang: string;
-  readonly body: string;
-  readonly start: number;
-  readonly end: number;
-}
+const blocks = fencedBlocks(readme);
+const context: ExampleContext = { file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() };
 
-const blocks: Block[] = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
-  lang: m[1] ?? "",
-  body: m[2] ?? "",
-  start: m.index,
-  end: m.index + m[0].length,
-}));
-const OUTPUT_FORMATS: Readonly<Record<string, string>> = { json: "json", yaml: "yaml", toml: "toml", ts: "typescript" };
-
-blocks.forEach((block, i) => {
-  if (block.lang !== "jsson") return;
-  const next = blocks[i + 1];
-  const output = next && readme.slice(block.end, next.start).trim() === "" ? OUTPUT_FORMATS[next.lang] : undefined;
-  const firstLine = block.body.split("\n")[0];
+// Blocks are paired as in docs/language.md (test/support/doc-examples.ts: also ```error blocks).
+docExamples(readme).examples.forEach((example) => {
+  const firstLine = example.source.split("\n")[0];
   test(`README jsson block: ${firstLine}`, () => {
-    const r = engine.transpile(block.body, { format: output ?? "json", file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() });
+    for (const e of example.expect) assert.fixture(actualText(engine, example, e, context), e.text);
+    if (example.expect.length > 0) return;
+    const r = engine.transpile(example.source, { file: context.file, host: context.host });
     assert.ok(r.ok, r.ok ? "" : renderDiagnostic(r.diagnostics[0]!));
-    if (r.ok && output && next) assert.fixture(r.output, next.body);
   });
 });
 
@@ -56,6 +47,62 @@ test("the README's set-up command runs the sample", async () => {
   const r = await runCli(args);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /^app: hello$/m);
+});
+
+/** Shell words of a README command line: plain words, '…' and "…" quoting, and a final `> FILE`. */
+function shellWords(line: string): { args: string[]; redirect: string | undefined } {
+  const words = [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+  const at = words.indexOf(">");
+  return at < 0 ? { args: words, redirect: undefined } : { args: words.slice(0, at), redirect: words[at + 1] };
+}
+
+const commandBlocks = blocks.flatMap((block, i) => {
+  const lines = block.body.split("\n").filter((l) => l.startsWith("$ jsson "));
+  if (block.lang !== "sh" || lines.length === 0) return [];
+  const next = blocks[i + 1];
+  const expected = next && readme.slice(block.end, next.start).trim() === "" ? next : undefined;
+  return lines.map((line, k) => ({ line, expected: k === lines.length - 1 ? expected : undefined }));
+});
+
+for (const { line, expected } of commandBlocks) {
+  test(`README command: ${line}`, async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "jsson-readme-"));
+    try {
+      cpSync(join(REPO_ROOT, "examples"), cwd, { recursive: true, filter: (src) => !src.includes("node_modules") });
+      const { args, redirect } = shellWords(line.slice("$ jsson ".length));
+      let stdout: string;
+      let stderr: string;
+      if (args.includes("--watch")) {
+        // runs until interrupted: take the first run, then Ctrl-C must end it with status 0
+        const live = startCli(args, { cwd });
+        await live.waitFor((_, err) => err.includes("[watch "));
+        live.signal("SIGINT");
+        const end = await live.exited();
+        assert.is(end.code, 0, live.stderr());
+        stdout = live.stdout();
+        stderr = live.stderr();
+      } else {
+        const r = await runCli(args, { cwd });
+        assert.is(r.code, 0, r.stderr);
+        stdout = r.stdout;
+        stderr = r.stderr;
+      }
+      if (redirect !== undefined) {
+        assert.ok(stdout.length > 0, `${line}: no output`);
+        writeFileSync(join(cwd, redirect), stdout);
+      }
+      if (expected?.lang === "text") assert.fixture(stderr, expected.body);
+      else if (expected !== undefined) assert.fixture(stdout, expected.body);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+}
+
+test("the README shows each command-line feature with a command the suite runs", () => {
+  const lines = commandBlocks.map((c) => c.line).join("\n");
+  for (const flag of ["-o hello.yaml", "--select", "--documents", "--block-strings", "--sort-keys", "--compact", "--out-dir", "--watch", "completion bash"])
+    assert.ok(lines.includes(flag), flag);
 });
 
 test.run();

@@ -10,6 +10,7 @@ import * as assert from "uvu/assert";
 import { readConformanceCases, type ConformanceCase } from "../support/conformance-cases.js";
 import { pool } from "../support/pool.js";
 import { runCli, type CliRun } from "../support/spawn-cli.js";
+import { whenShared } from "../support/shared-folder.js";
 
 const PARALLEL = 3;
 const cases = readConformanceCases().filter((c, i) => i % 10 === 0 || c.options.includeMerge !== undefined || c.options.stream !== undefined);
@@ -53,7 +54,7 @@ jobs.forEach((job, i) => {
   });
 });
 
-test("the sample covers every kind of case", () => {
+whenShared("conformance", test)("the sample covers every kind of case", () => {
   assert.ok(jobs.some((j) => j.expected === undefined), "an error case");
   for (const f of ["json", "yaml", "toml", "ts"]) assert.ok(jobs.some((j) => j.format === f && j.expected !== undefined), `a ${f} case`);
 });

@@ -19,8 +19,11 @@ import { consumerData } from "../../cli/consumer-data.js";
 import { readConformanceCases, type CaseFormat, type ConformanceCase } from "../support/conformance-cases.js";
 import { dataDifference } from "../support/same-data.js";
 import { REPO_ROOT } from "../support/repo-root.js";
+import { whenShared } from "../support/shared-folder.js";
 
 const engine = createEngine();
+/** Summary tests: without ../shared there are no cases to check (one line says so). */
+const testShared = whenShared("conformance", test);
 const cases = readConformanceCases();
 const emittedTs: { name: string; text: string }[] = [];
 
@@ -101,13 +104,13 @@ for (const c of cases) {
   }
 }
 
-test("every case was run", () => {
+testShared("every case was run", () => {
   assert.ok(cases.length >= 250, `only ${cases.length} cases found in ../shared/conformance`);
   for (const c of cases)
     assert.ok(Object.keys(c.expected).length > 0 || c.expectedError !== undefined, `${c.name}: no expected.* nor expected-error.txt`);
 });
 
-test("emitted TypeScript type-checks (tsc --noEmit --strict)", () => {
+testShared("emitted TypeScript type-checks (tsc --noEmit --strict)", () => {
   assert.ok(emittedTs.length >= 10, `only ${emittedTs.length} TypeScript outputs were collected`);
   const dir = mkdtempSync(join(tmpdir(), "jsson-ts-"));
   try {

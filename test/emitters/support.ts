@@ -15,6 +15,7 @@ import { jsonFormat } from "../../plugins/json/index.js";
 import { yamlFormat } from "../../plugins/yaml/index.js";
 import { tomlFormat } from "../../plugins/toml/index.js";
 import { typescriptFormat } from "../../plugins/typescript/index.js";
+import { sharedFolder } from "../support/shared-folder.js";
 
 export const FORMATS = { json: jsonFormat, yaml: yamlFormat, toml: tomlFormat, typescript: typescriptFormat } as const;
 export type FormatName = keyof typeof FORMATS;
@@ -32,9 +33,9 @@ export function repoRoot(): string {
   return dir;
 }
 
-/** ../shared/conformance beside the repository. */
-export function conformanceDir(): string {
-  return path.resolve(repoRoot(), "../shared/conformance");
+/** ../shared/conformance beside the repository, when it is there. */
+export function conformanceDir(): string | undefined {
+  return sharedFolder("conformance");
 }
 
 /** A sink that keeps every chunk. */

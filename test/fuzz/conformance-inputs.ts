@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { MemoryHost } from "../../core/index.js";
+import { sharedFolder } from "../support/shared-folder.js";
 
 /** One case: its root text and the include host over its folder. */
 export interface ConformanceInput {
@@ -19,21 +19,9 @@ export interface ConformanceInput {
   readonly files: ReadonlyMap<string, string>;
 }
 
-/** The repository root: the nearest folder above this file holding package.json (symlinks followed). */
-export function repoRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = path.join(dir, "package.json");
-    if (fs.existsSync(pkg)) return path.dirname(fs.realpathSync(pkg));
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error("package.json not found above " + fileURLToPath(import.meta.url));
-    dir = up;
-  }
-}
-
-/** ../shared/conformance beside the repository. */
-export function conformanceDir(): string {
-  return path.resolve(repoRoot(), "../shared/conformance");
+/** ../shared/conformance beside the repository, when it is there. */
+export function conformanceDir(): string | undefined {
+  return sharedFolder("conformance");
 }
 
 function jssonFiles(dir: string, prefix = ""): [string, string][] {
@@ -46,10 +34,11 @@ function jssonFiles(dir: string, prefix = ""): [string, string][] {
   return out;
 }
 
-/** Every case with an input.jsson, sorted by name. */
+/** Every case with an input.jsson, sorted by name (none without ../shared). */
 export function loadConformanceInputs(): ConformanceInput[] {
   const root = conformanceDir();
   const cases: ConformanceInput[] = [];
+  if (root === undefined) return cases;
   for (const name of fs.readdirSync(root).sort()) {
     const dir = path.join(root, name);
     if (!fs.existsSync(path.join(dir, "input.jsson"))) continue;

@@ -12,12 +12,15 @@ import { loadConformanceInputs, type ConformanceInput } from "./conformance-inpu
 import { fcParams } from "./fuzz-settings.js";
 import { mutate, mutateAll, mutationArb, roughTokens } from "./mutation.js";
 import { checkSourceEverywhere } from "./properties.js";
+import { whenShared } from "../support/shared-folder.js";
 
 const engine = createEngine();
 const cases = loadConformanceInputs();
 const byName = new Map(cases.map((c) => [c.name, c]));
+/** Tests that need the inputs of ../shared/conformance (a lone clone has none; one line says so). */
+const testShared = whenShared("conformance", test);
 
-test("the conformance inputs are there", () => {
+testShared("the conformance inputs are there", () => {
   assert.ok(cases.length >= 100, `only ${cases.length} conformance inputs found`);
 });
 
@@ -34,7 +37,7 @@ test("every unmutated conformance input passes the properties", () => {
   for (const c of cases) checkSourceEverywhere(engine, c.input, { file: c.file, host: c.host, files: c.files });
 });
 
-test("property: mutated conformance inputs never make the engine throw", () => {
+testShared("property: mutated conformance inputs never make the engine throw", () => {
   let ok = 0;
   fc.assert(
     // Cases are drawn by name, so a counterexample prints short.

@@ -15,13 +15,14 @@ import { parse as parseToml } from "smol-toml";
 import { createEngine, NodeFsHost, toPlainData } from "../../core/index.js";
 import { validateJsonSchema } from "../../plugins/schema-json/index.js";
 import { readConformanceCases } from "../support/conformance-cases.js";
+import { whenShared } from "../support/shared-folder.js";
 
 const engine = createEngine();
 const cases = readConformanceCases().filter((c) => c.options.schema !== undefined);
 
 const sorted = (lines: readonly string[]): string[] => [...lines].sort();
 
-test("there are schema cases to run", () => {
+whenShared("conformance", test)("there are schema cases to run", () => {
   assert.ok(cases.length >= 15, `found ${cases.length}`);
 });
 

@@ -1,12 +1,13 @@
 /**
  * The conformance cases of `../shared/conformance` (README there), read
- * into plain objects: one per case folder, in name order.
+ * into plain objects: one per case folder, in name order. None when the
+ * shared folder is not beside the repository (see {@link sharedFolder}).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { IncludeMerge } from "../../core/index.js";
 import { decodeUtf8 } from "../../core/host/node-fs-host.js";
-import { CONFORMANCE_DIR } from "./repo-root.js";
+import { sharedFolder } from "./shared-folder.js";
 
 /** The output files a case may have, by the `-f` name they were made with. */
 export const EXPECTED_FILES = { json: "expected.json", yaml: "expected.yaml", toml: "expected.toml", ts: "expected.ts" } as const;
@@ -42,8 +43,9 @@ export interface ConformanceCase {
   readonly expectedValidation?: readonly string[];
 }
 
-/** Read every case. */
-export function readConformanceCases(dir: string = CONFORMANCE_DIR): ConformanceCase[] {
+/** Read every case of `dir` (default: the shared conformance folder; no cases when it is missing). */
+export function readConformanceCases(dir: string | undefined = sharedFolder("conformance")): ConformanceCase[] {
+  if (dir === undefined) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name)

@@ -1,7 +1,7 @@
 /**
  * Where things are, for tests: the repository root (found by walking up
  * from the compiled test file to the folder with jsson's package.json) and
- * the shared specs folder beside it (`../shared`).
+ * the shared specs folder beside it (`../shared`, optional).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -21,14 +21,11 @@ function findRoot(): string {
 /** Absolute path of the repository root. */
 export const REPO_ROOT = findRoot();
 
-/** Absolute path of `../shared` (specs, conformance cases, reference examples). */
+/**
+ * Absolute path of `../shared` (specs, conformance cases, reference
+ * examples); it may be missing: tests ask shared-folder.ts for its parts.
+ */
 export const SHARED_DIR = resolve(REPO_ROOT, "../shared");
-
-/** Absolute path of the conformance cases. */
-export const CONFORMANCE_DIR = join(SHARED_DIR, "conformance");
-
-/** Absolute path of the reference example programs. */
-export const REFERENCE_EXAMPLES_DIR = join(SHARED_DIR, "reference-examples");
 
 /** Absolute path of the CLI entry point. */
 export const CLI_BIN = join(REPO_ROOT, "bin", "jsson.js");

@@ -90,3 +90,60 @@ export function runCli(args: readonly string[], options: RunCliOptions = {}): Pr
     });
   });
 }
+
+/** A CLI process that keeps running (`--watch`): read its output as it comes, wait for text, signal it. */
+export interface LiveCli {
+  /** stdout and stderr so far (UTF-8). */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once `predicate` holds for (stdout, stderr), or rejects after `timeoutMs` (default 10000) with what was seen. */
+  waitFor(predicate: (stdout: string, stderr: string) => boolean, timeoutMs?: number): Promise<void>;
+  /** Send a signal (default SIGINT). */
+  signal(name?: NodeJS.Signals): void;
+  /** Resolves to the exit status and signal once the process has ended (killed after `timeoutMs`, default 10000). */
+  exited(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Start `node bin/jsson.js ...args` without waiting for it to end. Stdin is empty; always end it (`signal`, then `exited`). */
+export function startCli(args: readonly string[], options: Pick<RunCliOptions, "cwd" | "env"> = {}): LiveCli {
+  const child = spawn(process.execPath, [CLI_BIN, ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  const waiters = new Set<() => void>();
+  const wake = (): void => waiters.forEach((w) => w());
+  child.stdout?.on("data", (d: Buffer) => ((out += d.toString("utf8")), wake()));
+  child.stderr?.on("data", (d: Buffer) => ((err += d.toString("utf8")), wake()));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveEnd) => child.on("close", (code, signal) => resolveEnd({ code, signal })));
+  return {
+    stdout: () => out,
+    stderr: () => err,
+    waitFor: (predicate, timeoutMs = 10_000) =>
+      new Promise((resolveWait, reject) => {
+        const check = (): void => {
+          if (!predicate(out, err)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolveWait();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting; stdout:\n${out}\nstderr:\n${err}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    signal: (name = "SIGINT") => void child.kill(name),
+    exited: async (timeoutMs = 10_000) => {
+      const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+      try {
+        return await ended;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The file list of a many-file run (`jsson transpile a.jsson 'conf/**\/*.jsson'
+ * --out-dir dist`): patterns expanded by us (quotes keep them from the
+ * shell), and where each output goes — the inputs' tree mirrored under the
+ * output folder relative to their common base folder, with the format's
+ * extension.
+ */
+import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
+import { globSync, isDynamicPattern } from "tinyglobby";
+
+/** One input and where its output goes (absolute paths). */
+export interface ManyFilesJob {
+  readonly input: string;
+  readonly output: string;
+}
+
+/** The jobs, the patterns that matched no file, and inputs whose output another input already takes (`a.jsson` and `a.jsonc` → `a.json`). */
+export interface ManyFilesPlan {
+  readonly jobs: readonly ManyFilesJob[];
+  readonly unmatched: readonly string[];
+  readonly clashes: readonly (ManyFilesJob & { readonly taken: string })[];
+}
+
+/**
+ * Expand `patterns` (plain paths are taken as they are, even when missing:
+ * reading them reports the problem) and pair every input with its output
+ * under `outDir`, named after the input with `extension` in place of its
+ * own. Matches of one pattern come sorted; a file named twice runs once.
+ * Globs do not follow symbolic links to folders (a link to a parent would
+ * list the same files again under other names).
+ */
+export function planManyFiles(patterns: readonly string[], outDir: string, extension: string, cwd: string): ManyFilesPlan {
+  const inputs: string[] = [];
+  const seen = new Set<string>();
+  const unmatched: string[] = [];
+  for (const pattern of patterns) {
+    const found = isDynamicPattern(pattern) ? globSync(pattern, { cwd, absolute: true, onlyFiles: true, followSymbolicLinks: false }).sort() : [resolve(cwd, pattern)];
+    if (found.length === 0) unmatched.push(pattern);
+    for (const f of found) {
+      const file = resolve(f);
+      if (seen.has(file)) continue;
+      seen.add(file);
+      inputs.push(file);
+    }
+  }
+  const base = commonFolder(inputs.map((f) => dirname(f)));
+  const outRoot = resolve(cwd, outDir);
+  const jobs: ManyFilesJob[] = [];
+  const clashes: (ManyFilesJob & { taken: string })[] = [];
+  const owners = new Map<string, string>();
+  for (const input of inputs) {
+    const rel = relative(base, input);
+    const stem = basename(rel, extname(rel));
+    const output = join(outRoot, dirname(rel), `${stem}.${extension}`);
+    const taken = owners.get(output);
+    if (taken !== undefined) clashes.push({ input, output, taken });
+    else (owners.set(output, input), jobs.push({ input, output }));
+  }
+  return { jobs, unmatched, clashes };
+}
+
+/** The deepest folder containing every one of `folders` (absolute paths). */
+export function commonFolder(folders: readonly string[]): string {
+  const first = folders[0];
+  if (first === undefined) return resolve(".");
+  let parts = first.split(sep);
+  for (const f of folders) {
+    const other = f.split(sep);
+    let i = 0;
+    while (i < parts.length && i < other.length && parts[i] === other[i]) i++;
+    parts = parts.slice(0, i);
+  }
+  return parts.length <= 1 ? sep : parts.join(sep);
+}
