@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const entry = new URL("../dist/cli/cli-main.js", import.meta.url);
 if (!existsSync(entry)) {
-  process.stderr.write("jsson: not built yet: run `npm run build` (or `npm ci`) first\n");
+  process.stderr.write("jsson: not built yet: run `npm run build` first\n");
   process.exitCode = 70;
 } else {
   const { main } = await import(entry.href);

@@ -40,7 +40,7 @@ test("the README has a language tour with checked outputs", () => {
 });
 
 test("the README's set-up command runs the sample", async () => {
-  const m = /npm ci && node (bin\/jsson\.js [^\n`]+)/.exec(readme);
+  const m = /npm ci && npm run build && node (bin\/jsson\.js [^\n`]+)/.exec(readme);
   assert.ok(m, "the install-and-run line");
   if (!m) return;
   const args = (m[1] as string).split(" ").slice(1);
