@@ -6,6 +6,8 @@ import { packageInfo } from "./server-version.js";
 import type { ServerOptions } from "./server-options.js";
 import { corsPolicy, describeCors } from "./cors.js";
 import { formatDuration, formatSize } from "./units.js";
+import { locateConfigFile } from "../plugins/plugin-requests.js";
+import { terminalText } from "../cli-terminal-text.js";
 
 /** The URL a client would use for `address`. */
 export function addressUrl(address: AddressInfo): string {
@@ -28,5 +30,15 @@ export function bannerLines(address: AddressInfo, options: ServerOptions, routes
       `max-items ${options.maxRangeItems}, workers ${options.workers}${processes > 1 ? ` in ${processes} processes` : ""}, queue ${options.maxQueue}, ` +
       `${describeCors(corsPolicy(options.cors, options.corsOrigins, options.includeRoot))}; ${includes}`,
   );
+  lines.push(configLine(options));
   return lines;
+}
+
+/** Which `jsson.config.json` the server's plugins came from (issue #12: config files run code only where the user means it). */
+function configLine(options: ServerOptions): string {
+  if (options.pluginDiscovery === undefined) return "config file: not read";
+  const { configFile, configIgnored } = locateConfigFile(options.pluginDiscovery.cwd);
+  if (configFile !== undefined) return `config file: ${terminalText(configFile)}`;
+  if (configIgnored !== undefined) return `config file: none read (${terminalText(configIgnored.path)} ignored: ${terminalText(configIgnored.reason)})`;
+  return "config file: none";
 }

@@ -38,18 +38,21 @@ export interface CollectedRequests {
   readonly configIgnored?: { readonly path: string; readonly reason: string } | undefined;
 }
 
+/** The config file a run in `cwd` reads, or the one it finds and does not read, and why. */
+export function locateConfigFile(cwd: string): Omit<CollectedRequests, "requests"> {
+  const found = findConfigFile(cwd);
+  const reason = found === undefined ? undefined : untrustedReason(found);
+  if (found !== undefined && reason !== undefined) return { configFile: undefined, configIgnored: { path: found, reason } };
+  return { configFile: found };
+}
+
 /** Gather the requests; a broken config file throws `PluginLoadError`. */
 export function collectPluginRequests(sources: PluginRequestSources): CollectedRequests {
   const requests: PluginRequest[] = [];
   let configFile: string | undefined;
   let configIgnored: CollectedRequests["configIgnored"];
   if (sources.config !== false) {
-    configFile = findConfigFile(sources.cwd);
-    const reason = configFile === undefined ? undefined : untrustedReason(configFile);
-    if (configFile !== undefined && reason !== undefined) {
-      configIgnored = { path: configFile, reason };
-      configFile = undefined;
-    }
+    ({ configFile, configIgnored } = locateConfigFile(sources.cwd));
     if (configFile !== undefined) {
       const config = readConfigFile(configFile);
       for (const specifier of config.plugins) requests.push({ specifier, source: "config", base: dirname(configFile), where: configFile });

@@ -83,7 +83,7 @@ test("no answer ever carries Access-Control-Allow-Private-Network", async () => 
 
 test("the banner says which CORS policy is active", () => {
   const address = { address: "127.0.0.1", family: "IPv4", port: 1 };
-  const line = (s: TestServer) => bannerLines(address, s.server.options, SERVICE_ROUTES, 1).at(-1) ?? "";
+  const line = (s: TestServer) => bannerLines(address, s.server.options, SERVICE_ROUTES, 1).find((l) => l.startsWith("limits: ")) ?? "";
   assert.match(line(rooted), /CORS off \(-include-root without -cors-origin/);
   assert.match(line(listed), /CORS for https:\/\/app\.example, http:\/\/localhost:5173/);
   assert.match(line(rootedAny), /CORS on \(any origin\)/);

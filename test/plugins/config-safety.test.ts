@@ -12,6 +12,9 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { send, startServer } from "../http/helpers.js";
+import { bannerLines } from "../../cli/http/banner.js";
+import { SERVICE_ROUTES } from "../../cli/http/app.js";
+import { resolveServerOptions } from "../../cli/http/server-options.js";
 import { runCli } from "../support/spawn-cli.js";
 import { standalonePlugin, TempTree } from "./plugin-files.js";
 
@@ -145,6 +148,19 @@ test("the server (jsson serve's plugin discovery) follows the same rules: a trus
   assert.not.ok((await formatsOf(open.dir)).includes("srvopenfmt"));
   assert.not.ok((await formatsOf(project)).includes("srvabovefmt"));
   assert.not.ok(existsSync(open.marker) || existsSync(above.marker), "an unread config's plugin ran");
+});
+
+test("jsson serve's banner names the config file it read, or the one it ignored and why", () => {
+  const trusted = configured("banner-trusted", "bannerfmt");
+  const open = configured("banner-open", "banneropenfmt");
+  chmodSync(open.dir, 0o777);
+  const lineFor = (cwd: string | undefined): string => {
+    const options = resolveServerOptions(cwd === undefined ? {} : { pluginDiscovery: { cwd, env: {} } });
+    return bannerLines({ address: "127.0.0.1", family: "IPv4", port: 1 }, options, SERVICE_ROUTES, 1).at(-1) ?? "";
+  };
+  assert.is(lineFor(trusted.dir), `config file: ${trusted.config}`);
+  assert.match(lineFor(open.dir), /^config file: none read \(.*banner-open\/jsson\.config\.json ignored: .*writable by others/);
+  assert.is(lineFor(undefined), "config file: not read");
 });
 
 test.after(() => rmSync(tree.root, { recursive: true, force: true }));
