@@ -6,9 +6,9 @@ import { spawnSync } from "node:child_process";
 import { Agent } from "node:http";
 import { createServer } from "node:net";
 import { post, send } from "./helpers.js";
-import { BIN, serve } from "./serve-process.js";
+import { BIN, startServe as serve } from "./serve-child.js";
 
-test("banner: versions, address, one line per endpoint, limits and include policy", async () => {
+test("banner: versions, address, one line per endpoint, limits and include policy, config file", async () => {
   const s = await serve(["-port", "0", "-host", "127.0.0.1", "-workers", "1", "-max-body=1MiB", "--timeout", "5s"]);
   try {
     const text = s.banner.join("\n");
@@ -16,6 +16,7 @@ test("banner: versions, address, one line per endpoint, limits and include polic
     const endpoints: [string, string][] = [["POST", "/transpile"], ["POST", "/validate"], ["POST", "/validate-schema"], ["GET", "/health"], ["GET", "/version"], ["GET", "/openapi.json"], ["GET", "/formats"]];
     for (const [method, path] of endpoints) assert.match(text, new RegExp(`^\\s+${method}\\S*\\s+${path.replace(".", "\\.")}\\s+\\S`, "m"));
     assert.match(text, /^limits: .*max-body 1MiB.*timeout 5s.*; includes: .*reads no files/m);
+    assert.match(s.banner.at(-1)!, /^config file: /);
     const r = await send(s.base, "/health", { headers: { "X-Request-Id": "banner-test" } });
     assert.is(r.status, 200);
     // the access log is on by default: one JSON line per request on stderr

@@ -5,13 +5,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { delay, post, send, SLOW, type Reply } from "./helpers.js";
-import { serve, type Running } from "./serve-process.js";
+import { startServe as serve, type ServeProcess } from "./serve-child.js";
 
 const TIMEOUT_MS = 1000;
 /** What a run may take past -timeout (the issue's bound), plus the request's own travel on a busy machine. */
 const SLACK_MS = TIMEOUT_MS * 0.1 + 250 + 250;
 
-let s: Running;
+let s: ServeProcess;
 test.before(async () => {
   s = await serve(["-port", "0", "-host", "127.0.0.1", "-processes", "1", "-workers", "2", "-timeout", `${TIMEOUT_MS}ms`, "-max-body", "1MiB", "-quiet", "-playground=false"]);
 });

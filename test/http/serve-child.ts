@@ -32,7 +32,7 @@ export function cleanEnv(extra: Readonly<Record<string, string>> = {}): Record<s
   return { ...env, ...extra };
 }
 
-/** Start `jsson serve ...args` with `env` added; resolves once the banner is complete (its `limits:` line). */
+/** Start `jsson serve ...args` with `env` added; resolves once the banner is complete (its last line, `config file: …`). */
 export function startServe(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<ServeProcess> {
   const child = spawn(process.execPath, [BIN, "serve", ...args], { stdio: ["ignore", "pipe", "pipe"], env: cleanEnv(env) });
   let out = "";
@@ -54,7 +54,7 @@ export function startServe(args: readonly string[], env: Readonly<Record<string,
     child.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m && /^limits: /m.test(out)) {
+      if (m && /^config file: .*\n/m.test(out)) {
         clearTimeout(timer);
         resolve({ child, base: m[1]!, banner: out.trimEnd().split("\n"), stderr: () => err, exit, stop });
       }

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { delay, send } from "./helpers.js";
-import { serve } from "./serve-process.js";
+import { startServe as serve } from "./serve-child.js";
 import { restartDelayMs } from "../../cli/http/run-server.js";
 
 /** A port free right now (a fixed port: with -port 0 a fresh cluster socket could get another). */
