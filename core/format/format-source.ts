@@ -167,10 +167,12 @@ function layout(text: string, indentWidth: number): string {
       const newlines = c.newlinesBefore + carry;
       carry = 0;
       if (newlines === 0 && lineHasContent) out.push(" ");
-      else newLine(newlines, frame().base + 1);
+      else {
+        newLine(newlines, frame().base + 1);
+        afterOpener = false;
+      }
       out.push(c.text);
       lineHasContent = true;
-      afterOpener = false;
     }
     let newlines = gap.newlinesAfter + carry;
     carry = 0;
