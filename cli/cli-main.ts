@@ -47,7 +47,7 @@ export async function main(argv: readonly string[], root: string): Promise<void>
       const parsed = fastParse(normalized.argv, specs, TRANSPILE_MAX_ARGS);
       if (parsed) {
         const { runTranspile } = await import("./cli-transpile.js");
-        return void (process.exitCode = await runTranspile(parsed.flags, parsed.args[0]));
+        return void (process.exitCode = await runTranspile(parsed.flags, parsed.args[0], normalized.argv));
       }
     }
     const oclifArgv = [route.id, ...normalized.argv];

@@ -16,6 +16,13 @@ export const PLUGIN_FLAG: FlagDefinition = {
   description: "load a plugin (package name or path; repeatable); jsson.config.json and JSSON_PLUGINS are read too",
 };
 
+/** External variables (LANGUAGE.md §16.2; read by cli-external-vars.ts). */
+export const VAR_FLAGS: readonly FlagDefinition[] = [
+  { name: "var", kind: "option", multiple: true, helpValue: "NAME=TEXT", description: "external variable holding a string (repeatable; later --var, --var-json and --vars win)" },
+  { name: "var-json", kind: "option", multiple: true, helpValue: "NAME=JSON", description: "external variable holding any JSON value, e.g. --var-json replicas=3 (repeatable)" },
+  { name: "vars", kind: "option", multiple: true, helpValue: "FILE", description: "external variables: the top-level keys of a .json, .yaml/.yml or .toml file (repeatable)" },
+];
+
 /** The flags of `jsson transpile`. */
 export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
   { name: "input", char: "i", kind: "option", helpValue: "FILE", description: "input file (- for stdin)" },
@@ -43,6 +50,7 @@ export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
   { name: "max-items", kind: "option", helpValue: "N", description: "maximum number of elements of one range or array (default 10000000)" },
   { name: "max-output", kind: "option", helpValue: "SIZE", description: "maximum output size, e.g. 64MiB (default 4GiB)" },
   { name: "timeout", kind: "option", helpValue: "DURATION", description: "time limit: seconds, or with a unit: 500ms, 10s, 2m (default none)" },
+  ...VAR_FLAGS,
   PLUGIN_FLAG,
 ];
 

@@ -18,6 +18,7 @@ import { SpoolSink } from "./cli-spool-sink.js";
 import { describeError } from "./cli-errno.js";
 import { maxInputBytes, readInput } from "./cli-read-input.js";
 import { schemaFormatOf, schemaReport } from "./cli-schema-report.js";
+import { varsFromFlags } from "./cli-external-vars.js";
 
 /** Parsed flags of `jsson transpile` (names as on the command line; `plugin` is a list). */
 export type TranspileFlags = Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
@@ -31,8 +32,11 @@ interface TranspilePlan {
   readonly validateOnly: boolean;
 }
 
-/** Run `jsson transpile` with parsed flags and the optional positional FILE; resolves to the exit status. */
-export async function runTranspile(flags: TranspileFlags, file: string | undefined): Promise<number> {
+/**
+ * Run `jsson transpile` with parsed flags and the optional positional FILE; resolves to the exit status.
+ * @param argv the normalised command line, which orders `--var`, `--var-json` and `--vars` among each other
+ */
+export async function runTranspile(flags: TranspileFlags, file: string | undefined, argv?: readonly string[]): Promise<number> {
   const loaded = await loadCliEngine(list(flags, "plugin"));
   if (!loaded.ok) {
     writeStderr(`jsson: ${loaded.message}\n`);
@@ -41,7 +45,7 @@ export async function runTranspile(flags: TranspileFlags, file: string | undefin
   const engine = loaded.engine;
   let plan: TranspilePlan;
   try {
-    plan = makePlan(engine, flags, file);
+    plan = makePlan(engine, flags, file, argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     writeStderr(`jsson: ${e.message}\n`);
@@ -106,7 +110,7 @@ function transpileAndValidate(engine: Engine, source: string, options: RunOption
 }
 
 /** Check the flags; throws {@link UsageError}. */
-function makePlan(engine: Engine, flags: TranspileFlags, file: string | undefined): TranspilePlan {
+function makePlan(engine: Engine, flags: TranspileFlags, file: string | undefined, argv: readonly string[] | undefined): TranspilePlan {
   const input = str(flags, "input");
   if (input !== undefined && file !== undefined && input !== file) throw new UsageError(`two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE`);
   const formatName = str(flags, "format") ?? "json";
@@ -118,6 +122,7 @@ function makePlan(engine: Engine, flags: TranspileFlags, file: string | undefine
   const validateOnly = flags["validate-only"] === true;
   if (validateOnly && schemaPath === undefined) throw new UsageError("--validate-only needs --schema FILE");
   const threshold = optional(flags, "stream-threshold", parseCount);
+  const vars = varsFromFlags(flags, argv, limits);
   const options: RunOptions = {
     format: formatName,
     includeMerge,
@@ -125,6 +130,7 @@ function makePlan(engine: Engine, flags: TranspileFlags, file: string | undefine
     limits,
     stream: flags["stream"] === true,
     ...(threshold === undefined ? {} : { streamThreshold: threshold }),
+    ...(vars === undefined ? {} : { vars }),
   };
   return {
     inputPath: input ?? file ?? "-",

@@ -26,6 +26,8 @@ export { renderDiagnostic, renderDiagnosticWithSource } from "./diagnostics/diag
 export { CODES } from "./diagnostics/catalogue.js";
 export type { DiagnosticCode } from "./diagnostics/catalogue.js";
 export { toPlainData } from "./eval/plain-data.js";
+export { varNameProblem } from "./data/external-vars.js";
+export type { ExternalVars, VarValue } from "./data/external-vars.js";
 export type { PlainData } from "./eval/plain-data.js";
 export { BUILTIN_PLUGINS };
 

@@ -23,6 +23,6 @@ Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merg
   async run(): Promise<void> {
     const { flags, args } = await this.parse(Transpile);
     const { runTranspile } = await import("../cli-transpile.js");
-    process.exitCode = await runTranspile(flags, args.file);
+    process.exitCode = await runTranspile(flags, args.file, this.argv);
   }
 }

@@ -55,7 +55,7 @@ export class InlineRunner {
 
   /** The response body, or `undefined` when the request must go to the pool. */
   transpile(job: TranspileJob): string | undefined {
-    if (job.streaming || !this.formats.has(job.format) || !this.eligible(job.source, job.files)) return undefined;
+    if (job.streaming || !this.formats.has(job.format) || !this.eligible(job.source, job.files, job.vars?.length ?? 0)) return undefined;
     return this.attempt((ctx) => runTranspile(job, ctx));
   }
 
@@ -65,9 +65,10 @@ export class InlineRunner {
     return this.attempt((ctx) => runValidate(job, ctx));
   }
 
-  private eligible(source: string, files: readonly (readonly [string, string])[]): boolean {
+  /** `extra`: other request text the run reads (the `vars` JSON). */
+  private eligible(source: string, files: readonly (readonly [string, string])[], extra = 0): boolean {
     if (performance.now() < this.offUntil) return false;
-    let size = source.length;
+    let size = source.length + extra;
     for (const [, text] of files) size += text.length;
     if (size > this.options.maxSource) return false;
     if (this.readsDisk && (source.includes("include") || files.some(([, t]) => t.includes("include")))) return false;

@@ -61,8 +61,14 @@ export function openApiDocument(formats: readonly string[]): Json {
     },
     Files: {
       type: "object",
-      description: "A virtual folder: relative path → JSSON text. `include` reads only these (and, if the operator allowed it, -include-root).",
+      description: "A virtual folder: relative path → JSSON text, or data (a path ending in .json, .yaml, .yml or .toml is read as data). `include` reads only these (and, if the operator allowed it, -include-root).",
       additionalProperties: { type: "string" },
+    },
+    Vars: {
+      type: "object",
+      description:
+        "External variables (LANGUAGE.md §16.2): name → any JSON value, visible by name in the source and every included file, never written out. Names are identifiers that are not keywords; integers are exact 64-bit integers, `1.0` stays a float.",
+      propertyNames: { pattern: "^[\\p{L}_][\\p{L}\\p{Nd}_]*$" },
     },
     IncludeMerge: { type: "string", enum: ["keep", "overwrite", "error"], default: "keep" },
     TranspileRequest: {
@@ -75,6 +81,7 @@ export function openApiDocument(formats: readonly string[]): Json {
         streaming: { type: "boolean", default: false, description: "Stream the response (chunked). The bytes are the same as without streaming." },
         stream_threshold: { type: "integer", minimum: 1, default: 10000, description: "A range with more elements than this turns streaming on." },
         files: ref("Files"),
+        vars: ref("Vars"),
       },
     },
     TranspileSuccess: {
@@ -122,6 +129,7 @@ export function openApiDocument(formats: readonly string[]): Json {
         output_format: { type: "string", default: "json", description: `The format to transpile to before validating: ${formatList}.` },
         include_merge: ref("IncludeMerge"),
         files: ref("Files"),
+        vars: ref("Vars"),
       },
     },
     ValidateSchemaResponse: {

@@ -3,7 +3,10 @@
  * one message naming its field; all problems of a request are reported
  * together. Optional fields given as `null` take their default.
  */
-import { INCLUDE_MERGE_MODES, type Engine, type IncludeMerge } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, varNameProblem, type Engine, type IncludeMerge } from "../../core/index.js";
+import { DataError } from "../../core/data/data-error.js";
+import { readJobVars } from "./jobs/job-vars.js";
+import { rawMemberText } from "./raw-member.js";
 import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "./pool/protocol.js";
 import { field } from "./request-json.js";
 import { confinedSegments } from "./jobs/confined-host.js";
@@ -73,8 +76,40 @@ function filesField(body: Body, errors: string[]): [string, string][] {
   return out;
 }
 
+/**
+ * `vars` (LANGUAGE.md §16.2): an object whose keys are names (identifiers
+ * that are not keywords). Its text is cut from the body and read exactly
+ * (64-bit integers, `1.0` a float, duplicate names refused); the job
+ * carries that text, which the worker reads again (values do not survive
+ * the thread boundary as engine values).
+ */
+function varsField(body: Body, text: string, errors: string[]): string | undefined {
+  const v = field(body, "vars");
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "object" || Array.isArray(v)) {
+    errors.push(`vars: must be an object mapping names to JSON values, got ${describe(v)}`);
+    return undefined;
+  }
+  const before = errors.length;
+  for (const name of Object.keys(v)) {
+    const problem = varNameProblem(name);
+    if (problem !== undefined) errors.push(`vars.${name}: ${problem}`);
+  }
+  const raw = rawMemberText(text, "vars");
+  if (raw === undefined) throw new Error("vars: member not found in the body text");
+  if (errors.length === before) {
+    try {
+      readJobVars(raw);
+    } catch (e) {
+      if (!(e instanceof DataError)) throw e;
+      errors.push(`vars: ${e.message}`);
+    }
+  }
+  return raw;
+}
+
 /** Check a /transpile body. */
-export function checkTranspile(engine: Engine, body: Body): Checked<TranspileJob> {
+export function checkTranspile(engine: Engine, body: Body, text: string): Checked<TranspileJob> {
   const errors: string[] = [];
   const source = requiredString(body, "source", errors);
   const format = formatField(engine, body, "format", errors);
@@ -89,8 +124,9 @@ export function checkTranspile(engine: Engine, body: Body): Checked<TranspileJob
   else if (thresholdRaw !== undefined && thresholdRaw !== null)
     errors.push(`stream_threshold: must be an integer >= 1, got ${typeof thresholdRaw === "number" ? String(thresholdRaw) : describe(thresholdRaw)}`);
   const files = filesField(body, errors);
+  const vars = varsField(body, text, errors);
   if (errors.length > 0) return { ok: false, errors, format };
-  return { ok: true, job: { kind: "transpile", source, format, includeMerge, streaming, streamThreshold, files } };
+  return { ok: true, job: { kind: "transpile", source, format, includeMerge, streaming, streamThreshold, files, ...(vars === undefined ? {} : { vars }) } };
 }
 
 /** Check a /validate body. */
@@ -105,7 +141,7 @@ export function checkValidate(body: Body): Checked<ValidateJob> {
 export const SCHEMA_FORMATS = ["json", "yaml", "toml"] as const;
 
 /** Check a /validate-schema body. */
-export function checkValidateSchema(engine: Engine, body: Body): Checked<ValidateSchemaJob> {
+export function checkValidateSchema(engine: Engine, body: Body, text: string): Checked<ValidateSchemaJob> {
   const errors: string[] = [];
   const source = requiredString(body, "source", errors);
   const schema = requiredString(body, "schema", errors);
@@ -119,6 +155,7 @@ export function checkValidateSchema(engine: Engine, body: Body): Checked<Validat
   const outputFormat = formatField(engine, body, "output_format", errors);
   const includeMerge = includeMergeField(body, errors);
   const files = filesField(body, errors);
+  const vars = varsField(body, text, errors);
   if (errors.length > 0) return { ok: false, errors, format: outputFormat };
-  return { ok: true, job: { kind: "validate-schema", source, schema, schemaFormat, outputFormat, includeMerge, files } };
+  return { ok: true, job: { kind: "validate-schema", source, schema, schemaFormat, outputFormat, includeMerge, files, ...(vars === undefined ? {} : { vars }) } };
 }

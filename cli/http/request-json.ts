@@ -6,7 +6,9 @@
  */
 
 /** Outcome of {@link parseJsonObject}. */
-export type JsonObjectResult = { readonly ok: true; readonly value: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly message: string };
+export type JsonObjectResult =
+  | { readonly ok: true; readonly value: Readonly<Record<string, unknown>>; /** The body as text (for fields read exactly, such as `vars`). */ readonly text: string }
+  | { readonly ok: false; readonly message: string };
 
 /** Parse a body as a JSON object. Invalid UTF-8 becomes U+FFFD; a leading BOM is ignored. */
 export function parseJsonObject(bytes: Buffer): JsonObjectResult {
@@ -21,7 +23,7 @@ export function parseJsonObject(bytes: Buffer): JsonObjectResult {
   }
   if (value === null || typeof value !== "object" || Array.isArray(value))
     return { ok: false, message: `request body: expected a JSON object, got ${value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`}` };
-  return { ok: true, value: value as Record<string, unknown> };
+  return { ok: true, value: value as Record<string, unknown>, text };
 }
 
 /** A field of a parsed body, read as an own property only (never inherited). */

@@ -1,6 +1,6 @@
 /**
  * The playground's shareable URL: the program (and the output format, the
- * include files and the schema) travel in the URL fragment, which browsers
+ * include files, the schema and the variables) travel in the URL fragment, which browsers
  * never send to a server. Texts are base64url-encoded UTF-8, so any
  * character survives copy and paste; the format stays readable.
  *
@@ -18,6 +18,8 @@ export interface SharedState {
   /** Files for `include`, path → text. */
   readonly files?: Readonly<Record<string, string>>;
   readonly schema?: string;
+  /** The Variables panel's text. */
+  readonly vars?: string;
 }
 
 /** base64url (RFC 4648 §5, no padding) of the UTF-8 bytes of `text`. */
@@ -54,6 +56,7 @@ export function encodeShareFragment(state: SharedState): string {
   parts.push(`source=${toBase64Url(state.source)}`);
   if (state.files !== undefined && Object.keys(state.files).length > 0) parts.push(`files=${toBase64Url(JSON.stringify(state.files))}`);
   if (state.schema !== undefined && state.schema !== "") parts.push(`schema=${toBase64Url(state.schema)}`);
+  if (state.vars !== undefined && state.vars !== "") parts.push(`vars=${toBase64Url(state.vars)}`);
   return parts.join("&");
 }
 
@@ -72,7 +75,7 @@ export function decodeShareFragment(fragment: string): SharedState | undefined {
   if (sourceCode === undefined) return undefined;
   const source = fromBase64Url(sourceCode);
   if (source === undefined) return undefined;
-  let state: { source: string; format?: string; files?: Record<string, string>; schema?: string } = { source };
+  let state: { source: string; format?: string; files?: Record<string, string>; schema?: string; vars?: string } = { source };
 
   const format = params.get("format");
   if (format !== undefined) {
@@ -95,6 +98,12 @@ export function decodeShareFragment(fragment: string): SharedState | undefined {
     const schema = fromBase64Url(schemaCode);
     if (schema === undefined) return undefined;
     state = { ...state, schema };
+  }
+  const varsCode = params.get("vars");
+  if (varsCode !== undefined) {
+    const vars = fromBase64Url(varsCode);
+    if (vars === undefined) return undefined;
+    state = { ...state, vars };
   }
   return state;
 }

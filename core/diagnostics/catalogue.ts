@@ -1,7 +1,7 @@
 /**
  * The diagnostic code catalogue (LANGUAGE.md §13.2). Codes are `JSSON` + four
  * digits: 1xxx lexical, 2xxx syntax, 3xxx runtime, 4xxx include, 5xxx output,
- * 6xxx limits. A code is never reused for a different problem.
+ * 6xxx limits, 7xxx run options. A code is never reused for a different problem.
  */
 export const CODES = {
   L1_ILLEGAL_CHARACTER: "JSSON1001",
@@ -49,6 +49,10 @@ export const CODES = {
   I2_UNREADABLE_INCLUDE: "JSSON4002",
   I3_MERGE_CONFLICT: "JSSON4003",
   I4_ERROR_IN_INCLUDE: "JSSON4004",
+  /** A data include (LANGUAGE.md §16.1) whose top level is not an object. */
+  I5_DATA_NOT_OBJECT: "JSSON4005",
+  /** A data document that cannot be read as data: syntax, duplicate key, tag, number out of range. */
+  I6_DATA_INVALID: "JSSON4006",
   O_OUTPUT: "JSSON5001",
   LIMIT_DEPTH: "JSSON6001",
   LIMIT_ITEMS: "JSSON6002",
@@ -58,6 +62,8 @@ export const CODES = {
   LIMIT_INCLUDES: "JSSON6006",
   LIMIT_SOURCE: "JSSON6007",
   CANCELLED: "JSSON6008",
+  /** An external variable (LANGUAGE.md §16.2) the engine cannot use: bad name or value. */
+  V1_EXTERNAL_VARIABLE: "JSSON7001",
 } as const;
 
 export type DiagnosticCode = (typeof CODES)[keyof typeof CODES];

@@ -247,6 +247,7 @@ export class Engine {
       signal: options.signal,
       parse: (text, file) => this.parse(text, file, limits),
       lazyThreshold: options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD,
+      vars: options.vars,
     });
     if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
     const value = this.hooks.evaluated.call(result.value);

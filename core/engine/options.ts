@@ -1,5 +1,6 @@
 /** Options of one engine run, and the limits every run is bounded by. */
 import type { IncludeHost } from "../host/include-host.js";
+import type { ExternalVars } from "../data/external-vars.js";
 
 /** How keys of an included file merge into the includer (LANGUAGE.md §8). */
 export type IncludeMerge = "keep" | "overwrite" | "error";
@@ -72,4 +73,13 @@ export interface RunOptions {
   readonly verifyBeforeWrite?: boolean;
   /** Checked periodically; when `aborted` becomes true the run ends with a diagnostic. */
   readonly signal?: { readonly aborted: boolean };
+  /**
+   * External variables (LANGUAGE.md §16.2): name → value, seen by the root
+   * file and every included file in a scope above their global scope, like
+   * `:=` variables (never written out; a name the source defines shadows
+   * one). Names must be identifiers that are not keywords
+   * (`varNameProblem`); values are copied in, counted against the
+   * item limit. A bad name or value fails the run (code JSSON7001).
+   */
+  readonly vars?: ExternalVars;
 }

@@ -18,6 +18,10 @@ import { Scope } from "./scope.js";
 import { isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
 import { ProgramValue } from "./key-origins.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
+import type { DataBudget } from "../data/data-budget.js";
+import { dataFormatOf, readDataObject } from "../data/data-document.js";
+import { DataError } from "../data/data-error.js";
+import { externalValues, type ExternalVars } from "../data/external-vars.js";
 
 export interface EvalOptions {
   readonly source: string;
@@ -30,6 +34,8 @@ export interface EvalOptions {
   readonly lazyThreshold: number;
   /** Parses included text (the engine's parse, so hooks see included programs too). */
   readonly parse: (text: string, file: string) => ParseResult;
+  /** External variables (§16.2): seen by every file of the run, in a scope above its global scope. */
+  readonly vars?: ExternalVars | undefined;
 }
 
 export type EvalResult =
@@ -64,6 +70,8 @@ interface RunState {
   lazyMaps: number;
   /** Offset of the node being evaluated (for limit errors). */
   current: number;
+  /** The external variables' scope, parent of every file's global scope (§16.2); undefined without any. */
+  outer: Scope | undefined;
 }
 
 const TICK_MASK = 0x3fff;
@@ -82,14 +90,16 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
     weights: undefined,
     lazyMaps: 0,
     current: 0,
+    outer: undefined,
   };
-  const ev = new FileEvaluator(state);
   try {
-    const value = ev.program(program);
+    if (options.vars !== undefined) state.outer = outerScope(options.vars, dataBudget(state, 0));
+    const value = new FileEvaluator(state).program(program);
     const items = state.items;
     return { ok: true, value, beginPass: () => void (state.items = items), hasLazy: state.lazyMaps > 0 };
   } catch (e) {
     if (e instanceof EvalError) return { ok: false, diagnostic: e.diagnostic };
+    if (e instanceof DataError) return { ok: false, diagnostic: { code: e.code, message: e.message, start: 0, end: 0 } };
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
       return { ok: false, diagnostic: { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${options.limits.maxDepth})`, start: state.current, end: state.current + 1 } };
     }
@@ -100,7 +110,7 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
 /** Evaluates one file (root or included): its own global scope and preset table. */
 class FileEvaluator {
   private readonly activePresets = new Set<ObjectExpr>();
-  private readonly global = new Scope(undefined);
+  private readonly global: Scope;
 
   /**
    * Values of preset bodies that looked up no name (so they depend only on
@@ -115,7 +125,9 @@ class FileEvaluator {
   constructor(
     private readonly run: RunState,
     private readonly presets = new Map<string, ObjectExpr>(),
-  ) {}
+  ) {
+    this.global = new Scope(run.outer);
+  }
 
   private lookup(scope: Scope, name: string): Value | undefined {
     this.lookups++;
@@ -173,6 +185,20 @@ class FileEvaluator {
     if (run.includeStack.length > run.limits.maxDepth) fail(CODES.LIMIT_DEPTH, `includes nested too deeply (limit ${run.limits.maxDepth})`);
     const read = host.read(id);
     if (!read.ok) return fail(CODES.I2_UNREADABLE_INCLUDE, `could not read include file "${path}" (${read.detail})`);
+    const format = dataFormatOf(path);
+    if (format !== undefined) {
+      // A data include (§16.1): the document's keys merge like an included file's.
+      let data: ObjectValue;
+      try {
+        data = readDataObject(format, read.value, path, dataBudget(run, start), `included data file "${path}" must hold an object at its top level`);
+      } catch (e) {
+        if (e instanceof DataError) return fail(CODES.I4_ERROR_IN_INCLUDE, `error in included file "${path}": Line ${e.line}: ${e.message}`);
+        throw e;
+      } finally {
+        run.current = start;
+      }
+      return this.merge(data, id, { start, end }, root, origins, fail);
+    }
     const parsed = run.options.parse(read.value, id);
     const inner = (d: RawDiagnostic): never =>
       fail(CODES.I4_ERROR_IN_INCLUDE, `error in included file "${path}": Line ${parsed.lines.line(d.start)}: ${d.message}`);
@@ -192,7 +218,12 @@ class FileEvaluator {
       run.includeStack.pop();
       run.current = start;
     }
-    const mode = run.options.includeMerge;
+    this.merge(value, id, { start, end }, root, origins, fail);
+  }
+
+  /** Merge an included file's keys into the includer's root (§8 items 5–6). */
+  private merge(value: ObjectValue, id: string, span: { start: number; end: number }, root: ObjectValue, origins: Map<string, { start: number; end: number }>, fail: (code: typeof CODES.I3_MERGE_CONFLICT, message: string) => never): void {
+    const mode = this.run.options.includeMerge;
     for (let i = 0, keys = value.keys, values = value.values; i < keys.length; i++) {
       const k = keys[i] as string;
       const v = values[i] as Value;
@@ -201,7 +232,7 @@ class FileEvaluator {
       if (exists && mode === "error") fail(CODES.I3_MERGE_CONFLICT, `include merge conflict for key "${k}" from ${id}`);
       root.set(k, v);
       this.global.set(k, v);
-      if (!exists) origins.set(k, { start, end });
+      if (!exists) origins.set(k, span);
     }
   }
 
@@ -489,4 +520,29 @@ function withoutRanges(v: Value): Value {
   }
   if (Array.isArray(v)) return v.map(withoutRanges);
   return v;
+}
+
+/** The external variables' scope (§16.2). */
+function outerScope(vars: ExternalVars, budget: DataBudget): Scope | undefined {
+  const values = externalValues(vars, budget);
+  if (values.size === 0) return undefined;
+  const scope = new Scope(undefined);
+  for (const [name, v] of values) scope.set(name, v);
+  return scope;
+}
+
+/** Reading data under the run's limits: its values count against the item limit; the clock is checked as they are counted. */
+function dataBudget(run: RunState, at: number): DataBudget {
+  const limits = run.limits;
+  return {
+    maxDepth: limits.maxDepth,
+    maxArrayItems: limits.maxRangeItems,
+    charge: (n) => {
+      run.items += n;
+      if (run.options.signal?.aborted) throw new EvalError(CODES.CANCELLED, "evaluation cancelled", at);
+      if (Date.now() > run.deadline) throw new EvalError(CODES.LIMIT_TIME, `evaluation timed out (limit ${limits.timeoutMs} ms)`, at);
+      return run.items > limits.maxItems ? `too many values (limit ${limits.maxItems})` : undefined;
+    },
+    weighArray: (a, weight) => void (run.weights ??= new WeakMap()).set(a, weight),
+  };
 }

@@ -2,7 +2,8 @@
  * The README's examples are real: every ```jsson block transpiles, and an
  * output block right after one (```json / ```yaml / ```toml / ```ts) is
  * exactly what the engine writes for it. Also runs the README's sample
- * command line. Includes resolve in examples/.
+ * command line, and each `$ jsson …` command followed by its output.
+ * Includes resolve in examples/.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -39,6 +40,18 @@ blocks.forEach((block, i) => {
     const r = engine.transpile(block.body, { format: output ?? "json", file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() });
     assert.ok(r.ok, r.ok ? "" : renderDiagnostic(r.diagnostics[0]!));
     if (r.ok && output && next) assert.fixture(r.output, next.body);
+  });
+});
+
+// A ```sh block holding one `$ jsson …` command, right before an output block: the real CLI, run in the repository root, prints exactly that.
+blocks.forEach((block, i) => {
+  const command = /^\$ jsson (.+)\n$/.exec(block.body);
+  const next = blocks[i + 1];
+  if (block.lang !== "sh" || !command || !next || readme.slice(block.end, next.start).trim() !== "") return;
+  test(`README command: jsson ${command[1]}`, async () => {
+    const r = await runCli((command[1] as string).split(" "));
+    assert.is(r.code, 0, r.stderr);
+    assert.fixture(r.stdout, next.body);
   });
 });
 

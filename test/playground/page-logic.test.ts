@@ -10,6 +10,7 @@ import { EXAMPLES } from "../../cli/playground/examples.js";
 import { PROGRAM, lineOfMessage, problemsByFile, resolveIncludePath, type DiagnosticLike } from "../../cli/playground/problem-map.js";
 import { prettyRawJson, rawField } from "../../cli/playground/raw-json.js";
 import { decodeShareFragment, encodeShareFragment, fromBase64Url, toBase64Url } from "../../cli/playground/share-fragment.js";
+import { bodyWithVars, checkVarsText } from "../../cli/playground/vars-text.js";
 import { startPlaygroundServer, type PlaygroundServer } from "./helpers.js";
 
 let server: PlaygroundServer;
@@ -23,7 +24,7 @@ function postTranspile(body: unknown): Promise<string> {
       res.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
     });
     req.on("error", reject);
-    req.end(JSON.stringify(body));
+    req.end(typeof body === "string" ? body : JSON.stringify(body));
   });
 }
 
@@ -87,11 +88,34 @@ test("raw JSON: the page shows /transpile's json output byte-identical to the en
 
 // ------------------------------------------------------------ share links
 
-test("share links: any program, format, files and schema survive the round trip", () => {
+// ------------------------------------------------------------ variables panel
+
+test("variables panel: its JSON object reaches /transpile as written (exact integers, floats, order)", async () => {
+  const typed = '{\n  "big": 9223372036854775807,\n  "ratio": 1.0,\n  "env": "prod"\n}\n';
+  const checked = checkVarsText(typed);
+  assert.ok(checked.ok && checked.json !== undefined);
+  if (!checked.ok) return;
+  const source = "b = big\nr = ratio\nname = \"api-\" + env";
+  const text = await postTranspile(bodyWithVars({ source, format: "yaml" }, checked.json));
+  assert.is((JSON.parse(text) as { output: string }).output, "b: 9223372036854775807\nr: 1.0\nname: api-prod\n");
+  // A bad name is the server's 400, naming it.
+  const bad = await postTranspile(bodyWithVars({ source }, '{"1x": 1}'));
+  assert.match(bad, /vars\.1x: not a valid name/);
+});
+
+test("variables panel: blank means none; anything but a JSON object is refused before sending", () => {
+  assert.equal(checkVarsText("  \n"), { ok: true, json: undefined });
+  for (const text of ["[1]", "1", '"x"', "null", "{bad"]) assert.is(checkVarsText(text).ok, false, text);
+  assert.is(bodyWithVars({}, '{"a":1}'), '{"vars":{"a":1}}');
+  assert.is(bodyWithVars({ source: "x" }, undefined), '{"source":"x"}');
+  assert.is(bodyWithVars({ source: "x" }, '{"a": 1.0}'), '{"source":"x","vars":{"a": 1.0}}');
+});
+
+test("share links: any program, format, files, schema and variables survive the round trip", () => {
   const files = fc.dictionary(fc.string({ minLength: 1 }).filter((k) => k !== "__proto__"), fc.string({ unit: "binary" }), { maxKeys: 4 });
   fc.assert(
-    fc.property(fc.string({ unit: "binary" }), fc.option(fc.constantFrom("json", "yaml", "toml", "typescript", "x-ü"), { nil: undefined }), files, fc.option(fc.string({ unit: "binary" }), { nil: undefined }), (source, format, fileMap, schema) => {
-      const state = { source, ...(format === undefined ? {} : { format }), files: fileMap, ...(schema === undefined ? {} : { schema }) };
+    fc.property(fc.string({ unit: "binary" }), fc.option(fc.constantFrom("json", "yaml", "toml", "typescript", "x-ü"), { nil: undefined }), files, fc.option(fc.string({ unit: "binary" }), { nil: undefined }), fc.option(fc.string({ unit: "binary" }), { nil: undefined }), (source, format, fileMap, schema, vars) => {
+      const state = { source, ...(format === undefined ? {} : { format }), files: fileMap, ...(schema === undefined ? {} : { schema }), ...(vars === undefined ? {} : { vars }) };
       const fragment = encodeShareFragment(state);
       assert.match(fragment, /^[A-Za-z0-9_=&%.-]*$/, "fragment stays URL-safe");
       const back = decodeShareFragment("#" + fragment);
@@ -100,6 +124,7 @@ test("share links: any program, format, files and schema survive the round trip"
       assert.is(back.format, format);
       assert.equal({ ...(back.files ?? {}) }, { ...fileMap });
       assert.is(back.schema, schema === "" ? undefined : schema);
+      assert.is(back.vars, vars === "" ? undefined : vars);
     }),
     { numRuns: 300 },
   );

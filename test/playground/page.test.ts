@@ -240,6 +240,38 @@ test("the schema tab validates through /validate-schema and shows paths", async 
   await p.getByRole("tab", { name: "Output" }).click();
 });
 
+test("the Variables tab sends its JSON object as vars, exactly, and a share link keeps it", async () => {
+  const p = current();
+  const program = 'name = "api-" + env\nbig = n\nratio = f\n';
+  const vars = '{"env": "prod", "n": 9223372036854775807, "f": 1.0}';
+  await pasteProgram(p, program);
+  await p.getByLabel("Format", { exact: true }).selectOption("yaml");
+  await waitForOutput(p, "yaml", expected(program, "yaml"));
+  await p.getByRole("tab", { name: "Variables" }).click();
+  await p.getByLabel("External variables").fill(vars);
+  const withVars = "name: api-prod\nbig: 9223372036854775807\nratio: 1.0\n";
+  await waitForOutput(p, "yaml", withVars);
+  // Not a JSON object: said in the panel (and instead of the output), nothing run without it.
+  await p.getByLabel("External variables").fill("[1, 2]");
+  await p.waitForSelector('#vars-status[data-state="error"]');
+  assert.match((await p.textContent("#vars-status")) ?? "", /^variables: must be a JSON object/);
+  await p.getByLabel("External variables").fill(vars);
+  await waitForOutput(p, "yaml", withVars);
+  await p.click("#share-button");
+  await p.waitForFunction(() => (globalThis as unknown as PageGlobals).document.getElementById("toast")?.textContent === "Share link copied");
+  const link = await p.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText());
+  assert.match(link, /&vars=[A-Za-z0-9_-]+$/);
+  const fresh = await newPage();
+  await fresh.goto(link);
+  await fresh.waitForSelector('html[data-ready="true"]');
+  await waitForOutput(fresh, "yaml", withVars);
+  assert.is(await fresh.inputValue("#vars-input"), vars);
+  await fresh.close();
+  await p.getByLabel("External variables").fill("");
+  await p.getByRole("tab", { name: "Output" }).click();
+  await p.getByLabel("Format", { exact: true }).selectOption("json");
+});
+
 test("examples: each one transpiles in the page; the include example sends its files", async () => {
   const p = current();
   for (const example of EXAMPLES) {

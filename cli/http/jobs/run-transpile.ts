@@ -14,6 +14,7 @@
  * happen after the commit.)
  */
 import type { RunOptions } from "../../../core/index.js";
+import { readJobVars } from "./job-vars.js";
 import type { ObjectValue, TextSink } from "../../../core/plugin.js";
 import type { TranspileJob } from "../pool/protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
@@ -31,6 +32,7 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     host: ctx.hostFor(job.files),
     limits: ctx.limits,
     signal: ctx.signal,
+    ...(job.vars === undefined ? {} : { vars: readJobVars(job.vars) }),
     stream: job.streaming,
     streamThreshold: job.streamThreshold,
   };

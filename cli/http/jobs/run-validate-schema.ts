@@ -4,6 +4,7 @@
  * reads, and validate it with the engine's `json-schema` type.
  */
 import type { RunOptions } from "../../../core/index.js";
+import { readJobVars } from "./job-vars.js";
 import { consumerData } from "../../consumer-data.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
 import { describeProblems } from "./diagnostics-json.js";
@@ -23,6 +24,7 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
     host: ctx.hostFor(job.files),
     limits: ctx.limits,
     signal: ctx.signal,
+    ...(job.vars === undefined ? {} : { vars: readJobVars(job.vars) }),
   };
   const transpiled = ctx.engine.transpile(job.source, options);
   const transpileMs = performance.now() - started;

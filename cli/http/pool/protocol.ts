@@ -16,6 +16,8 @@ export interface TranspileJob {
   readonly streamThreshold: number;
   /** The request's virtual folder, as pairs (no object prototype games across the thread boundary). */
   readonly files: readonly (readonly [string, string])[];
+  /** External variables: the request's `vars` object as the client wrote it (JSON text, read exactly by the job). */
+  readonly vars?: string;
 }
 
 /** `POST /validate`, checked. */
@@ -34,6 +36,8 @@ export interface ValidateSchemaJob {
   readonly outputFormat: string;
   readonly includeMerge: IncludeMerge;
   readonly files: readonly (readonly [string, string])[];
+  /** As in {@link TranspileJob}. */
+  readonly vars?: string;
 }
 
 /** Any job a worker runs. */

@@ -5,7 +5,7 @@ import type { PostEndpoint } from "./post-endpoint.js";
 import { SCHEMA_TYPE } from "../jobs/run-validate-schema.js";
 
 export const TRANSPILE: PostEndpoint<TranspileJob> = {
-  check: (state, body) => checkTranspile(state.engine, body),
+  check: (state, body, text) => checkTranspile(state.engine, body, text),
   requestError: (errors, format) => ({ success: false, errors, diagnostics: [], format, transpile_time_ms: 0 }),
   inline: (runner, job) => runner.transpile(job),
 };
@@ -17,6 +17,6 @@ export const VALIDATE: PostEndpoint<ValidateJob> = {
 };
 
 export const VALIDATE_SCHEMA: PostEndpoint<ValidateSchemaJob> = {
-  check: (state, body) => checkValidateSchema(state.engine, body),
+  check: (state, body, text) => checkValidateSchema(state.engine, body, text),
   requestError: (errors, format) => ({ valid: false, errors, format, schema_type: SCHEMA_TYPE, transpile_time_ms: 0, validate_time_ms: 0 }),
 };

@@ -17,7 +17,8 @@ import { internalError, pathOf, requestIdFor, serverBusy } from "./errors.js";
 
 /** How an endpoint checks its body and shapes its request errors. */
 export interface PostEndpoint<J extends Job> {
-  check(state: ServerState, body: Readonly<Record<string, unknown>>): Checked<J>;
+  /** `text` is the body as text, for fields read exactly. */
+  check(state: ServerState, body: Readonly<Record<string, unknown>>, text: string): Checked<J>;
   /** The 400 body in the endpoint's own response shape. */
   requestError(errors: readonly string[], format: string): Record<string, unknown>;
   /** Try the job on the fast path; the body, or `undefined` to use the pool. */
@@ -61,7 +62,7 @@ function answer<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, re
   }
   const parsed = parseJsonObject(read.bytes);
   if (!parsed.ok) return sendJson(res, 400, endpoint.requestError([parsed.message], "json"));
-  const checked = endpoint.check(state, parsed.value);
+  const checked = endpoint.check(state, parsed.value, parsed.text);
   if (!checked.ok) return sendJson(res, 400, endpoint.requestError(checked.errors, checked.format));
   const fast = state.inline === undefined ? undefined : endpoint.inline?.(state.inline, checked.job);
   if (fast !== undefined) return sendJson(res, 200, fast);

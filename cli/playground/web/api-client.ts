@@ -6,6 +6,7 @@
  */
 import type { DiagnosticJson } from "../../http/wire-diagnostic.js";
 import { prettyRawJson, rawField } from "../raw-json.js";
+import { bodyWithVars } from "../vars-text.js";
 
 /** A structured problem of a /transpile or /validate-schema failure (HTTP.md §3): the server's own type. */
 export type ServerDiagnostic = DiagnosticJson;
@@ -36,6 +37,8 @@ export interface TranspileRequest {
   readonly source: string;
   readonly format: string;
   readonly files: Readonly<Record<string, string>>;
+  /** External variables: a JSON object's text, sent as written (see vars-text.ts). */
+  readonly vars?: string;
 }
 
 /** The fields of a /validate-schema request the page sends. */
@@ -55,13 +58,13 @@ function endpoint(path: string): string {
   return new URL(path, document.baseURI).href;
 }
 
-async function call(path: string, body?: unknown): Promise<Reply | string> {
+async function call(path: string, body?: Readonly<Record<string, unknown>>, vars?: string): Promise<Reply | string> {
   let response: Response;
   try {
     response =
       body === undefined
         ? await fetch(endpoint(path), { headers: { Accept: "application/json" } })
-        : await fetch(endpoint(path), { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+        : await fetch(endpoint(path), { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: bodyWithVars(body, vars) });
   } catch {
     return "Cannot reach the jsson server. Is `jsson serve` still running?";
   }
@@ -103,7 +106,7 @@ function trouble(reply: Reply): string[] {
 
 /** POST /transpile. */
 export async function transpile(request: TranspileRequest): Promise<TranspileOutcome> {
-  const reply = await call("transpile", { source: request.source, format: request.format, files: request.files });
+  const reply = await call("transpile", { source: request.source, format: request.format, files: request.files }, request.vars);
   if (typeof reply === "string") return { kind: "failed", messages: [reply] };
   const data = reply.data;
   if (reply.status !== 200 || data === undefined || typeof data["success"] !== "boolean") return { kind: "failed", messages: trouble(reply) };
@@ -125,7 +128,7 @@ export async function transpile(request: TranspileRequest): Promise<TranspileOut
 export async function validateSchema(request: ValidationRequest): Promise<ValidationOutcome> {
   const body: Record<string, unknown> = { source: request.source, schema: request.schema, output_format: request.format, files: request.files };
   if (request.schemaFormat !== undefined) body["schema_format"] = request.schemaFormat;
-  const reply = await call("validate-schema", body);
+  const reply = await call("validate-schema", body, request.vars);
   if (typeof reply === "string") return { kind: "failed", messages: [reply] };
   const data = reply.data;
   if (reply.status !== 200 || data === undefined || typeof data["valid"] !== "boolean") return { kind: "failed", messages: trouble(reply) };

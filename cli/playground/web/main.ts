@@ -20,6 +20,7 @@ import { findElements } from "./page-elements.js";
 import { setUpTabs } from "./result-tabs.js";
 import { clearValidation, showValidation } from "./schema-panel.js";
 import { MAIN_NAME, Workspace } from "./workspace.js";
+import { checkVarsText } from "../vars-text.js";
 
 const DEBOUNCE_MS = 250;
 
@@ -74,10 +75,15 @@ function schemaFormat(): string | undefined {
 async function runOnce(): Promise<void> {
   const revision = workspace.revision();
   const format = formats.value;
-  const request = { source: workspace.text(MAIN_NAME), format, files: workspace.files() };
-  const stale = (): boolean => workspace.revision() !== revision || formats.value !== format;
+  const varsText = ui.varsInput.value;
+  const vars = checkVarsText(varsText);
+  ui.varsStatus.textContent = vars.ok ? "" : vars.message;
+  ui.varsStatus.dataset["state"] = vars.ok ? "ok" : "error";
+  const request = { source: workspace.text(MAIN_NAME), format, files: workspace.files(), ...(vars.ok && vars.json !== undefined ? { vars: vars.json } : {}) };
+  const stale = (): boolean => workspace.revision() !== revision || formats.value !== format || ui.varsInput.value !== varsText;
 
-  const outcome = await transpile(request);
+  // Variables that are not a JSON object: say so where the output would be, rather than run without them.
+  const outcome = vars.ok ? await transpile(request) : { kind: "failed" as const, messages: [vars.message] };
   if (stale()) return;
   output.show(outcome);
 
@@ -99,6 +105,7 @@ function sharedState(): SharedState {
     format: formats.value,
     ...(Object.keys(files).length > 0 ? { files } : {}),
     ...(ui.schemaInput.value.trim() !== "" ? { schema: ui.schemaInput.value } : {}),
+    ...(ui.varsInput.value.trim() !== "" ? { vars: ui.varsInput.value } : {}),
   };
 }
 
@@ -125,6 +132,7 @@ function updateShareUrl(push = false): boolean {
 function loadState(state: SharedState): void {
   workspace.load(state.source, state.files ?? {});
   ui.schemaInput.value = state.schema ?? "";
+  ui.varsInput.value = state.vars ?? "";
   if (state.format !== undefined && !formats.choose(state.format)) notices.toast(`This server has no "${state.format}" format; showing json.`);
   clearValidation(ui);
   if (state.schema !== undefined) selectResultTab("panel-schema");
@@ -187,6 +195,7 @@ ui.shareButton.addEventListener("click", () => {
 });
 
 ui.schemaInput.addEventListener("input", () => changed());
+ui.varsInput.addEventListener("input", () => changed());
 ui.schemaFormat.addEventListener("change", () => void run());
 ui.validateButton.addEventListener("click", () => void run());
 ui.schemaInput.addEventListener("keydown", (e) => {

@@ -34,6 +34,8 @@ export function findElements() {
     validateButton: byId<HTMLButtonElement>("validate-button"),
     schemaStatus: byId<HTMLElement>("schema-status"),
     schemaErrors: byId<HTMLUListElement>("schema-errors"),
+    varsInput: byId<HTMLTextAreaElement>("vars-input"),
+    varsStatus: byId<HTMLElement>("vars-status"),
     serverVersion: byId<HTMLElement>("server-version"),
     toast: byId<HTMLElement>("toast"),
     announcer: byId<HTMLElement>("announcer"),

@@ -1,5 +1,5 @@
 /**
- * Tabs over the result panels (Output, Schema), after the WAI-ARIA tabs
+ * Tabs over the result panels (Output, Schema, Variables), after the WAI-ARIA tabs
  * pattern: one tab stop, arrow keys / Home / End move and activate.
  */
 

@@ -1,0 +1,18 @@
+import type { DiagnosticCode } from "../diagnostics/catalogue.js";
+
+/**
+ * A problem in a data document (a data include, a vars file, external
+ * variables): its message, without a `Line` prefix, and the 1-based line of
+ * the document where it lies. Callers place it (an include wraps it as
+ * LANGUAGE.md §13.3 says; the CLI and the server name the flag or field).
+ */
+export class DataError extends Error {
+  constructor(
+    readonly code: DiagnosticCode,
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+    this.name = "DataError";
+  }
+}

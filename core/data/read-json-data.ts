@@ -1,0 +1,227 @@
+/**
+ * JSON text → engine values, exactly (LANGUAGE.md §16.1, §16.2): integers
+ * stay exact 64-bit integers (`JSON.parse` rounds past 2^53), `1.0` and
+ * `1e3` stay floats, keys keep document order (a JS object puts `"10"`
+ * first) and a duplicate key is an error rather than a silent overwrite.
+ * Strict RFC 8259 otherwise (data-document.ts drops a leading byte-order mark).
+ */
+import { CODES } from "../diagnostics/catalogue.js";
+import { LineIndex } from "../source/line-index.js";
+import { ObjectValue, type Value } from "../eval/values.js";
+import type { ValueBuilder } from "./value-builder.js";
+import { DataError } from "./data-error.js";
+
+/** Read `text` as one JSON value. Throws {@link DataError} (line of the problem in `text`). */
+export function readJsonData(text: string, builder: ValueBuilder): Value {
+  return new JsonReader(text, builder).document();
+}
+
+const SPACE = 0x20, TAB = 0x09, LF = 0x0a, CR = 0x0d, QUOTE = 0x22, BACKSLASH = 0x5c;
+const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+
+class JsonReader {
+  private pos = 0;
+  private lines: LineIndex | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly b: ValueBuilder,
+  ) {}
+
+  document(): Value {
+    this.space();
+    const v = this.value(1);
+    this.space();
+    if (this.pos < this.text.length) this.unexpected();
+    return v;
+  }
+
+  private line(at = this.pos): number {
+    return (this.lines ??= new LineIndex(this.text)).line(at);
+  }
+
+  private invalid(detail: string, at = this.pos): never {
+    throw new DataError(CODES.I6_DATA_INVALID, `invalid JSON in "${this.b.label}": ${detail}`, this.line(at));
+  }
+
+  private unexpected(): never {
+    if (this.pos >= this.text.length) return this.invalid("unexpected end of file");
+    const c = this.text.codePointAt(this.pos) as number;
+    return this.invalid(`unexpected ${c < 0x20 ? `character U+${c.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCodePoint(c)}'`}`);
+  }
+
+  private space(): void {
+    const t = this.text;
+    let i = this.pos;
+    for (let c = t.charCodeAt(i); c === SPACE || c === LF || c === CR || c === TAB; c = t.charCodeAt(++i));
+    this.pos = i;
+  }
+
+  private value(depth: number): Value {
+    const t = this.text;
+    switch (t[this.pos]) {
+      case "{":
+        return this.object(depth);
+      case "[":
+        return this.array(depth);
+      case '"':
+        return this.string();
+      case "t":
+        return this.word("true", true);
+      case "f":
+        return this.word("false", false);
+      case "n":
+        return this.word("null", null);
+      default:
+        return this.number();
+    }
+  }
+
+  private word<T extends Value>(w: string, v: T): T {
+    if (!this.text.startsWith(w, this.pos)) this.unexpected();
+    this.pos += w.length;
+    return v;
+  }
+
+  private number(): Value {
+    const t = this.text;
+    const start = this.pos;
+    let i = start;
+    if (t.charCodeAt(i) === 0x2d) i++; // -
+    const intStart = i;
+    if (t.charCodeAt(i) === 0x30) i++; // a leading 0 stands alone
+    else while (isDigit(t.charCodeAt(i))) i++;
+    if (i === intStart) return this.unexpected();
+    let float = false;
+    if (t.charCodeAt(i) === 0x2e) {
+      float = true;
+      const fracStart = ++i;
+      while (isDigit(t.charCodeAt(i))) i++;
+      if (i === fracStart) return this.invalid("expected a digit after '.'", i);
+    }
+    const e = t.charCodeAt(i);
+    if (e === 0x65 || e === 0x45) {
+      float = true;
+      i++;
+      const sign = t.charCodeAt(i);
+      if (sign === 0x2b || sign === 0x2d) i++;
+      const expStart = i;
+      while (isDigit(t.charCodeAt(i))) i++;
+      if (i === expStart) return this.invalid("expected a digit in the exponent", i);
+    }
+    this.pos = i;
+    const s = t.slice(start, i);
+    if (!float) {
+      // Up to 15 digits is always a safe integer; `-0` is the integer 0.
+      if (s.length <= 15) return Number(s) + 0;
+      return this.b.int(BigInt(s), this.line(start));
+    }
+    const x = Number(s);
+    return Number.isFinite(x) ? this.b.float(x, s, 0) : this.b.float(x, s, this.line(start));
+  }
+
+  private string(): string {
+    const t = this.text;
+    const start = this.pos;
+    let i = start + 1;
+    let out = "";
+    let from = i;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (Number.isNaN(c)) return this.invalid("unterminated string", start);
+      if (c < 0x20) return this.invalid(`control character U+${c.toString(16).toUpperCase().padStart(4, "0")} in a string`, i);
+      if (c !== BACKSLASH) {
+        i++;
+        continue;
+      }
+      out += t.slice(from, i);
+      const e = t[i + 1];
+      if (e === "u") {
+        const hex = t.slice(i + 2, i + 6);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) return this.invalid("bad \\u escape", i);
+        out += String.fromCharCode(parseInt(hex, 16));
+        i += 6;
+      } else {
+        const r = e === undefined ? undefined : ESCAPES[e];
+        if (r === undefined) return this.invalid(`bad escape '\\${e ?? ""}'`, i);
+        out += r;
+        i += 2;
+      }
+      from = i;
+    }
+    this.pos = i + 1;
+    return out + t.slice(from, i);
+  }
+
+  private array(depth: number): Value[] {
+    const b = this.b;
+    const start = this.pos;
+    if (depth > b.budget.maxDepth) b.enter(depth, this.line());
+    this.pos++;
+    const items: Value[] = [];
+    this.space();
+    if (this.text[this.pos] === "]") {
+      this.pos++;
+      return items;
+    }
+    for (;;) {
+      this.space();
+      if (items.length >= b.budget.maxArrayItems) b.roomFor(items, this.line(start));
+      items.push(this.value(depth + 1));
+      this.space();
+      const c = this.text[this.pos];
+      if (c === ",") {
+        this.pos++;
+        continue;
+      }
+      if (c === "]") {
+        this.pos++;
+        b.charge(items.length, () => this.line(start));
+        return b.array(items);
+      }
+      return this.pos >= this.text.length ? this.invalid("unexpected end of file") : this.invalid(`expected ',' or ']'`);
+    }
+  }
+
+  private object(depth: number): ObjectValue {
+    const b = this.b;
+    const start = this.pos;
+    if (depth > b.budget.maxDepth) b.enter(depth, this.line());
+    this.pos++;
+    const o = new ObjectValue();
+    this.space();
+    if (this.text[this.pos] === "}") {
+      this.pos++;
+      return o;
+    }
+    for (;;) {
+      this.space();
+      if (this.text[this.pos] !== '"') return this.pos >= this.text.length ? this.invalid("unexpected end of file") : this.invalid("expected a key (a string)");
+      const keyAt = this.pos;
+      const key = this.string();
+      if (o.has(key)) b.duplicate(key, this.line(keyAt));
+      this.space();
+      if (this.text[this.pos] !== ":") this.invalid("expected ':'");
+      this.pos++;
+      this.space();
+      o.append(key, this.value(depth + 1));
+      this.space();
+      const c = this.text[this.pos];
+      if (c === ",") {
+        this.pos++;
+        continue;
+      }
+      if (c === "}") {
+        this.pos++;
+        b.charge(o.size, () => this.line(start));
+        return b.object(o);
+      }
+      return this.pos >= this.text.length ? this.invalid("unexpected end of file") : this.invalid(`expected ',' or '}'`);
+    }
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}

@@ -1,0 +1,102 @@
+/**
+ * YAML text → engine values (LANGUAGE.md §16.1): one document, YAML 1.2
+ * core schema, keys in document order, integers exact (read as bigint, so
+ * `1.0` — a number — is told from `1`), tags outside the core schema
+ * refused, and aliases expanded by reference: each use shares the anchored
+ * value and is charged its expanded size against the item limit, so a
+ * "billion laughs" document stops at the limit after linear work.
+ */
+import type { Document, Node } from "yaml";
+import { yamlModule } from "./data-modules.js";
+import { CODES } from "../diagnostics/catalogue.js";
+import { LineIndex } from "../source/line-index.js";
+import { ObjectValue, type Value } from "../eval/values.js";
+import type { ValueBuilder } from "./value-builder.js";
+
+const CORE = "tag:yaml.org,2002:";
+const SCALAR_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "null"].map((t) => CORE + t));
+
+/** Read `text` as one YAML document. Throws `DataError` (line of the problem in `text`). */
+export function readYamlData(text: string, b: ValueBuilder): Value {
+  const { isAlias, isMap, isScalar, isSeq, parseDocument } = yamlModule();
+  const lines = new LineIndex(text);
+  const invalid = (detail: string, at: number): never => b.fail(CODES.I6_DATA_INVALID, `invalid YAML in "${b.label}": ${detail}`, lines.line(at));
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { version: "1.2", schema: "core", intAsBigInt: true, uniqueKeys: false, merge: false, prettyErrors: false });
+  } catch (e) {
+    // The composer recurses per nesting level.
+    if (e instanceof RangeError) return b.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${b.budget.maxDepth})`, 1);
+    throw e;
+  }
+  // Warnings (an unresolved tag, say) would leave a value other than the one written: refused too.
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem) {
+    const at = problem.pos[0];
+    if (/call stack/i.test(problem.message)) b.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${b.budget.maxDepth})`, lines.line(at));
+    invalid(problem.code === "MULTIPLE_DOCS" ? "more than one document (a data file holds one)" : (problem.message.split("\n")[0] as string), at);
+  }
+
+  /** Values of anchored nodes, shared by their aliases. */
+  const anchored = new Map<Node, Value>();
+  const open = new Set<Node>();
+
+  const convert = (node: unknown, depth: number): Value => {
+    if (node === null || node === undefined) return null; // `key:` with no value
+    if (isAlias(node)) {
+      const target = node.resolve(doc);
+      const at = node.range?.[0] ?? 0;
+      if (target === undefined) return invalid(`unknown alias *${node.source}`, at);
+      if (open.has(target)) return invalid(`alias *${node.source} refers to a node that contains it`, at);
+      const shared = anchored.get(target) ?? convert(target, depth);
+      // The use itself is counted by its parent; what it writes out beyond that is charged here.
+      b.charge(b.weightOf(shared) - 1, () => lines.line(at));
+      return shared;
+    }
+    const n = node as Node;
+    const at = n.range?.[0] ?? 0;
+    const tag = n.tag;
+    let v: Value;
+    if (isScalar(n)) {
+      if (tag !== undefined && !SCALAR_TAGS.has(tag)) return invalid(`unsupported tag ${tag}`, at);
+      const x = n.value;
+      if (typeof x === "bigint") v = b.int(x, lines.line(at));
+      else if (typeof x === "number") v = b.float(x, n.source ?? String(x), lines.line(at));
+      else if (x === null || typeof x === "string" || typeof x === "boolean") v = x;
+      else return invalid("unsupported value", at);
+    } else if (isMap(n)) {
+      if (tag !== undefined && tag !== CORE + "map") return invalid(`unsupported tag ${tag}`, at);
+      b.enter(depth, lines.line(at));
+      open.add(n);
+      const o = new ObjectValue();
+      for (const pair of n.items) {
+        const key = pair.key as unknown;
+        const keyAt = (key as Node | null)?.range?.[0] ?? at;
+        let name: string;
+        if (key === null || key === undefined) name = "";
+        else if (isScalar(key) && (key.tag === undefined || SCALAR_TAGS.has(key.tag))) name = typeof key.value === "string" ? key.value : (key.source ?? String(key.value));
+        else return invalid("a key must be a scalar", keyAt);
+        if (o.has(name)) b.duplicate(name, lines.line(keyAt));
+        o.append(name, convert(pair.value, depth + 1));
+      }
+      open.delete(n);
+      b.charge(o.size, () => lines.line(at));
+      v = b.object(o);
+    } else if (isSeq(n)) {
+      if (tag !== undefined && tag !== CORE + "seq") return invalid(`unsupported tag ${tag}`, at);
+      b.enter(depth, lines.line(at));
+      open.add(n);
+      const items: Value[] = [];
+      for (const item of n.items) {
+        b.roomFor(items, lines.line(at));
+        items.push(convert(item, depth + 1));
+      }
+      open.delete(n);
+      b.charge(items.length, () => lines.line(at));
+      v = b.array(items);
+    } else return invalid("unsupported node", at);
+    if (n.anchor !== undefined) anchored.set(n, v);
+    return v;
+  };
+  return convert(doc.contents, 1);
+}
