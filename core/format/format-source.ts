@@ -186,7 +186,9 @@ function layout(text: string, indentWidth: number): string {
     if (isPunct(t, ",")) {
       const next = tokens[i + 1] as Token;
       const kind = frame().kind;
-      if (kind !== "paren" && kind !== "fields" && (isCloserToken(next) || (kind !== "block" && (next.line > t.endLine || next.kind === "eof")))) {
+      // A line break before `-` is no separator: `1⏎-2` is `1 - 2` (§3.3), so that comma stays.
+      const lineBreakSeparates = kind !== "block" && (next.line > t.endLine || next.kind === "eof") && !isPunct(next, "-");
+      if (kind !== "paren" && kind !== "fields" && (isCloserToken(next) || lineBreakSeparates)) {
         carry = newlines;
         continue;
       }

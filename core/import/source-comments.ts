@@ -35,12 +35,14 @@ function yamlComments(text: string): Map<string, KeyComments> {
   const visit = (node: unknown, path: readonly string[], depth: number): void => {
     if (depth > 200) return;
     if (isMap(node)) {
+      // A comment above the first key of a block map is the map's: it belongs to that key.
+      leading = [...leading, ...asLineComments(node.commentBefore)];
       for (const pair of node.items) {
         if (!isPair(pair) || !isScalar(pair.key)) continue;
         const key = String(pair.key.value);
         const value = pair.value;
         const before = [...leading, ...asLineComments(pair.key.commentBefore)];
-        if (isMap(value) || isSeq(value)) before.push(...asLineComments(value.commentBefore));
+        if (isSeq(value)) before.push(...asLineComments(value.commentBefore));
         leading = [];
         const trailing = isScalar(value) && value.comment ? `//${value.comment.split("\n")[0]?.trimEnd()}` : undefined;
         add(found, [...path, key], before, trailing);
@@ -48,7 +50,6 @@ function yamlComments(text: string): Map<string, KeyComments> {
       }
     } else if (isSeq(node)) {
       node.items.forEach((item, i) => {
-        if (isMap(item)) leading = asLineComments(item.commentBefore);
         visit(item, [...path, String(i)], depth + 1);
         leading = [];
       });
@@ -169,6 +170,6 @@ export function tomlDatePaths(text: string): string[] {
       for (const [k, v] of Object.entries(x)) visit(v, path === "" ? k : `${path}.${k}`, depth + 1);
     }
   };
-  visit(parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text), "", 0);
+  visit(parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, { integersAsBigInt: true }), "", 0);
   return paths;
 }

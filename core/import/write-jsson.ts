@@ -145,10 +145,16 @@ class Writer {
       if (bareRange && parts.length === 1 && items.length > 1) return parts[0] as string; // the whole array is one range
       const inline = `[${parts.join(", ")}]`;
       if (pad.length + inline.length <= INLINE_WIDTH) return inline;
-      return `[\n${parts.map((p) => `${pad}  ${p}\n`).join("")}${pad}]`;
+      return lines(parts, pad);
     }
     const inner = pad + "  ";
-    return `[\n${items.map((v, j) => `${this.charge(inner)}${this.element(v, inner, [...path, String(j)])}\n`).join("")}${pad}]`;
+    return lines(
+      items.map((v, j) => {
+        this.charge(inner);
+        return this.element(v, inner, [...path, String(j)]);
+      }),
+      pad,
+    );
   }
 
   /** Scalars as written in an array, integer runs as ranges where shorter. */
@@ -191,7 +197,12 @@ class Writer {
       if (this.hasComments(item, [...path, String(j)])) return undefined;
     }
     const inner = pad + "  ";
-    const rows = (items as ObjectValue[]).map((o) => `${inner}${o.values.map((v, i) => this.scalar(v, [...path, fields[i] as string])).join(", ")}\n`);
+    // A row starting with `-` would continue the row above (`1⏎-2` is `1 - 2`), and a comma there would join the rows (§7.2): parentheses.
+    const cell = (v: Value, i: number): string => {
+      const text = this.scalar(v, [...path, fields[i] as string]);
+      return i === 0 && text.startsWith("-") ? `(${text})` : text;
+    };
+    const rows = (items as ObjectValue[]).map((o) => `${inner}${o.values.map(cell).join(", ")}\n`);
     return `[\n${inner}template { ${fields.join(", ")} }\n${rows.join("")}${pad}]`;
   }
 
@@ -228,6 +239,15 @@ class Writer {
     if (LONE_SURROGATE.test(s)) throw new ImportError(`the string at ${shown(path)} holds a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
     return `"${s.replace(/[\\"\n\t]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\${c}`))}"`;
   }
+}
+
+/**
+ * Array elements one per line, without commas but before a line starting
+ * with `-`: a line break there does not separate (`1⏎-2` is `1 - 2`, §3.2).
+ */
+function lines(parts: readonly string[], pad: string): string {
+  const body = parts.map((p, i) => `${pad}  ${p}${parts[i + 1]?.startsWith("-") ? "," : ""}\n`).join("");
+  return `[\n${body}${pad}]`;
 }
 
 /** The longest run of safe integers with one non-zero step starting at `start` (length 1 when none). */

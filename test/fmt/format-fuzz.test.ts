@@ -76,6 +76,8 @@ test("spacing, indentation and commas are normalised", () => {
   assert.is(fmt('@ preset "p" {a=1}\nu = @"p" {a=2}\nv = a . b'), '@preset "p" { a = 1 }\nu = @"p" { a = 2 }\nv = a.b\n');
   assert.is(fmt("n = a - -b\nm = !c"), "n = a - -b\nm = !c\n");
   assert.is(fmt("e = {}\nf = []"), "e = {}\nf = []\n");
+  // A line break before `-` does not separate (`1⏎-2` is `1 - 2`): that comma stays.
+  assert.is(fmt("x = [\n  1,\n  -1,\n  2,\n]"), "x = [\n  1,\n  -1\n  2\n]\n");
 });
 
 test("comments and blank lines stay where they were", () => {
