@@ -24,8 +24,9 @@ import type { Token } from "../syntax/tokens.js";
 export interface FormatOptions {
   /** Spaces per indentation level (default 2). */
   readonly indent?: number;
-  /** Parse limits (default: the engine's defaults). */
+  /** Deepest nesting the parse accepts (default: the engine's, DEFAULT_LIMITS.maxDepth). */
   readonly maxDepth?: number;
+  /** Longest source accepted, in UTF-16 code units (default: DEFAULT_LIMITS.maxSourceLength). */
   readonly maxSourceLength?: number;
 }
 

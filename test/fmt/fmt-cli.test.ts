@@ -4,7 +4,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readFileSync, statSync, chmodSync } from "node:fs";
+import { chmodSync, lstatSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fixtureDir } from "../cli/fixtures.js";
 import { runCli } from "../support/spawn-cli.js";
@@ -55,6 +55,15 @@ test("--write rewrites the files that change, keeps their mode, prints nothing",
   assert.is(statSync(join(dir, "t.jsson")).mtimeMs, before, "an unchanged file is not rewritten");
   const again = await runCli(["fmt", "--check", join(dir, "u.jsson")]);
   assert.is(again.code, 0, "formatted once, nothing more to change");
+});
+
+test("--write through a symbolic link rewrites the file it names and keeps the link", async () => {
+  const dir = fixtureDir({ "real.jsson": UNTIDY });
+  symlinkSync(join(dir, "real.jsson"), join(dir, "link.jsson"));
+  const r = await runCli(["fmt", "--write", join(dir, "link.jsson")]);
+  assert.is(r.code, 0, r.stderr);
+  assert.ok(lstatSync(join(dir, "link.jsson")).isSymbolicLink());
+  assert.is(readFileSync(join(dir, "real.jsson"), "utf8"), TIDY);
 });
 
 test("--diff prints a unified diff; with --check it also exits 1", async () => {

@@ -68,6 +68,21 @@ test("generated programs, made untidy, format with every property", () => {
   );
 });
 
+test("lists of signed numbers, one per line, with and without commas keep their meaning (a line break before '-' is no separator)", () => {
+  const cells = fc.array(fc.tuple(fc.integer({ min: -30, max: 30 }), fc.boolean()), { minLength: 1, maxLength: 8 });
+  fc.assert(
+    fc.property(cells, cells, (list, rows) => {
+      const items = list.map(([n, comma]) => `  ${n}${comma ? "," : ""}\n`).join("");
+      const block = rows.map(([n, comma], i) => `  ${n}${i % 2 === 0 ? "," : ""} ${-n}${comma ? "," : ""}\n`).join("");
+      const source = `x = [\n${items}]\nt [\n  template { a, b }\n${block}]\n`;
+      if (!formatSource(source).ok) return;
+      const problem = formatProblem(source);
+      if (problem !== undefined) throw new Error(`${problem}\n--- source\n${source}`);
+    }),
+    fcParams(100),
+  );
+});
+
 test("the untidy generator really adds comments (so the comment property is exercised)", () => {
   const src = untidy("a = 1\nb = 2\n", [0, 0, 0, 0, 0, 0]);
   assert.ok(src.includes("// note"), src);
