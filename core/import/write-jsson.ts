@@ -45,10 +45,11 @@ function allKeys(root: Value): Set<string> {
   const keys = new Set<string>();
   const stack: Value[] = [root];
   for (let v = stack.pop(); v !== undefined || stack.length > 0; v = stack.pop()) {
+    // One push per value, not push(...values): a spread of a 200,000-item array overflows the stack.
     if (v instanceof ObjectValue) {
       for (const k of v.keys) keys.add(k);
-      stack.push(...v.values);
-    } else if (Array.isArray(v)) stack.push(...v);
+      for (const x of v.values) if (!isScalar(x)) stack.push(x);
+    } else if (Array.isArray(v)) for (const x of v) if (!isScalar(x)) stack.push(x);
   }
   return keys;
 }

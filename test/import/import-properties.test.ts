@@ -109,6 +109,12 @@ test("what JSSON cannot hold is refused with a message naming it", () => {
   assert.match(refused(bomb, "yaml"), /too many values|longer than/);
 });
 
+test("a large array imports (no spread of its items onto the stack) and a long run is one range", () => {
+  const n = 300_000;
+  const text = imported(`{"big": [${Array.from({ length: n }, (_, i) => `[${i}]`).join(",")}], "run": [${Array.from({ length: n }, (_, i) => i).join(",")}]}`);
+  assert.ok(text.endsWith(`run = 0..${n - 1}\n`), text.slice(-60));
+});
+
 test("TOML dates become strings, with a warning naming them", () => {
   const r = importDocument("when = 1979-05-27T07:32:00Z\n[t]\nday = 1979-05-27\n", "toml");
   assert.ok(r.ok);
