@@ -30,6 +30,8 @@ export interface FmtMode {
  * grows with edits × lines): the whole file is shown as replaced.
  */
 const MAX_DIFF_EDITS = 20_000;
+/** Nor for longer than this (edits × lines still grows with a long file). */
+const DIFF_TIMEOUT_MS = 2_000;
 
 /** Format `paths` (`-` or none: stdin); resolves to the exit status. */
 export async function runFmt(paths: readonly string[], mode: FmtMode): Promise<number> {
@@ -81,7 +83,7 @@ function writeStdout(text: string): void {
 
 /** A unified diff (`--- FILE` / `+++ FILE`, 3 lines of context). */
 function unifiedDiff(name: string, before: string, after: string): string {
-  const patch = createTwoFilesPatch(name, name, before, after, undefined, undefined, { context: 3, maxEditLength: MAX_DIFF_EDITS });
+  const patch = createTwoFilesPatch(name, name, before, after, undefined, undefined, { context: 3, maxEditLength: MAX_DIFF_EDITS, timeout: DIFF_TIMEOUT_MS });
   // The package starts with `Index:` and `===` lines; `diff -u` and git start at `---`.
   return patch === undefined ? wholeFileDiff(name, before, after) : patch.slice(patch.indexOf("--- "));
 }

@@ -80,6 +80,14 @@ test("--diff prints a unified diff; with --check it also exits 1", async () => {
   assert.is(tidy.stdout, "");
 });
 
+test("--diff of a rewrite too large to search for a smaller diff is one whole-file hunk", async () => {
+  const n = 12_000; // 24,000 edits: past the diff's edit bound
+  const r = await runCli(["fmt", "--diff", "-"], { input: Array.from({ length: n }, (_, i) => `k${i}=${i}\n`).join("") });
+  assert.is(r.code, 0, r.stderr);
+  assert.ok(r.stdout.startsWith(`--- <stdin>\n+++ <stdin>\n@@ -1,${n} +1,${n} @@\n-k0=0\n`), r.stdout.slice(0, 200));
+  assert.ok(r.stdout.endsWith(`+k${n - 1} = ${n - 1}\n`));
+});
+
 test("a syntax error is reported as Line <n>: and the file left untouched; other files still formatted", async () => {
   const dir = fixtureDir({ "b.jsson": BROKEN, "u.jsson": UNTIDY });
   const r = await runCli(["fmt", "--write", join(dir, "b.jsson"), join(dir, "u.jsson")]);
