@@ -1,0 +1,267 @@
+/**
+ * Engine values (as the data readers give them) written as idiomatic JSSON
+ * source that evaluates back to exactly the same data (docs/import.md):
+ * blocks for objects, bare keys where the grammar allows, template blocks
+ * for arrays of same-shape rows and ranges for integer runs when shorter,
+ * and each string in the simplest form that reads back exactly.
+ */
+import { KEYWORDS } from "../syntax/tokens.js";
+import { FloatValue, ObjectValue, isArrayValue, type Value } from "../eval/values.js";
+import { floatLiteral } from "./float-literal.js";
+import { ImportError } from "./import-error.js";
+
+/** Comments to write before a key and at the end of its line (docs/import.md: best effort). */
+export interface KeyComments {
+  readonly before: readonly string[];
+  readonly trailing: string | undefined;
+}
+
+/** Options of {@link writeJsson}. */
+export interface WriteJssonOptions {
+  /** The written text may not grow past this many characters (aliases can multiply a document). */
+  readonly maxLength: number;
+  /** Comments for a key, by the key's path (array items by their index). */
+  readonly commentsFor?: (path: readonly string[]) => KeyComments | undefined;
+}
+
+const IDENTIFIER = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Lines up to this width stay on one line (scalar arrays, small objects in arrays). */
+const INLINE_WIDTH = 80;
+const INT64_MIN = -(2n ** 63n);
+
+/** True when `key` can be written bare: an identifier, or a keyword (keys in key position, §2.4). */
+export function isBareKey(key: string): boolean {
+  return IDENTIFIER.test(key);
+}
+
+/** Write `root` (the top-level object) as a JSSON program. Throws {@link ImportError}. */
+export function writeJsson(root: ObjectValue, options: WriteJssonOptions): string {
+  return new Writer(allKeys(root), options).program(root);
+}
+
+/** Every key anywhere in the document: a bare word equal to one could be read as that name (§4.3). */
+function allKeys(root: Value): Set<string> {
+  const keys = new Set<string>();
+  const stack: Value[] = [root];
+  for (let v = stack.pop(); v !== undefined || stack.length > 0; v = stack.pop()) {
+    // One push per value, not push(...values): a spread of a 200,000-item array overflows the stack.
+    if (v instanceof ObjectValue) {
+      for (const k of v.keys) keys.add(k);
+      for (const x of v.values) if (!isScalar(x)) stack.push(x);
+    } else if (Array.isArray(v)) for (const x of v) if (!isScalar(x)) stack.push(x);
+  }
+  return keys;
+}
+
+function isScalar(v: Value): boolean {
+  return !(v instanceof ObjectValue) && !isArrayValue(v);
+}
+
+function shown(path: readonly string[]): string {
+  return path.length === 0 ? "the top level" : `"${path.join(".")}"`;
+}
+
+class Writer {
+  private length = 0;
+
+  constructor(
+    private readonly keys: ReadonlySet<string>,
+    private readonly options: WriteJssonOptions,
+  ) {}
+
+  /**
+   * Count written text against the limit: every scalar and every line's
+   * indentation and key pass here, so the total bounds the output (within
+   * the brackets and separators around them).
+   */
+  private charge(text: string): string {
+    this.length += text.length;
+    if (this.length > this.options.maxLength) {
+      throw new ImportError(`the JSSON text would be longer than ${this.options.maxLength} characters (are YAML aliases multiplying the document?)`);
+    }
+    return text;
+  }
+
+  program(root: ObjectValue): string {
+    return this.members(root, "", []).join("");
+  }
+
+  private members(obj: ObjectValue, pad: string, path: readonly string[]): string[] {
+    const lines: string[] = [];
+    for (let i = 0; i < obj.keys.length; i++) {
+      const key = obj.keys[i] as string;
+      const memberPath = [...path, key];
+      const comments = this.options.commentsFor?.(memberPath);
+      for (const c of comments?.before ?? []) lines.push(`${pad}${c}\n`);
+      this.charge(pad + key);
+      const text = this.member(key, obj.values[i] as Value, pad, memberPath);
+      lines.push(`${pad}${text}${comments?.trailing === undefined ? "" : ` ${comments.trailing}`}\n`);
+    }
+    return lines;
+  }
+
+  private keyText(key: string, path: readonly string[]): string {
+    return isBareKey(key) ? key : this.quoted(key, path);
+  }
+
+  private member(key: string, value: Value, pad: string, path: readonly string[]): string {
+    const k = this.keyText(key, path);
+    if (value instanceof ObjectValue) return `${k} ${this.object(value, pad, path)}`;
+    if (Array.isArray(value)) {
+      const template = this.templateBlock(value, pad, path);
+      const plain = `${k} = ${this.array(value, pad, path, true)}`;
+      return template !== undefined && template.length + k.length + 1 < plain.length ? `${k} ${template}` : plain;
+    }
+    return `${k} = ${this.scalar(value, path)}`;
+  }
+
+  private object(obj: ObjectValue, pad: string, path: readonly string[]): string {
+    if (obj.keys.length === 0) return "{}";
+    return `{\n${this.members(obj, pad + "  ", path).join("")}${pad}}`;
+  }
+
+  /** An object inside an array: on one line when small and flat. */
+  private element(v: Value, pad: string, path: readonly string[]): string {
+    if (v instanceof ObjectValue) {
+      if (v.values.every(isScalar) && v.keys.length > 0) {
+        const inline = `{ ${v.keys.map((k, i) => `${this.keyText(k, path)} = ${this.scalar(v.values[i] as Value, [...path, k])}`).join(", ")} }`;
+        if (pad.length + inline.length <= INLINE_WIDTH && !this.hasComments(v, path)) return inline;
+      }
+      return this.object(v, pad, path);
+    }
+    if (Array.isArray(v)) return this.array(v, pad, path);
+    return this.scalar(v, path);
+  }
+
+  private hasComments(obj: ObjectValue, path: readonly string[]): boolean {
+    return this.options.commentsFor !== undefined && obj.keys.some((k) => this.options.commentsFor?.([...path, k]) !== undefined);
+  }
+
+  /** @param bareRange a whole run may stand as a range without brackets (as a member's value, not inside an array, which would flatten it) */
+  private array(items: readonly Value[], pad: string, path: readonly string[], bareRange = false): string {
+    if (items.length === 0) return "[]";
+    if (items.every(isScalar)) {
+      const parts = this.scalarList(items, path);
+      if (bareRange && parts.length === 1 && items.length > 1) return parts[0] as string; // the whole array is one range
+      const inline = `[${parts.join(", ")}]`;
+      if (pad.length + inline.length <= INLINE_WIDTH) return inline;
+      return lines(parts, pad);
+    }
+    const inner = pad + "  ";
+    return lines(
+      items.map((v, j) => {
+        this.charge(inner);
+        return this.element(v, inner, [...path, String(j)]);
+      }),
+      pad,
+    );
+  }
+
+  /** Scalars as written in an array, integer runs as ranges where shorter. */
+  private scalarList(items: readonly Value[], path: readonly string[]): string[] {
+    const out: string[] = [];
+    let i = 0;
+    while (i < items.length) {
+      const run = intRun(items, i);
+      if (run.length >= 3) {
+        const first = items[i] as number;
+        const last = items[i + run.length - 1] as number;
+        const range = Math.abs(run.step) === 1 ? `${first}..${last}` : `${first}..${last} step ${run.step}`;
+        let listed = 0;
+        for (let j = i; j < i + run.length; j++) listed += String(items[j]).length + 2;
+        if (range.length < listed - 2) {
+          out.push(range);
+          i += run.length;
+          continue;
+        }
+      }
+      out.push(this.scalar(items[i] as Value, path));
+      i++;
+    }
+    return out;
+  }
+
+  /**
+   * `[ template { a, b } rows ]` when every item is an object with the same
+   * keys in the same order, all field names bare, all values scalars.
+   */
+  private templateBlock(items: readonly Value[], pad: string, path: readonly string[]): string | undefined {
+    if (items.length < 2) return undefined;
+    const first = items[0];
+    if (!(first instanceof ObjectValue) || first.keys.length === 0 || !first.keys.every(isBareKey)) return undefined;
+    const fields = first.keys;
+    for (let j = 0; j < items.length; j++) {
+      const item = items[j];
+      if (!(item instanceof ObjectValue) || item.keys.length !== fields.length) return undefined;
+      if (!item.keys.every((k, i) => k === fields[i]) || !item.values.every(isScalar)) return undefined;
+      if (this.hasComments(item, [...path, String(j)])) return undefined;
+    }
+    const inner = pad + "  ";
+    // A row starting with `-` would continue the row above (`1⏎-2` is `1 - 2`), and a comma there would join the rows (§7.2): parentheses.
+    const cell = (v: Value, i: number): string => {
+      const text = this.scalar(v, [...path, fields[i] as string]);
+      return i === 0 && text.startsWith("-") ? `(${text})` : text;
+    };
+    const rows = (items as ObjectValue[]).map((o) => `${inner}${o.values.map(cell).join(", ")}\n`);
+    return `[\n${inner}template { ${fields.join(", ")} }\n${rows.join("")}${pad}]`;
+  }
+
+  private scalar(v: Value, path: readonly string[]): string {
+    return this.charge(this.scalarText(v, path));
+  }
+
+  private scalarText(v: Value, path: readonly string[]): string {
+    if (v === null) return "null";
+    if (typeof v === "boolean") return v ? "true" : "false";
+    if (typeof v === "number") return String(v);
+    if (typeof v === "bigint") return v === INT64_MIN ? "(-9223372036854775807 - 1)" : String(v);
+    if (v instanceof FloatValue) {
+      if (!Number.isFinite(v.value)) throw new ImportError(`JSSON cannot hold the non-finite number ${v.value} at ${shown(path)}`);
+      return floatLiteral(v.value);
+    }
+    if (typeof v === "string") return this.string(v, path);
+    throw new ImportError(`cannot write the value at ${shown(path)}`);
+  }
+
+  /** A bare word when it reads back as itself (§4.3), else a regular string, or a raw one when that is shorter. */
+  private string(s: string, path: readonly string[]): string {
+    if (IDENTIFIER.test(s) && !KEYWORDS.has(s) && !this.keys.has(s)) return s;
+    const regular = this.quoted(s, path);
+    if (!s.includes('"""') && !s.endsWith('"') && s !== "") {
+      const raw = `"""${s}"""`;
+      if (raw.length < regular.length) return raw;
+    }
+    return regular;
+  }
+
+  /** A regular string (§2.6): only `\\`, `"`, newline and tab need escapes; other characters stand as themselves. */
+  private quoted(s: string, path: readonly string[]): string {
+    if (LONE_SURROGATE.test(s)) throw new ImportError(`the string at ${shown(path)} holds a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+    return `"${s.replace(/[\\"\n\t]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\${c}`))}"`;
+  }
+}
+
+/**
+ * Array elements one per line, without commas but before a line starting
+ * with `-`: a line break there does not separate (`1⏎-2` is `1 - 2`, §3.2).
+ */
+function lines(parts: readonly string[], pad: string): string {
+  const body = parts.map((p, i) => `${pad}  ${p}${parts[i + 1]?.startsWith("-") ? "," : ""}\n`).join("");
+  return `[\n${body}${pad}]`;
+}
+
+/** The longest run of safe integers with one non-zero step starting at `start` (length 1 when none). */
+function intRun(items: readonly Value[], start: number): { length: number; step: number } {
+  const a = items[start];
+  const b = items[start + 1];
+  if (typeof a !== "number" || typeof b !== "number" || a === b) return { length: 1, step: 0 };
+  const step = b - a;
+  let n = 2;
+  while (start + n < items.length) {
+    const next = items[start + n];
+    if (typeof next !== "number" || next - (items[start + n - 1] as number) !== step) break;
+    n++;
+  }
+  return { length: n, step };
+}
