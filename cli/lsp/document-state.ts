@@ -1,0 +1,33 @@
+/**
+ * What the server knows about one open document: its text, its tokens and
+ * outline (computed on demand, once per version) and the outcome of its
+ * last evaluation.
+ */
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { ObjectValue } from "../../core/eval/values.js";
+import { outlineDocument, type DocumentOutline } from "./document-outline.js";
+import { scanTokens, type EditorToken } from "./scan-tokens.js";
+
+/** Tokens and outline of one version of a document. */
+export class DocumentState {
+  private tokenCache: EditorToken[] | undefined;
+  private outlineCache: DocumentOutline | undefined;
+  /** The evaluated value of this version, when its evaluation succeeded. */
+  value: ObjectValue | undefined;
+
+  constructor(readonly document: TextDocument) {}
+
+  get text(): string {
+    return this.document.getText();
+  }
+
+  get tokens(): readonly EditorToken[] {
+    this.tokenCache ??= scanTokens(this.text);
+    return this.tokenCache;
+  }
+
+  get outline(): DocumentOutline {
+    this.outlineCache ??= outlineDocument(this.text, this.tokens);
+    return this.outlineCache;
+  }
+}

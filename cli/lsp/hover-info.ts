@@ -1,0 +1,28 @@
+/** Hover: a key or name's evaluated value (shortened) and where it is defined. */
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { Hover } from "vscode-languageserver";
+import { ObjectValue, type Value } from "../../core/eval/values.js";
+import type { DocumentState } from "./document-state.js";
+import { outputPath, symbolAt } from "./name-resolution.js";
+import { previewValue } from "./value-preview.js";
+
+/** The hover at `offset`, or null when there is nothing to say. */
+export function hoverAt(state: DocumentState, doc: TextDocument, offset: number): Hover | null {
+  const found = symbolAt(state.outline, offset);
+  const d = found?.definition;
+  if (found === undefined || d === undefined) return null;
+  const under = found.use ?? { start: d.nameStart, end: d.nameEnd };
+  const line = doc.positionAt(d.nameStart).line + 1;
+  const what = d.kind === "declaration" ? "name (`:=`, not in the output)" : d.kind === "parameter" ? "map parameter" : d.kind === "preset" ? "preset" : "key";
+  const parts = [`**${d.name}** — ${what}, defined at line ${line}`];
+  const path = outputPath(state.outline, d);
+  const value = path === undefined || state.value === undefined ? undefined : valueAt(state.value, path);
+  if (value !== undefined) parts.push("```json\n" + previewValue(value) + "\n```");
+  return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(under.start), end: doc.positionAt(under.end) } };
+}
+
+function valueAt(root: ObjectValue, path: readonly string[]): Value | undefined {
+  let v: Value | undefined = root;
+  for (const key of path) v = v instanceof ObjectValue ? v.get(key) : undefined;
+  return v;
+}

@@ -1,0 +1,57 @@
+/**
+ * Which definition a name in a document stands for, and every place a
+ * definition is used: the editor's view of LANGUAGE.md's scoping (a name is
+ * looked up in the bodies around it, innermost first, then at top level;
+ * `a.b` looks up `b` among the keys of `a`'s body).
+ */
+import type { Definition, DocumentOutline, NameUse } from "./document-outline.js";
+
+/** The innermost definition (not a quoted key, not a preset) named `name` visible at `offset`. */
+export function lookupName(outline: DocumentOutline, name: string, offset: number): Definition | undefined {
+  let best: Definition | undefined;
+  for (const d of outline.definitions) {
+    if (d.name !== name || d.quoted || d.kind === "preset") continue;
+    if (offset < d.scopeStart || offset > d.scopeEnd) continue;
+    // Innermost scope wins; within one scope, the last definition before the use (a later one if none precedes).
+    if (best === undefined || d.scopeStart > best.scopeStart || (d.scopeStart === best.scopeStart && d.start <= offset && (best.start > offset || d.start > best.start))) best = d;
+  }
+  return best;
+}
+
+/** The definition a use stands for (following `a.b.c` chains through key bodies). */
+export function resolveUse(outline: DocumentOutline, use: NameUse): Definition | undefined {
+  const [head, ...rest] = [...use.chain, use.name];
+  let d = head === undefined ? undefined : lookupName(outline, head, use.start);
+  for (const member of rest) {
+    d = d?.children.find((c) => c.name === member && c.kind === "key");
+  }
+  return d;
+}
+
+/** The use or definition name under `offset`. */
+export function symbolAt(outline: DocumentOutline, offset: number): { definition: Definition | undefined; use?: NameUse; named?: Definition } | undefined {
+  const use = outline.uses.find((u) => u.start <= offset && offset <= u.end);
+  if (use) return { definition: resolveUse(outline, use), use };
+  const named = outline.definitions.find((d) => d.nameStart <= offset && offset <= d.nameEnd);
+  if (named) return { definition: named, named };
+  return undefined;
+}
+
+/** Every use of `target` in the document. */
+export function usesOf(outline: DocumentOutline, target: Definition): NameUse[] {
+  return outline.uses.filter((u) => u.name === target.name && resolveUse(outline, u) === target);
+}
+
+/** The dotted path of a key in the output (`server.port`), or undefined when it is not an output key (in a preset, an array item, a `:=` name). */
+export function outputPath(outline: DocumentOutline, d: Definition): string[] | undefined {
+  const path: string[] = [];
+  let at: Definition | undefined = d;
+  let last: Definition = d;
+  while (at) {
+    if (at.kind !== "key") return undefined;
+    path.unshift(at.name);
+    last = at;
+    at = at.parent;
+  }
+  return outline.roots.includes(last) ? path : undefined;
+}
