@@ -134,6 +134,7 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
       if (str?.kind === "string") {
         const ref = { value: str.text, start: str.start, end: str.end };
         if (word?.text === "preset") {
+          closeLast(frame, prev);
           const d = define({ kind: "preset", name: str.text, nameStart: str.start, nameEnd: str.end, start: t.start, end: str.end, parent: undefined, quoted: true }, frame);
           frame.last = d;
           pendingOwner = d;
@@ -143,6 +144,8 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
       continue;
     }
     if (t.kind === "keyword" && t.text === "include" && next?.kind === "string") {
+      closeLast(frame, prev);
+      frame.last = undefined;
       includes.push({ value: next.text, start: next.start, end: next.end });
       i++;
       continue;
@@ -158,6 +161,7 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
     }
     const nameLike = t.kind === "ident" || t.kind === "keyword" || t.kind === "string";
     if (nameLike && frame.holdsKeys && next?.kind === "punct" && KEY_FOLLOWERS.has(next.text) && isKeyPlace(text, code, i, frame)) {
+      closeLast(frame, prev);
       const declare = next.text === ":=";
       const d = define(
         { kind: declare ? "declaration" : "key", name: t.text, nameStart: t.start, nameEnd: t.end, start: t.start, end: t.end, parent: frame.owner, quoted: t.kind === "string" },
@@ -180,6 +184,11 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
   }
   uses.sort((a, b) => a.start - b.start);
   return { definitions, roots, uses, presetUses, includes, pairs };
+}
+
+/** The last definition of a frame ends with the token before the next one starts. */
+function closeLast(frame: Frame, prev: EditorToken | undefined): void {
+  if (frame.last && prev && prev.end >= frame.last.start) frame.last.end = Math.max(frame.last.nameEnd, prev.end);
 }
 
 /** A name at `i` is a key when it starts a statement or member: first, after `{` or `,`, or on a new line. */

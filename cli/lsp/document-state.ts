@@ -8,17 +8,23 @@ import type { ObjectValue } from "../../core/eval/values.js";
 import { outlineDocument, type DocumentOutline } from "./document-outline.js";
 import { scanTokens, type EditorToken } from "./scan-tokens.js";
 
-/** Tokens and outline of one version of a document. */
+/**
+ * Tokens and outline of one version of a document. The TextDocument object
+ * is updated in place by edits, so a state is valid only while the
+ * document's version is {@link version}.
+ */
 export class DocumentState {
+  readonly version: number;
   private tokenCache: EditorToken[] | undefined;
   private outlineCache: DocumentOutline | undefined;
   /** The evaluated value of this version, when its evaluation succeeded. */
   value: ObjectValue | undefined;
 
-  constructor(readonly document: TextDocument) {}
+  readonly text: string;
 
-  get text(): string {
-    return this.document.getText();
+  constructor(readonly document: TextDocument) {
+    this.version = document.version;
+    this.text = document.getText();
   }
 
   get tokens(): readonly EditorToken[] {

@@ -45,7 +45,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     const doc = documents.get(uri);
     if (doc === undefined) return undefined;
     let s = states.get(uri);
-    if (s === undefined || s.document !== doc || s.document.version !== doc.version) {
+    if (s === undefined || s.document !== doc || s.version !== doc.version) {
       s = new DocumentState(doc);
       states.set(uri, s);
     }

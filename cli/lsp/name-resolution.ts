@@ -12,6 +12,8 @@ export function lookupName(outline: DocumentOutline, name: string, offset: numbe
   for (const d of outline.definitions) {
     if (d.name !== name || d.quoted || d.kind === "preset") continue;
     if (offset < d.scopeStart || offset > d.scopeEnd) continue;
+    // A name is not visible in its own definition (`port = port` names an outer `port`).
+    if (d.kind !== "parameter" && d.start <= offset && offset < d.end) continue;
     // Innermost scope wins; within one scope, the last definition before the use (a later one if none precedes).
     if (best === undefined || d.scopeStart > best.scopeStart || (d.scopeStart === best.scopeStart && d.start <= offset && (best.start > offset || d.start > best.start))) best = d;
   }
