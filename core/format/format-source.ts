@@ -1,0 +1,271 @@
+/**
+ * The JSSON formatter (`jsson fmt`, the language server's formatting): one
+ * canonical layout, described in docs/formatting.md.
+ *
+ * It is a layout pass over the lexer's tokens, not a printer of the tree:
+ * the tree has no comments and no separators, and JSSON's meaning depends on
+ * line breaks (the separator rule, template row grouping, `map` and `step`
+ * on the same line, LANGUAGE.md §3.2, §7.2). So line breaks stay where the
+ * author put them (runs of blank lines become one), every token keeps its
+ * exact text (strings byte for byte), and only the space between tokens on a
+ * line, the indentation and redundant commas change. The source is parsed
+ * first: a program with a syntax error is refused with its diagnostic.
+ *
+ * Imports point one way: this module uses core/syntax; nothing in core uses it.
+ */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { makeDiagnostic } from "../engine/make-diagnostic.js";
+import { DEFAULT_LIMITS } from "../engine/options.js";
+import { Lexer } from "../syntax/lexer.js";
+import { parseProgram } from "../syntax/parser.js";
+import type { Token } from "../syntax/tokens.js";
+
+/** Options of {@link formatSource}. */
+export interface FormatOptions {
+  /** Spaces per indentation level (default 2). */
+  readonly indent?: number;
+  /** Parse limits (default: the engine's defaults). */
+  readonly maxDepth?: number;
+  readonly maxSourceLength?: number;
+}
+
+/** The formatted text, or the syntax error that stopped it. */
+export type FormatResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/**
+ * What a bracket encloses, which decides whether commas may be dropped:
+ * only where a line break is an equivalent separator (§3.2). In an array
+ * block a comma at the end of a line continues the row (§7.2), and
+ * template field lists and parentheses are left as written.
+ */
+type FrameKind = "top" | "object" | "array" | "block" | "fields" | "paren";
+
+interface Frame {
+  readonly kind: FrameKind;
+  /** Indentation of the line the opener is on (the closer's line gets it); -1 for the top level. */
+  readonly base: number;
+  /** `?` seen without their `:` yet: a `:` then belongs to a ternary, else it follows a key. */
+  pendingTernaries: number;
+  /** The closer is on a later line than the opener: content goes on lines of its own, the closer too. */
+  readonly spread: boolean;
+}
+
+const OPENERS: ReadonlySet<string> = new Set(["{", "[", "("]);
+
+/**
+ * Format a JSSON source text. Pure and synchronous; linear in the text
+ * (after the parse that checks it).
+ */
+export function formatSource(text: string, options: FormatOptions = {}): FormatResult {
+  const parsed = parseProgram(text, {
+    maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+    maxSourceLength: options.maxSourceLength ?? DEFAULT_LIMITS.maxSourceLength,
+  });
+  if (parsed.diagnostic) return { ok: false, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines)] };
+  return { ok: true, text: layout(text, options.indent ?? 2) };
+}
+
+/** Every token of a source that parsed, eof last. */
+function tokenize(text: string): Token[] {
+  const lexer = new Lexer(text);
+  const tokens: Token[] = [];
+  for (;;) {
+    const t = lexer.next();
+    tokens.push(t);
+    if (t.kind === "eof") return tokens;
+  }
+}
+
+/** A comment found between two tokens, with the line breaks before it. */
+interface GapComment {
+  readonly text: string;
+  readonly newlinesBefore: number;
+}
+
+/** The comments of a gap between tokens and the line breaks after the last one. */
+function scanGap(text: string, from: number, to: number): { comments: GapComment[]; newlinesAfter: number } {
+  const comments: GapComment[] = [];
+  let newlines = 0;
+  let p = from;
+  while (p < to) {
+    const c = text.charCodeAt(p);
+    if (c === 10) {
+      newlines++;
+      p++;
+    } else if (c === 47 && text.charCodeAt(p + 1) === 47) {
+      let end = text.indexOf("\n", p);
+      if (end < 0 || end > to) end = to;
+      comments.push({ text: text.slice(p, end).trimEnd(), newlinesBefore: newlines });
+      newlines = 0;
+      p = end;
+    } else p++;
+  }
+  return { comments, newlinesAfter: newlines };
+}
+
+/** Tokens after which the next token starts an operand, so `-` there is unary. */
+function endsOperand(t: Token, before: Token | undefined): boolean {
+  switch (t.kind) {
+    case "int":
+    case "float":
+    case "string":
+    case "template":
+    case "ident":
+      return true;
+    case "keyword":
+      // `true`/`false`/`null`, or any keyword as a property name after `.`.
+      return t.text === "true" || t.text === "false" || t.text === "null" || (before?.kind === "punct" && before.text === ".");
+    case "punct":
+      return t.text === ")" || t.text === "]" || t.text === "}";
+    case "eof":
+      return false;
+  }
+}
+
+function isPunct(t: Token | undefined, text: string): boolean {
+  return t !== undefined && t.kind === "punct" && t.text === text;
+}
+
+function layout(text: string, indentWidth: number): string {
+  const tokens = tokenize(text);
+  const out: string[] = [];
+  const frames: Frame[] = [{ kind: "top", base: -1, pendingTernaries: 0, spread: false }];
+  const closers = matchBrackets(tokens);
+  /** The last token was the opener of a spread body: what follows goes on the next line. */
+  let breakAfterOpener = false;
+  /** Indentation level of the line being written. */
+  let lineIndent = 0;
+  /** Something (token or comment) is on the current output line. */
+  let lineHasContent = false;
+  /** The last thing written was an opening bracket (no blank line may follow it). */
+  let afterOpener = false;
+  /** The previous written token, and the one before it. */
+  let prev: Token | undefined;
+  let prevPrev: Token | undefined;
+  /** The previous written token was a unary operator. */
+  let prevUnary = false;
+  /** Line breaks before a dropped comma, owed to what follows it. */
+  let carry = 0;
+  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+
+  const frame = (): Frame => frames[frames.length - 1] as Frame;
+  /** Start a new output line (at most one blank line before it) at `level`. */
+  const newLine = (newlines: number, level: number): void => {
+    if (out.length > 0) out.push(newlines >= 2 && !afterOpener ? "\n\n" : "\n");
+    out.push(" ".repeat(level * indentWidth));
+    lineIndent = level;
+    lineHasContent = false;
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const gap = scanGap(text, pos, t.start);
+    pos = t.end;
+
+    // A comment on the line of the previous token stays at its end; others get their own line.
+    for (const c of gap.comments) {
+      const newlines = c.newlinesBefore + carry;
+      carry = 0;
+      if (newlines === 0 && lineHasContent) out.push(" ");
+      else newLine(newlines, frame().base + 1);
+      out.push(c.text);
+      lineHasContent = true;
+      afterOpener = false;
+    }
+    let newlines = gap.newlinesAfter + carry;
+    carry = 0;
+    if (t.kind === "eof") break;
+
+    const isCloser = isCloserToken(t);
+    if (breakAfterOpener || (isCloser && frame().spread)) newlines = Math.max(newlines, 1);
+    breakAfterOpener = false;
+    // Drop a comma where a line break or the closer already separates (§3.2).
+    // In an array block a comma at the end of a line continues the row (§7.2): only one before `]` goes.
+    if (isPunct(t, ",")) {
+      const next = tokens[i + 1] as Token;
+      const kind = frame().kind;
+      if (kind !== "paren" && kind !== "fields" && (isCloserToken(next) || (kind !== "block" && (next.line > t.endLine || next.kind === "eof")))) {
+        carry = newlines;
+        continue;
+      }
+    }
+
+    if (newlines > 0 || !lineHasContent) newLine(isCloser ? 1 : newlines, isCloser ? frame().base : frame().base + 1);
+    else if (needsSpace(prev, t, prevUnary, frame())) out.push(" ");
+
+    if (isCloser) frames.pop();
+    out.push(text.slice(t.start, t.end));
+    lineHasContent = true;
+    afterOpener = false;
+
+    if (t.kind === "punct") {
+      const f = frame();
+      if (t.text === "?") f.pendingTernaries++;
+      else if (t.text === ":" && f.pendingTernaries > 0) f.pendingTernaries--;
+      else if (OPENERS.has(t.text)) {
+        const kind = frameKind(t, prev, tokens[i + 1]);
+        const spread = kind !== "paren" && kind !== "fields" && (tokens[closers[i] ?? i] as Token).line > t.line;
+        frames.push({ kind, base: lineIndent, pendingTernaries: 0, spread });
+        afterOpener = true;
+        breakAfterOpener = spread;
+      }
+    }
+    prevUnary = isUnary(t, prev, prevPrev);
+    prevPrev = prev;
+    prev = t;
+  }
+  if (lineHasContent) out.push("\n");
+  return out.join("");
+}
+
+/** For each opener's index, the index of its closer (the source parsed, so brackets match). */
+function matchBrackets(tokens: readonly Token[]): number[] {
+  const closers: number[] = [];
+  const open: number[] = [];
+  tokens.forEach((t, i) => {
+    if (t.kind !== "punct") return;
+    if (OPENERS.has(t.text)) open.push(i);
+    else if (isCloserToken(t)) closers[open.pop() ?? i] = i;
+  });
+  return closers;
+}
+
+function isCloserToken(t: Token): boolean {
+  return t.kind === "punct" && (t.text === "}" || t.text === "]" || t.text === ")");
+}
+
+function frameKind(open: Token, prev: Token | undefined, next: Token | undefined): FrameKind {
+  if (open.text === "(") return "paren";
+  if (open.text === "{") return prev?.kind === "keyword" && prev.text === "template" ? "fields" : "object";
+  return next?.kind === "keyword" && (next.text === "template" || next.text === "map") ? "block" : "array";
+}
+
+function isUnary(t: Token, prev: Token | undefined, prevPrev: Token | undefined): boolean {
+  if (t.kind !== "punct") return false;
+  if (t.text === "!") return true;
+  return t.text === "-" && !(prev !== undefined && endsOperand(prev, prevPrev));
+}
+
+/** Whether one space separates `a` and `b` written on the same line. */
+function needsSpace(a: Token | undefined, b: Token, aIsUnary: boolean, f: Frame): boolean {
+  if (a === undefined) return false;
+  if (aIsUnary) return false;
+  if (a.kind === "punct") {
+    if (a.text === "(" || a.text === "[" || a.text === "." || a.text === ".." || a.text === "@") return false;
+    if (a.text === "{") return !isPunct(b, "}");
+  }
+  if (b.kind === "punct") {
+    switch (b.text) {
+      case ")":
+      case "]":
+      case ",":
+      case ".":
+      case "..":
+        return false;
+      case ":":
+        // `key: value`, but `a ? b : c`.
+        return f.pendingTernaries > 0;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,50 @@
+/**
+ * The formatter's properties (idempotent, comments kept, the four outputs
+ * unchanged) on every conformance input, every reference example and every
+ * ```jsson block of the README and docs/ (includes resolve beside each).
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { formatSource } from "../../core/format/format-source.js";
+import { decodeUtf8 } from "../../core/host/node-fs-host.js";
+import { readConformanceCases } from "../support/conformance-cases.js";
+import { REFERENCE_EXAMPLES_DIR, REPO_ROOT } from "../support/repo-root.js";
+import { formatProblem } from "./format-check.js";
+
+for (const c of readConformanceCases()) {
+  test(`fmt conformance ${c.name}`, () => {
+    if (!formatSource(c.input).ok) {
+      // A syntax-error case: refused, which the CLI tests check; nothing to compare.
+      assert.ok(c.expectedError !== undefined, "only error cases may be refused");
+      return;
+    }
+    const problem = formatProblem(c.input, { file: c.inputPath, ...(c.options.includeMerge ? { includeMerge: c.options.includeMerge } : {}) });
+    assert.is(problem, undefined, problem);
+  });
+}
+
+for (const name of readdirSync(REFERENCE_EXAMPLES_DIR).filter((f) => f.endsWith(".jsson")).sort()) {
+  test(`fmt reference example ${name}`, () => {
+    const file = join(REFERENCE_EXAMPLES_DIR, name);
+    const source = decodeUtf8(readFileSync(file));
+    if (!formatSource(source).ok) return; // an example of a syntax error
+    const problem = formatProblem(source, { file });
+    assert.is(problem, undefined, problem);
+  });
+}
+
+const docs = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).map((f) => join("docs", f))].filter((f) => f.endsWith(".md"));
+for (const doc of docs) {
+  const text = readFileSync(join(REPO_ROOT, doc), "utf8");
+  for (const m of text.matchAll(/^```jsson\n([\s\S]*?)^```$/gm)) {
+    const body = m[1] ?? "";
+    test(`fmt ${doc} block: ${body.split("\n")[0]}`, () => {
+      const problem = formatProblem(body, { file: join(REPO_ROOT, "examples", "README.jsson") });
+      assert.is(problem, undefined, problem);
+    });
+  }
+}
+
+test.run();
