@@ -3,7 +3,8 @@
  * built on vscode-languageserver. Each open document is evaluated by the
  * engine after a pause in typing (diagnostics, values for hovers); the
  * editor features read the document's tokens and outline, which a broken
- * document still has. See docs/editors.md.
+ * document still has; formatting is `jsson fmt`'s formatSource. See
+ * docs/editors.md.
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult, type Location } from "vscode-languageserver/node";
@@ -12,6 +13,7 @@ import { createEngine } from "../../core/index.js";
 import { completionsAt } from "./completion-items.js";
 import { diagnoseDocument } from "./document-diagnostics.js";
 import { DocumentState } from "./document-state.js";
+import { formattingEdits } from "./document-formatting.js";
 import { documentSymbols } from "./document-symbols.js";
 import { foldingRanges } from "./folding-ranges.js";
 import { hoverAt } from "./hover-info.js";
@@ -108,6 +110,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
         documentSymbolProvider: true,
         semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
         foldingRangeProvider: true,
+        documentFormattingProvider: true,
       },
       serverInfo: { name: "jsson" },
     };
@@ -141,6 +144,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri)), []));
   connection.onDocumentSymbol((p) => withState(p.textDocument.uri, (s) => documentSymbols(s.document, s.outline), []));
   connection.onFoldingRanges((p) => withState(p.textDocument.uri, (s) => foldingRanges(s.document, s.tokens, s.outline), []));
+  connection.onDocumentFormatting((p) => withState(p.textDocument.uri, (s) => formattingEdits(s.document, s.text, p.options), []));
   connection.languages.semanticTokens.on((p) => withState(p.textDocument.uri, (s) => ({ data: semanticTokens(s.document, s.tokens, s.outline) }), { data: [] }));
 
   const exited = new Promise<void>((resolve) => connection.onExit(() => resolve()));

@@ -164,6 +164,20 @@ test("a broken document still has symbols, completion and folding", async () => 
   assert.equal(await fixed, []);
 });
 
+test("formatting returns the formatter's layout; a document with a syntax error gets no edits", async () => {
+  const messy = 'a   =   1\nobj {\n      b = 2\n}\n';
+  await change(messy);
+  const edits = (await s.connection.sendRequest("textDocument/formatting", { textDocument: { uri: mainUri }, options: { tabSize: 2, insertSpaces: true } })) as { newText: string }[];
+  assert.is(edits.length, 1);
+  assert.is(edits[0]?.newText, "a = 1\nobj {\n  b = 2\n}\n");
+  await change("a = = 1\n");
+  const none = (await s.connection.sendRequest("textDocument/formatting", { textDocument: { uri: mainUri }, options: { tabSize: 2, insertSpaces: true } })) as unknown[];
+  assert.equal(none, []);
+  const fixed = s.nextDiagnostics(mainUri);
+  await change(MAIN);
+  assert.equal(await fixed, []);
+});
+
 test("semantic tokens classify keys, names, strings, numbers, keywords, comments and operators", async () => {
   const r = (await s.connection.sendRequest("textDocument/semanticTokens/full", { textDocument: { uri: mainUri } })) as { data: number[] };
   const legend = ["comment", "string", "number", "keyword", "operator", "property", "variable", "parameter", "macro"];
