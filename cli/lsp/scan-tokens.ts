@@ -86,8 +86,8 @@ function template(text: string, start: number, end: number, depth: number, out: 
   let p = start;
   let pieceStart = start;
   for (;;) {
-    const open = text.indexOf("${", p);
-    if (open < 0 || open >= close) break;
+    const open = indexWithin(text, "${", p, close);
+    if (open < 0) break;
     if (open > pieceStart) out.push({ kind: "template", text: text.slice(pieceStart, open), start: pieceStart, end: open, depth });
     out.push({ kind: "interp", text: "${", start: open, end: open + 2, depth });
     p = scanRange(text, open + 2, close, depth + 1, out, true);
@@ -98,11 +98,23 @@ function template(text: string, start: number, end: number, depth: number, out: 
 
 /** `//` comments in the trivia between `from` and `to` (trivia holds only spaces and comments). */
 function comments(text: string, from: number, to: number, depth: number, out: EditorToken[]): void {
-  let p = text.indexOf("//", from);
-  while (p >= 0 && p < to) {
-    let nl = text.indexOf("\n", p);
-    if (nl < 0 || nl > to) nl = to;
+  let p = indexWithin(text, "//", from, to);
+  while (p >= 0) {
+    let nl = indexWithin(text, "\n", p, to);
+    if (nl < 0) nl = to;
     out.push({ kind: "comment", text: text.slice(p, nl), start: p, end: nl, depth });
-    p = text.indexOf("//", nl);
+    p = indexWithin(text, "//", nl, to);
   }
+}
+
+/**
+ * `needle` in `text` from `from`, starting before `to`, or -1. A plain
+ * `indexOf` would search on to the end of the document each time, making a
+ * scan quadratic in a file with few comments.
+ */
+function indexWithin(text: string, needle: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    if (text.startsWith(needle, i)) return i;
+  }
+  return -1;
 }

@@ -21,20 +21,32 @@ export function semanticTokens(doc: TextDocument, tokens: readonly EditorToken[]
   const data: number[] = [];
   let lastLine = 0;
   let lastChar = 0;
+  const text = doc.getText();
+  const typeIndex = new Map<TokenType, number>(TOKEN_TYPES.map((t, i) => [t, i]));
+  // Tokens come in document order, so the line is found by walking forward, never by searching.
+  let line = 0;
+  let lineStart = 0;
   const emit = (start: number, end: number, type: TokenType, declaration: boolean): void => {
-    // A token spanning lines (a multi-line string, a comment never does) is sent one line at a time.
+    for (let nl = text.indexOf("\n", lineStart); nl >= 0 && nl < start; nl = text.indexOf("\n", lineStart)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    // A multi-line token (a string) is sent one line at a time.
     let s = start;
     while (s < end) {
-      const pos = doc.positionAt(s);
-      const lineEndOffset = doc.offsetAt({ line: pos.line + 1, character: 0 });
-      const e = Math.min(end, lineEndOffset > s ? lineEndOffset : end);
-      const text = doc.getText().slice(s, e).replace(/\r?\n$/, "");
-      if (text.length > 0) {
-        data.push(pos.line - lastLine, pos.line === lastLine ? pos.character - lastChar : pos.character, text.length, TOKEN_TYPES.indexOf(type), declaration ? 1 : 0);
-        lastLine = pos.line;
-        lastChar = pos.character;
+      const nl = text.indexOf("\n", s);
+      const e = nl < 0 || nl >= end ? end : nl;
+      const length = e - s - (e > s && text.charCodeAt(e - 1) === 13 ? 1 : 0);
+      if (length > 0) {
+        const character = s - lineStart;
+        data.push(line - lastLine, line === lastLine ? character - lastChar : character, length, typeIndex.get(type) ?? 0, declaration ? 1 : 0);
+        lastLine = line;
+        lastChar = character;
       }
-      s = e;
+      if (e === end) break;
+      line++;
+      lineStart = e + 1;
+      s = e + 1;
     }
   };
   for (let i = 0; i < tokens.length; i++) {
