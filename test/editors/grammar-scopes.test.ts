@@ -1,5 +1,6 @@
 /**
- * The TextMate grammar of editors/vscode on the conformance inputs: every
+ * The TextMate grammar of editors/vscode on the highlighting corpus
+ * (conformance inputs, examples, a file with every token class): every
  * token the engine's lexer finds gets the scope of its class (comments, the
  * four string forms and `${}` inside templates, numbers, keywords,
  * operators, keys vs values, `:=` names, `@preset`/`@use`).
@@ -9,8 +10,7 @@ import * as assert from "uvu/assert";
 import { createEngine } from "../../core/index.js";
 import { outlineDocument } from "../../cli/lsp/document-outline.js";
 import { scanTokens, type EditorToken } from "../../cli/lsp/scan-tokens.js";
-import { readConformanceCases } from "../support/conformance-cases.js";
-import { classOfScopes, loadGrammar, scopesPerChar, type TokenClass } from "./textmate-grammar.js";
+import { classOfScopes, highlightingCorpus, loadGrammar, scopesPerChar, type TokenClass } from "./textmate-grammar.js";
 
 /** The class a lexer token must get, with what the outline knows about keys and names. */
 function expectedClass(t: EditorToken, prev: EditorToken | undefined, defined: Map<number, string>): TokenClass | undefined {
@@ -49,13 +49,13 @@ function expectedClass(t: EditorToken, prev: EditorToken | undefined, defined: M
 
 const engine = createEngine();
 
-test("every lexer token of every conformance input gets its class's scope", async () => {
+test("every lexer token of every text of the highlighting corpus gets its class's scope", async () => {
   const grammar = await loadGrammar();
   const seen = new Map<TokenClass, number>();
   const wrong: string[] = [];
   let checked = 0;
-  for (const c of readConformanceCases()) {
-    const text = c.input;
+  for (const c of highlightingCorpus()) {
+    const text = c.text;
     const tokens = scanTokens(text);
     const outline = outlineDocument(text, tokens);
     const defined = new Map<number, string>();
@@ -82,7 +82,7 @@ test("every lexer token of every conformance input gets its class's scope", asyn
   for (const cls of ["comment", "string", "template", "meta", "number", "keyword", "constant", "key", "decl", "member", "name", "operator", "punctuation"] as const) {
     assert.ok((seen.get(cls) ?? 0) > 0, `the corpus has ${cls} tokens`);
   }
-  assert.ok(checked > 1000, `checked ${checked} tokens`);
+  assert.ok(checked > 100, `checked ${checked} tokens`);
   assert.equal(wrong.slice(0, 40), [], `${wrong.length} of ${checked} tokens get the wrong scope`);
 });
 

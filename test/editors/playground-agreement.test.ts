@@ -1,7 +1,7 @@
 /**
  * The playground's highlighting (cli/playground/web/jsson-language.ts, a
  * CodeMirror stream tokenizer) and the VS Code extension's TextMate grammar
- * agree: on every conformance input, each character both classify gets the
+ * agree: on every text of the highlighting corpus, each character both classify gets the
  * same token class.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,9 +11,8 @@ import { pathToFileURL } from "node:url";
 import { buildSync } from "esbuild";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readConformanceCases } from "../support/conformance-cases.js";
 import { REPO_ROOT } from "../support/repo-root.js";
-import { classOfScopes, loadGrammar, scopesPerChar, type TokenClass } from "./textmate-grammar.js";
+import { classOfScopes, highlightingCorpus, loadGrammar, scopesPerChar, type TokenClass } from "./textmate-grammar.js";
 
 /** What the stream tokenizer needs from CodeMirror, as the bundle exposes it. */
 interface StreamParserLike {
@@ -95,12 +94,12 @@ function playgroundClasses(pg: PlaygroundModule, text: string): (TokenClass | un
   return out;
 }
 
-test("the playground's highlighting agrees with the TextMate grammar on every conformance input", async () => {
+test("the playground's highlighting agrees with the TextMate grammar on every text of the highlighting corpus", async () => {
   const [grammar, pg] = await Promise.all([loadGrammar(), loadPlayground()]);
   let compared = 0;
   const disagreements: string[] = [];
-  for (const c of readConformanceCases()) {
-    const text = c.input;
+  for (const c of highlightingCorpus()) {
+    const text = c.text;
     const tm = scopesPerChar(grammar, text);
     const cm = playgroundClasses(pg, text);
     for (let i = 0; i < text.length; i++) {
@@ -115,7 +114,7 @@ test("the playground's highlighting agrees with the TextMate grammar on every co
       }
     }
   }
-  assert.ok(compared > 5000, `compared ${compared} characters`);
+  assert.ok(compared > 500, `compared ${compared} characters`);
   assert.equal(disagreements.slice(0, 40), [], `${disagreements.length} disagreements over ${compared} characters`);
 });
 

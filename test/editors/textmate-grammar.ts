@@ -3,18 +3,44 @@
  * vscode-oniguruma (the engine VS Code itself uses), for tests: scopes of
  * every character of a text, and the token class they stand for.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import oniguruma from "vscode-oniguruma";
 import textmate from "vscode-textmate";
-import { REPO_ROOT } from "../support/repo-root.js";
+import { REPO_ROOT, SHARED_DIR } from "../support/repo-root.js";
 
 /** Where the grammar lives. */
 export const GRAMMAR_PATH = join(REPO_ROOT, "editors", "vscode", "syntaxes", "jsson.tmLanguage.json");
 
 /** The classes both highlighters are compared in. */
 export type TokenClass = "comment" | "string" | "template" | "meta" | "number" | "invalid" | "keyword" | "constant" | "key" | "decl" | "member" | "name" | "operator" | "punctuation";
+
+/** A text of the highlighting corpus. */
+export interface CorpusText {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * The highlighting corpus: every conformance input (when ../shared is
+ * there), the examples, and a file of this suite with every token class (so
+ * a lone clone still tests every class).
+ */
+export function highlightingCorpus(): CorpusText[] {
+  const out: CorpusText[] = [];
+  const conformance = join(SHARED_DIR, "conformance");
+  if (existsSync(conformance)) {
+    for (const name of readdirSync(conformance).sort()) {
+      const file = join(conformance, name, "input.jsson");
+      if (existsSync(file)) out.push({ name, text: readFileSync(file, "utf8") });
+    }
+  }
+  for (const dir of [join(REPO_ROOT, "examples"), join(REPO_ROOT, "test", "editors", "fixtures")]) {
+    for (const name of readdirSync(dir).sort()) if (name.endsWith(".jsson")) out.push({ name, text: readFileSync(join(dir, name), "utf8") });
+  }
+  return out;
+}
 
 /** Load the grammar. */
 export async function loadGrammar(): Promise<textmate.IGrammar> {
