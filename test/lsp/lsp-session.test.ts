@@ -92,6 +92,18 @@ test("an incremental edit that breaks the file brings a diagnostic at the place;
   assert.equal(await fixed, []);
 });
 
+test("a burst of edits: the diagnostics that arrive are those of the last text", async () => {
+  const first = s.nextDiagnostics(mainUri);
+  // Each edit puts the error at another column: `b = = 1`, `bx = = 1`, … (the second '=' is the error).
+  for (let k = 0; k < 5; k++) await change(MAIN + `b${"x".repeat(k)} = = 1\n`);
+  const d = await first;
+  assert.is(d.length, 1);
+  assert.equal(d[0]?.range.start, { line: MAIN.split("\n").length - 1, character: "bxxxx = ".length });
+  const fixed = s.nextDiagnostics(mainUri);
+  await change(MAIN);
+  assert.equal(await fixed, []);
+});
+
 test("hover on a key shows its evaluated value and where it is defined", async () => {
   const h = (await s.connection.sendRequest("textDocument/hover", { textDocument: { uri: mainUri }, position: at(MAIN, "url =", 1) })) as { contents: { value: string } };
   assert.match(h.contents.value, /defined at line 8/);
