@@ -117,12 +117,15 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   });
 
   // A document just opened is evaluated at once; edits wait for a pause in typing.
-  documents.onDidOpen((e) => schedule(e.document.uri, 0));
+  // (TextDocuments fires onDidOpen, then onDidChangeContent, for an open.)
+  const opening = new Set<string>();
+  documents.onDidOpen((e) => void opening.add(e.document.uri));
   documents.onDidChangeContent((e) => {
-    if (e.document.version <= 1 && !timers.has(e.document.uri)) return schedule(e.document.uri, 0);
-    schedule(e.document.uri, DIAGNOSTICS_DEBOUNCE_MS);
+    const uri = e.document.uri;
+    if (opening.delete(uri)) return schedule(uri, 0);
+    schedule(uri, DIAGNOSTICS_DEBOUNCE_MS);
     // Open documents that include this one see its unsaved text: evaluate them again too.
-    for (const other of documents.keys()) if (other !== e.document.uri && (stateOf(other)?.outline.includes.length ?? 0) > 0) schedule(other, DIAGNOSTICS_DEBOUNCE_MS);
+    for (const other of documents.keys()) if (other !== uri && (stateOf(other)?.outline.includes.length ?? 0) > 0) schedule(other, DIAGNOSTICS_DEBOUNCE_MS);
   });
   documents.onDidClose((e) => {
     const uri = e.document.uri;

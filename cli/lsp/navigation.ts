@@ -57,7 +57,7 @@ export function referencesAt(state: DocumentState, offset: number, includeDeclar
   const outline = state.outline;
   const at = (start: number, end: number): Location => ({ uri: doc.uri, range: { start: doc.positionAt(start), end: doc.positionAt(end) } });
   const presetUse = outline.presetUses.find((r) => r.start <= offset && offset <= r.end);
-  let target: Definition | undefined = presetUse ? presetDefinitions(state, presetUse.value)[0] : symbolAt(outline, offset)?.definition;
+  const target: Definition | undefined = presetUse ? presetDefinitions(state, presetUse.value)[0] : symbolAt(outline, offset)?.definition;
   if (target === undefined) return [];
   const out: Location[] = includeDeclaration ? [at(target.nameStart, target.nameEnd)] : [];
   if (target.kind === "preset") {
@@ -66,7 +66,6 @@ export function referencesAt(state: DocumentState, offset: number, includeDeclar
     return out;
   }
   for (const u of usesOf(outline, target)) out.push(at(u.start, u.end));
-  target = undefined;
   return out;
 }
 
