@@ -4,12 +4,14 @@ import type { Hover } from "vscode-languageserver";
 import { ObjectValue, type Value } from "../../core/eval/values.js";
 import type { DocumentState } from "./document-state.js";
 import { outputPath, symbolAt } from "./name-resolution.js";
+import { includedDefinition, type NavigationContext } from "./navigation.js";
 import { previewValue } from "./value-preview.js";
 
 /** The hover at `offset`, or null when there is nothing to say. */
-export function hoverAt(state: DocumentState, doc: TextDocument, offset: number): Hover | null {
+export function hoverAt(state: DocumentState, doc: TextDocument, offset: number, ctx: NavigationContext): Hover | null {
   const found = symbolAt(state.outline, offset);
   const d = found?.definition;
+  if (found?.use && d === undefined && found.use.chain.length === 0) return includedHover(state, doc, found.use, ctx);
   if (found === undefined || d === undefined) return null;
   const under = found.use ?? { start: d.nameStart, end: d.nameEnd };
   const line = doc.positionAt(d.nameStart).line + 1;
@@ -19,6 +21,16 @@ export function hoverAt(state: DocumentState, doc: TextDocument, offset: number)
   const value = path === undefined || state.value === undefined ? undefined : valueAt(state.value, path);
   if (value !== undefined) parts.push("```json\n" + previewValue(value) + "\n```");
   return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(under.start), end: doc.positionAt(under.end) } };
+}
+
+/** A name that an included file defines: its value (a top-level key of the output) and the file. */
+function includedHover(state: DocumentState, doc: TextDocument, use: { name: string; start: number; end: number }, ctx: NavigationContext): Hover | null {
+  const inc = includedDefinition(state, use.name, ctx);
+  if (inc === undefined) return null;
+  const parts = [`**${use.name}** — key of the included file ${inc.path}, defined at line ${inc.location.range.start.line + 1}`];
+  const value = state.value?.get(use.name);
+  if (value !== undefined) parts.push("```json\n" + previewValue(value) + "\n```");
+  return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
 }
 
 function valueAt(root: ObjectValue, path: readonly string[]): Value | undefined {

@@ -92,14 +92,17 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     timers.set(uri, setTimeout(() => analyze(uri), delay));
   };
 
+  const loadAssociations = (): void => {
+    if (root === undefined) return;
+    const r = readSchemaAssociations(root);
+    associations = r.associations;
+    if (r.problem !== undefined) connection.console.warn(r.problem);
+  };
+
   connection.onInitialize((params): InitializeResult => {
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
     root = folder === undefined || folder === null ? undefined : pathOf(folder);
-    if (root !== undefined) {
-      const r = readSchemaAssociations(root);
-      associations = r.associations;
-      if (r.problem !== undefined) connection.console.warn(r.problem);
-    }
+    loadAssociations();
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -137,11 +140,17 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     publish(uri);
   });
 
+  // The extension watches *.jsson and jsson.config.json: a changed config or file on disk can change any open document's outcome.
+  connection.onDidChangeWatchedFiles(() => {
+    loadAssociations();
+    for (const uri of documents.keys()) schedule(uri, DIAGNOSTICS_DEBOUNCE_MS);
+  });
+
   const withState = <T>(uri: string, f: (s: DocumentState) => T, none: T): T => {
     const s = stateOf(uri);
     return s === undefined ? none : f(s);
   };
-  connection.onHover((p) => withState(p.textDocument.uri, (s) => hoverAt(s, s.document, s.document.offsetAt(p.position)), null));
+  connection.onHover((p) => withState(p.textDocument.uri, (s) => hoverAt(s, s.document, s.document.offsetAt(p.position), { host, pathOf, uriOf }), null));
   connection.onDefinition((p) => withState<Location[]>(p.textDocument.uri, (s) => definitionAt(s, s.document.offsetAt(p.position), { host, pathOf, uriOf }), []));
   connection.onReferences((p) => withState<Location[]>(p.textDocument.uri, (s) => referencesAt(s, s.document.offsetAt(p.position), p.context.includeDeclaration), []));
   connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri)), []));

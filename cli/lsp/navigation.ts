@@ -37,18 +37,26 @@ export function definitionAt(state: DocumentState, offset: number, ctx: Navigati
   if (found.definition) return [here(found.definition.nameStart, found.definition.nameEnd)];
   // A plain name defined nowhere here: one of the included files' top-level keys (LANGUAGE.md §8).
   if (found.use && found.use.chain.length === 0) {
-    for (const inc of outline.includes) {
-      const resolved = ctx.host.resolve(inc.value, path);
-      const read = resolved.ok ? ctx.host.read(resolved.value) : undefined;
-      if (!resolved.ok || !read?.ok) continue;
-      const d = outlineDocument(read.value, scanTokens(read.value)).roots.find((r) => r.kind === "key" && r.name === found.use?.name);
-      if (d) {
-        const other = TextDocument.create(ctx.uriOf(resolved.value), "jsson", 0, read.value);
-        return [{ uri: other.uri, range: { start: other.positionAt(d.nameStart), end: other.positionAt(d.nameEnd) } }];
-      }
-    }
+    const inc = includedDefinition(state, found.use.name, ctx);
+    if (inc) return [inc.location];
   }
   return [];
+}
+
+/** Where an included file (of those `state` includes directly) defines the top-level key `name`. */
+export function includedDefinition(state: DocumentState, name: string, ctx: NavigationContext): { location: Location; path: string } | undefined {
+  const path = ctx.pathOf(state.document.uri);
+  for (const inc of state.outline.includes) {
+    const resolved = ctx.host.resolve(inc.value, path);
+    const read = resolved.ok ? ctx.host.read(resolved.value) : undefined;
+    if (!resolved.ok || !read?.ok) continue;
+    const d = outlineDocument(read.value, scanTokens(read.value)).roots.find((r) => r.kind === "key" && r.name === name);
+    if (d) {
+      const other = TextDocument.create(ctx.uriOf(resolved.value), "jsson", 0, read.value);
+      return { location: { uri: other.uri, range: { start: other.positionAt(d.nameStart), end: other.positionAt(d.nameEnd) } }, path: resolved.value };
+    }
+  }
+  return undefined;
 }
 
 /** Every use of the thing at `offset` in the document (and its definition when asked). */

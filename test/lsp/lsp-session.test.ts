@@ -115,6 +115,12 @@ test("hover on a key shows its evaluated value and where it is defined", async (
   assert.match(name.contents.value, /line 4/);
 });
 
+test("hover on a name that an included file defines shows its value and the file", async () => {
+  const h = (await s.connection.sendRequest("textDocument/hover", { textDocument: { uri: mainUri }, position: at(MAIN, "database.host", 2) })) as { contents: { value: string } };
+  assert.match(h.contents.value, /included file .*db\.jsson, defined at line 1/);
+  assert.match(h.contents.value, /"host": "db\.local"/);
+});
+
 test("go to definition: a name, a member chain, a preset, an include path, a name from an included file", async () => {
   const def = async (p: { line: number; character: number }): Promise<{ uri: string; range: { start: { line: number; character: number } } }[]> =>
     (await s.connection.sendRequest("textDocument/definition", { textDocument: { uri: mainUri }, position: p })) as { uri: string; range: { start: { line: number; character: number } } }[];
