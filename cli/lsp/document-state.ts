@@ -6,7 +6,10 @@
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ObjectValue } from "../../core/eval/values.js";
 import { outlineDocument, type DocumentOutline } from "./document-outline.js";
+import { LSP_LIMITS } from "./lsp-limits.js";
 import { scanTokens, type EditorToken } from "./scan-tokens.js";
+
+const MAX_EDITOR_TEXT = LSP_LIMITS.maxSourceLength ?? Infinity;
 
 /**
  * Tokens and outline of one version of a document. The TextDocument object
@@ -27,8 +30,9 @@ export class DocumentState {
     this.text = document.getText();
   }
 
+  /** Tokens; none for a text larger than the engine would accept (editor features then offer nothing). */
   get tokens(): readonly EditorToken[] {
-    this.tokenCache ??= scanTokens(this.text);
+    this.tokenCache ??= this.text.length > MAX_EDITOR_TEXT ? [] : scanTokens(this.text);
     return this.tokenCache;
   }
 

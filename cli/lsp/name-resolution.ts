@@ -6,11 +6,31 @@
  */
 import type { Definition, DocumentOutline, NameUse } from "./document-outline.js";
 
+/** At most this many references are listed (a bound on the work one request can cause). */
+export const MAX_REFERENCES = 10_000;
+
+/** Definitions by name, built once per outline. */
+const BY_NAME = new WeakMap<DocumentOutline, Map<string, Definition[]>>();
+
+function definitionsNamed(outline: DocumentOutline, name: string): readonly Definition[] {
+  let index = BY_NAME.get(outline);
+  if (index === undefined) {
+    index = new Map();
+    for (const d of outline.definitions) {
+      const list = index.get(d.name);
+      if (list) list.push(d);
+      else index.set(d.name, [d]);
+    }
+    BY_NAME.set(outline, index);
+  }
+  return index.get(name) ?? [];
+}
+
 /** The innermost definition (not a quoted key, not a preset) named `name` visible at `offset`. */
 export function lookupName(outline: DocumentOutline, name: string, offset: number): Definition | undefined {
   let best: Definition | undefined;
-  for (const d of outline.definitions) {
-    if (d.name !== name || d.quoted || d.kind === "preset") continue;
+  for (const d of definitionsNamed(outline, name)) {
+    if (d.quoted || d.kind === "preset") continue;
     if (offset < d.scopeStart || offset > d.scopeEnd) continue;
     // A name is not visible in its own definition (`port = port` names an outer `port`).
     if (d.kind !== "parameter" && d.start <= offset && offset < d.end) continue;
@@ -39,9 +59,13 @@ export function symbolAt(outline: DocumentOutline, offset: number): { definition
   return undefined;
 }
 
-/** Every use of `target` in the document. */
+/** Every use of `target` in the document (the first {@link MAX_REFERENCES}). */
 export function usesOf(outline: DocumentOutline, target: Definition): NameUse[] {
-  return outline.uses.filter((u) => u.name === target.name && resolveUse(outline, u) === target);
+  const out: NameUse[] = [];
+  for (const u of outline.uses) {
+    if (u.name === target.name && resolveUse(outline, u) === target && out.push(u) >= MAX_REFERENCES) break;
+  }
+  return out;
 }
 
 /** The dotted path of a key in the output (`server.port`), or undefined when it is not an output key (in a preset, an array item, a `:=` name). */
