@@ -26,7 +26,8 @@ export interface Definition {
   readonly quoted: boolean;
   /** Where in the document the name is visible: the span of the enclosing body. */
   readonly scopeStart: number;
-  readonly scopeEnd: number;
+  /** Set when the enclosing body closes (the end of the text until then). */
+  scopeEnd: number;
 }
 
 /** A name used in a value, with the names before it in a `a.b.c` chain. */
@@ -69,8 +70,11 @@ interface Frame {
   /** The last definition made in this frame, whose end moves as its value's tokens pass. */
   last: Definition | undefined;
   /** Definitions made in this frame: their scope ends where the frame closes. */
-  readonly defined: { scopeEnd: number }[];
+  readonly defined: Definition[];
 }
+
+/** Longest `a.b.c…` chain whose members are recorded as uses. */
+const MAX_CHAIN = 64;
 
 const CLOSER: Readonly<Record<string, string>> = { "}": "{", "]": "[", ")": "(" };
 
@@ -92,7 +96,7 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
   const define = (d: Omit<Definition, "children" | "end" | "scopeStart" | "scopeEnd"> & { end: number }, frame: Frame): Definition => {
     const full: Definition = { ...d, children: [], scopeStart: frame.at, scopeEnd: textLength };
     definitions.push(full);
-    frame.defined.push(full as { scopeEnd: number });
+    frame.defined.push(full);
     if (full.parent) full.parent.children.push(full);
     else if (frame === top) roots.push(full);
     return full;
@@ -174,7 +178,8 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
     }
     if (t.kind === "ident" && !(prev?.kind === "punct" && prev.text === ".")) {
       const chain: string[] = [];
-      for (let j = i; code[j + 1]?.text === "." && code[j + 2]?.kind === "ident"; j += 2) {
+      // Members past MAX_CHAIN are not recorded: each carries its chain, so an endless `a.b.c…` would cost its length squared.
+      for (let j = i; j < i + 2 * MAX_CHAIN && code[j + 1]?.text === "." && code[j + 2]?.kind === "ident"; j += 2) {
         const member = code[j + 2] as EditorToken;
         uses.push({ name: member.text, start: member.start, end: member.end, chain: [t.text, ...chain] });
         chain.push(member.text);
