@@ -39,8 +39,9 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   let associations: SchemaAssociation[] = [];
 
   const pathOf = (uri: string): string | undefined => (uri.startsWith("file:") ? fileURLToPath(uri) : undefined);
-  const uriOf = (path: string): string => pathToFileURL(path).href;
-  const openText = (path: string): string | undefined => documents.get(uriOf(path))?.getText();
+  // An open document keeps the URI its client gave (clients encode paths in their own way); other files get a file: URL.
+  const uriOf = (path: string): string => documents.all().find((d) => pathOf(d.uri) === path)?.uri ?? pathToFileURL(path).href;
+  const openText = (path: string): string | undefined => documents.all().find((d) => pathOf(d.uri) === path)?.getText();
   const host = new OverlayHost(openText);
 
   const stateOf = (uri: string): DocumentState | undefined => {
@@ -89,7 +90,17 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
 
   const schedule = (uri: string, delay: number): void => {
     clearTimeout(timers.get(uri));
-    timers.set(uri, setTimeout(() => analyze(uri), delay));
+    timers.set(
+      uri,
+      setTimeout(() => {
+        try {
+          analyze(uri);
+        } catch (e) {
+          // A bug, not the user's input (the engine collects user errors): say so and keep serving.
+          connection.console.error(`jsson lsp: evaluating ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        }
+      }, delay),
+    );
   };
 
   const loadAssociations = (): void => {
