@@ -38,7 +38,14 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   let root: string | undefined;
   let associations: SchemaAssociation[] = [];
 
-  const pathOf = (uri: string): string | undefined => (uri.startsWith("file:") ? fileURLToPath(uri) : undefined);
+  const pathOf = (uri: string): string | undefined => {
+    if (!uri.startsWith("file:")) return undefined;
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return undefined; // a file: URI with a host, or otherwise not a local path
+    }
+  };
   // An open document keeps the URI its client gave (clients encode paths in their own way); other files get a file: URL.
   const uriOf = (path: string): string => documents.all().find((d) => pathOf(d.uri) === path)?.uri ?? pathToFileURL(path).href;
   const openText = (path: string): string | undefined => documents.all().find((d) => pathOf(d.uri) === path)?.getText();
