@@ -31,7 +31,7 @@ export function completionsAt(state: DocumentState, offset: number, path: string
     if (d.kind === "preset" || d.quoted || seen.has(d.name) || offset < d.scopeStart || offset > d.scopeEnd) continue;
     if (d.nameStart <= offset && offset <= d.nameEnd) continue; // the name being typed
     seen.add(d.name);
-    items.push({ label: d.name, kind: d.kind === "parameter" ? CompletionItemKind.Variable : d.kind === "declaration" ? CompletionItemKind.Variable : CompletionItemKind.Property });
+    items.push({ label: d.name, kind: d.kind === "key" ? CompletionItemKind.Property : CompletionItemKind.Variable });
   }
   for (const k of KEYWORDS) items.push({ label: k, kind: CompletionItemKind.Keyword });
   items.push({ label: "@preset", kind: CompletionItemKind.Keyword, insertText: '@preset "' }, { label: "@use", kind: CompletionItemKind.Keyword, insertText: '@use "' });

@@ -16,7 +16,7 @@ export function hoverAt(state: DocumentState, doc: TextDocument, offset: number,
   const under = found.use ?? { start: d.nameStart, end: d.nameEnd };
   const line = doc.positionAt(d.nameStart).line + 1;
   const what = d.kind === "declaration" ? "name (`:=`, not in the output)" : d.kind === "parameter" ? "map parameter" : d.kind === "preset" ? "preset" : "key";
-  const parts = [`**${d.name}** — ${what}, defined at line ${line}`];
+  const parts = [`**${markdownText(d.name)}** — ${what}, defined at line ${line}`];
   const path = outputPath(state.outline, d);
   const value = path === undefined || state.value === undefined ? undefined : valueAt(state.value, path);
   if (value !== undefined) parts.push("```json\n" + previewValue(value) + "\n```");
@@ -27,10 +27,15 @@ export function hoverAt(state: DocumentState, doc: TextDocument, offset: number,
 function includedHover(state: DocumentState, doc: TextDocument, use: { name: string; start: number; end: number }, ctx: NavigationContext): Hover | null {
   const inc = includedDefinition(state, use.name, ctx);
   if (inc === undefined) return null;
-  const parts = [`**${use.name}** — key of the included file ${inc.path}, defined at line ${inc.location.range.start.line + 1}`];
+  const parts = [`**${markdownText(use.name)}** — key of the included file ${markdownText(inc.path)}, defined at line ${inc.location.range.start.line + 1}`];
   const value = state.value?.get(use.name);
   if (value !== undefined) parts.push("```json\n" + previewValue(value) + "\n```");
   return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
+}
+
+/** Text shown literally in Markdown (a quoted key may hold any character). */
+function markdownText(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, "\\$&");
 }
 
 function valueAt(root: ObjectValue, path: readonly string[]): Value | undefined {

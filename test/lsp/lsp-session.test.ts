@@ -117,7 +117,7 @@ test("hover on a key shows its evaluated value and where it is defined", async (
 
 test("hover on a name that an included file defines shows its value and the file", async () => {
   const h = (await s.connection.sendRequest("textDocument/hover", { textDocument: { uri: mainUri }, position: at(MAIN, "database.host", 2) })) as { contents: { value: string } };
-  assert.match(h.contents.value, /included file .*db\.jsson, defined at line 1/);
+  assert.match(h.contents.value, /included file .*db\\\.jsson, defined at line 1/);
   assert.match(h.contents.value, /"host": "db\.local"/);
 });
 
