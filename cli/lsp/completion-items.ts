@@ -1,0 +1,62 @@
+/**
+ * Completion: names in scope, keywords, preset names after `@use "` and
+ * include paths (relative to the file) after `include "`. Works on the
+ * token outline, so a document with errors still completes.
+ */
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
+import { KEYWORDS } from "../../core/syntax/tokens.js";
+import type { DocumentState } from "./document-state.js";
+
+/** At most this many entries of a folder are offered. */
+const MAX_PATH_ITEMS = 500;
+
+/** Completions at `offset` of a document whose file is `path` (if any). */
+export function completionsAt(state: DocumentState, offset: number, path: string | undefined): CompletionItem[] {
+  const text = state.text;
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const before = text.slice(lineStart, offset);
+  const presetPrefix = /@(?:use\s*)?"([^"]*)$/.exec(before);
+  if (presetPrefix) {
+    const names = new Set(state.outline.definitions.filter((d) => d.kind === "preset").map((d) => d.name));
+    return [...names].map((name) => ({ label: name, kind: CompletionItemKind.Class, detail: "preset" }));
+  }
+  const includePrefix = /\binclude\s*"([^"]*)$/.exec(before);
+  if (includePrefix) return path === undefined ? [] : includePaths(dirname(path), includePrefix[1] ?? "");
+  if (insideString(state, offset)) return [];
+  const seen = new Set<string>();
+  const items: CompletionItem[] = [];
+  for (const d of state.outline.definitions) {
+    if (d.kind === "preset" || d.quoted || seen.has(d.name) || offset < d.scopeStart || offset > d.scopeEnd) continue;
+    if (d.nameStart <= offset && offset <= d.nameEnd) continue; // the name being typed
+    seen.add(d.name);
+    items.push({ label: d.name, kind: d.kind === "key" ? CompletionItemKind.Property : CompletionItemKind.Variable });
+  }
+  for (const k of KEYWORDS) items.push({ label: k, kind: CompletionItemKind.Keyword });
+  items.push({ label: "@preset", kind: CompletionItemKind.Keyword, insertText: '@preset "' }, { label: "@use", kind: CompletionItemKind.Keyword, insertText: '@use "' });
+  return items;
+}
+
+function insideString(state: DocumentState, offset: number): boolean {
+  return state.tokens.some((t) => (t.kind === "string" || t.kind === "template" || t.kind === "comment") && t.start < offset && offset < t.end);
+}
+
+/** Entries of the folder named by the typed prefix: folders (to go on typing) and `.jsson` files. */
+function includePaths(base: string, typed: string): CompletionItem[] {
+  const slash = typed.lastIndexOf("/");
+  const folder = join(base, typed.slice(0, slash + 1));
+  let entries;
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const items: CompletionItem[] = [];
+  for (const e of entries) {
+    if (items.length >= MAX_PATH_ITEMS) break;
+    if (e.isDirectory()) items.push({ label: e.name + "/", kind: CompletionItemKind.Folder });
+    else if (e.isFile() && e.name.endsWith(".jsson")) items.push({ label: e.name, kind: CompletionItemKind.File });
+  }
+  return items;
+}

@@ -1,0 +1,129 @@
+/**
+ * One evaluation of a document for the editor: the engine's diagnostics as
+ * LSP diagnostics; for an error inside an included file, the diagnostic at
+ * the `include` in the includer and the inner error at its own place in the
+ * included file; and, when the workspace associates a schema with the file,
+ * the schema's failures (placed at the top-level key they are under: the
+ * engine gives no finer source places yet).
+ */
+import { readFileSync, statSync } from "node:fs";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
+import { CODES, toPlainData, type Diagnostic, type Engine, type IncludeHost } from "../../core/index.js";
+import { ProgramValue } from "../../core/eval/key-origins.js";
+import type { ObjectValue } from "../../core/eval/values.js";
+import { outlineDocument } from "./document-outline.js";
+import { LSP_LIMITS } from "./lsp-limits.js";
+import { scanTokens } from "./scan-tokens.js";
+
+/** Included files followed to place an inner error (each level evaluates one more file). */
+const MAX_INCLUDE_HOPS = 8;
+/** Largest schema file read. */
+const MAX_SCHEMA_BYTES = 4 * 1024 * 1024;
+
+/** Outcome of {@link diagnoseDocument}. */
+export interface DocumentDiagnostics {
+  /** Diagnostics of the document itself. */
+  readonly own: LspDiagnostic[];
+  /** Diagnostics for included files (by absolute path), placed where the error is. */
+  readonly included: Map<string, LspDiagnostic[]>;
+  /** The evaluated value, when evaluation succeeded. */
+  readonly value: ObjectValue | undefined;
+}
+
+/** What {@link diagnoseDocument} runs with. */
+export interface DiagnoseContext {
+  readonly engine: Engine;
+  readonly host: IncludeHost;
+  /** The URI of an absolute path (for related information). */
+  readonly uriOf: (path: string) => string;
+  /** Schema path for a file, if the workspace associates one. */
+  readonly schemaFor: (path: string) => string | undefined;
+}
+
+/** Evaluate `text` (the document at `uri`, file `path` if it has one) and place every problem found. */
+export function diagnoseDocument(ctx: DiagnoseContext, uri: string, path: string | undefined, text: string): DocumentDiagnostics {
+  const included = new Map<string, LspDiagnostic[]>();
+  const doc = TextDocument.create(uri, "jsson", 0, text);
+  const r = ctx.engine.evaluate(text, { limits: LSP_LIMITS, host: ctx.host, ...(path === undefined ? {} : { file: path }) });
+  if (!r.ok) {
+    const own = r.diagnostics.map((d) => toLsp(doc, d));
+    const first = r.diagnostics[0];
+    if (first?.code === CODES.I4_ERROR_IN_INCLUDE && path !== undefined) placeInclude(ctx, doc, path, first, included, own, 0);
+    return { own, included, value: undefined };
+  }
+  const schema = path === undefined ? undefined : ctx.schemaFor(path);
+  const own = schema === undefined ? [] : schemaDiagnostics(ctx.engine, doc, r.value, schema);
+  return { own, included, value: r.value };
+}
+
+/** Follow an I4 diagnostic into the included file and place the inner error there (recursively, bounded). */
+function placeInclude(ctx: DiagnoseContext, doc: TextDocument, path: string, d: Diagnostic, out: Map<string, LspDiagnostic[]>, own: LspDiagnostic[], hops: number): void {
+  if (hops >= MAX_INCLUDE_HOPS) return;
+  const text = doc.getText();
+  const ref = outlineDocument(text, scanTokens(text.slice(0, d.end))).includes.find((i) => i.start >= d.start && i.end <= d.end);
+  if (ref === undefined) return;
+  const resolved = ctx.host.resolve(ref.value, path);
+  if (!resolved.ok) return;
+  const read = ctx.host.read(resolved.value);
+  if (!read.ok) return;
+  const innerDoc = TextDocument.create(ctx.uriOf(resolved.value), "jsson", 0, read.value);
+  const r = ctx.engine.evaluate(read.value, { limits: LSP_LIMITS, host: ctx.host, file: resolved.value });
+  if (r.ok) return; // fails only in context (e.g. a limit shared with the includer): the includer's diagnostic says so
+  const inner = r.diagnostics.map((x) => toLsp(innerDoc, x));
+  const includeLine = own[0];
+  for (const x of inner) {
+    x.message = `${x.message} (in a file included from ${doc.uri})`;
+    if (includeLine) x.relatedInformation = [{ location: { uri: doc.uri, range: includeLine.range }, message: "included here" }];
+  }
+  if (includeLine) includeLine.relatedInformation = inner.map((x) => ({ location: { uri: innerDoc.uri, range: x.range }, message: String(x.message) }));
+  const list = out.get(resolved.value) ?? [];
+  list.push(...inner);
+  out.set(resolved.value, list);
+  const first = r.diagnostics[0];
+  if (first?.code === CODES.I4_ERROR_IN_INCLUDE) placeInclude(ctx, innerDoc, resolved.value, first, out, inner, hops + 1);
+}
+
+/** Validate the evaluated value against the associated schema; each failure sits at its top-level key. */
+function schemaDiagnostics(engine: Engine, doc: TextDocument, value: ObjectValue, schemaPath: string): LspDiagnostic[] {
+  const top = { start: doc.positionAt(0), end: doc.positionAt(0) };
+  let schemaText: string;
+  try {
+    if (statSync(schemaPath).size > MAX_SCHEMA_BYTES) throw new Error(`larger than ${MAX_SCHEMA_BYTES} bytes`);
+    schemaText = readFileSync(schemaPath, "utf8");
+  } catch (e) {
+    return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot read schema ${schemaPath}: ${(e as Error).message}` }];
+  }
+  const result = engine.validate(toPlainData(value), schemaText);
+  if (result.valid) return [];
+  if (result.schemaError) return result.errors.map((message) => ({ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: ${message}` }));
+  return result.errors.map((message) => {
+    const key = topLevelKey(message);
+    const span = key === undefined || !(value instanceof ProgramValue) ? undefined : value.origins.get(key);
+    const range = span === undefined ? top : { start: doc.positionAt(span.start), end: doc.positionAt(Math.min(span.end, lineEnd(doc, span.start))) };
+    return { range, severity: DiagnosticSeverity.Error, source: "jsson schema", message: `schema: ${message}` };
+  });
+}
+
+/** The top-level key of a failure line `$.key…: message` or `$["key"]…: message`. */
+export function topLevelKey(failure: string): string | undefined {
+  const m = /^\$(?:\.([\p{L}_][\p{L}\p{Nd}_]*)|\[("(?:[^"\\]|\\.)*")\])/u.exec(failure);
+  if (!m) return undefined;
+  if (m[1] !== undefined) return m[1];
+  try {
+    return JSON.parse(m[2] as string) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+function lineEnd(doc: TextDocument, offset: number): number {
+  const line = doc.positionAt(offset).line;
+  return doc.offsetAt({ line: line + 1, character: 0 }) - (line + 1 < doc.lineCount ? 1 : 0);
+}
+
+/** An engine diagnostic as an LSP diagnostic in `doc`. */
+export function toLsp(doc: TextDocument, d: Diagnostic): LspDiagnostic {
+  const end = Math.max(d.end, d.start + 1);
+  return { range: { start: doc.positionAt(d.start), end: doc.positionAt(end) }, severity: DiagnosticSeverity.Error, code: d.code, source: "jsson", message: d.message };
+}

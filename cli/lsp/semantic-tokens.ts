@@ -1,0 +1,86 @@
+/** Semantic tokens from the lexer's tokens (see {@link scanTokens}) and the outline's key/name roles. */
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { SemanticTokensLegend } from "vscode-languageserver";
+import type { DocumentOutline } from "./document-outline.js";
+import type { EditorToken } from "./scan-tokens.js";
+
+/** Token types, in legend order. */
+export const TOKEN_TYPES = ["comment", "string", "number", "keyword", "operator", "property", "variable", "parameter", "macro"] as const;
+type TokenType = (typeof TOKEN_TYPES)[number];
+
+/** Modifiers: `declaration` marks where a key or name is defined. */
+export const TOKEN_MODIFIERS = ["declaration"] as const;
+
+/** The legend the server announces. */
+export const SEMANTIC_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+
+/** Encoded semantic tokens (LSP relative encoding) of a document. */
+export function semanticTokens(doc: TextDocument, tokens: readonly EditorToken[], outline: DocumentOutline): number[] {
+  const definedAt = new Map<number, string>();
+  for (const d of outline.definitions) definedAt.set(d.nameStart, d.kind);
+  const data: number[] = [];
+  let lastLine = 0;
+  let lastChar = 0;
+  const text = doc.getText();
+  const typeIndex = new Map<TokenType, number>(TOKEN_TYPES.map((t, i) => [t, i]));
+  // Tokens come in document order, so the line is found by walking forward, never by searching.
+  let line = 0;
+  let lineStart = 0;
+  const emit = (start: number, end: number, type: TokenType, declaration: boolean): void => {
+    for (let nl = text.indexOf("\n", lineStart); nl >= 0 && nl < start; nl = text.indexOf("\n", lineStart)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    // A multi-line token (a string) is sent one line at a time.
+    let s = start;
+    while (s < end) {
+      const nl = text.indexOf("\n", s);
+      const e = nl < 0 || nl >= end ? end : nl;
+      const length = e - s - (e > s && text.charCodeAt(e - 1) === 13 ? 1 : 0);
+      if (length > 0) {
+        const character = s - lineStart;
+        data.push(line - lastLine, line === lastLine ? character - lastChar : character, length, typeIndex.get(type) ?? 0, declaration ? 1 : 0);
+        lastLine = line;
+        lastChar = character;
+      }
+      if (e === end) break;
+      line++;
+      lineStart = e + 1;
+      s = e + 1;
+    }
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as EditorToken;
+    const defined = definedAt.get(t.start);
+    switch (t.kind) {
+      case "comment":
+        emit(t.start, t.end, "comment", false);
+        break;
+      case "string":
+      case "template":
+        emit(t.start, t.end, defined === "preset" ? "macro" : defined === "key" ? "property" : "string", defined !== undefined);
+        break;
+      case "int":
+      case "float":
+        emit(t.start, t.end, "number", false);
+        break;
+      case "keyword":
+      case "ident":
+        if (defined !== undefined) emit(t.start, t.end, defined === "parameter" ? "parameter" : defined === "declaration" ? "variable" : "property", true);
+        else if (t.kind === "keyword") emit(t.start, t.end, "keyword", false);
+        else if (tokens[i - 1]?.text === "@") emit(t.start, t.end, "macro", false);
+        else emit(t.start, t.end, tokens[i - 1]?.text === "." ? "property" : "variable", false);
+        break;
+      case "punct":
+        if (t.text === "@") emit(t.start, t.end, "macro", false);
+        else if (!"{}[](),".includes(t.text)) emit(t.start, t.end, "operator", false);
+        break;
+      case "interp":
+        emit(t.start, t.end, "operator", false);
+        break;
+      case "invalid":
+        break;
+    }
+  }
+  return data;
+}

@@ -1,0 +1,79 @@
+/**
+ * A short JSON-like picture of an evaluated value for hovers: at most a few
+ * lines and a few hundred characters, whatever the value's size. Items of
+ * large arrays and objects past the budget are counted, never produced.
+ */
+import { FloatValue, LazyArray, ObjectValue, type Value } from "../../core/eval/values.js";
+import { floatText } from "../../core/eval/number-text.js";
+
+/** At most this many lines in a preview. */
+export const PREVIEW_LINES = 8;
+/** At most this many characters in a preview line. */
+const LINE_WIDTH = 100;
+
+/** The preview of `v` (JSON syntax, two-space indentation, `…` where cut). */
+export function previewValue(v: Value): string {
+  const lines: string[] = [];
+  const full = (): boolean => lines.length >= PREVIEW_LINES;
+  const push = (indent: number, text: string): void => {
+    const line = "  ".repeat(indent) + text;
+    lines.push(line.length > LINE_WIDTH ? line.slice(0, LINE_WIDTH - 1) + "…" : line);
+  };
+  const walk = (value: Value, indent: number, prefix: string, suffix: string): void => {
+    if (value instanceof ObjectValue || Array.isArray(value) || value instanceof LazyArray) {
+      const isObject = value instanceof ObjectValue;
+      const size = isObject ? value.size : value.length;
+      const [open, close] = isObject ? ["{", "}"] : ["[", "]"];
+      if (size === 0) return push(indent, `${prefix}${open}${close}${suffix}`);
+      const inline = inlineText(value);
+      if (inline !== undefined && inline.length + prefix.length + indent * 2 <= LINE_WIDTH) return push(indent, prefix + inline + suffix);
+      push(indent, prefix + open);
+      for (let i = 0; i < size; i++) {
+        if (full()) {
+          lines[lines.length - 1] += ` … (${size - i} more)`;
+          return;
+        }
+        const comma = i < size - 1 ? "," : "";
+        if (isObject) walk(value.values[i] as Value, indent + 1, `${JSON.stringify(value.keys[i])}: `, comma);
+        else walk(itemAt(value, i), indent + 1, "", comma);
+      }
+      if (!full()) push(indent, close + suffix);
+      return;
+    }
+    push(indent, prefix + scalarText(value) + suffix);
+  };
+  walk(v, 0, "", "");
+  return lines.join("\n");
+}
+
+/** A small container on one line (undefined when it holds containers or is long). */
+function inlineText(v: ObjectValue | Value[] | LazyArray): string | undefined {
+  const parts: string[] = [];
+  let width = 0;
+  const size = v instanceof ObjectValue ? v.size : v.length;
+  if (size > 16) return undefined;
+  for (let i = 0; i < size; i++) {
+    const item = v instanceof ObjectValue ? (v.values[i] as Value) : itemAt(v, i);
+    if (item instanceof ObjectValue || Array.isArray(item) || item instanceof LazyArray) return undefined;
+    const text = (v instanceof ObjectValue ? `${JSON.stringify(v.keys[i])}: ` : "") + scalarText(item);
+    width += text.length + 2;
+    if (width > LINE_WIDTH) return undefined;
+    parts.push(text);
+  }
+  return v instanceof ObjectValue ? `{ ${parts.join(", ")} }` : `[${parts.join(", ")}]`;
+}
+
+function itemAt(v: Value[] | LazyArray, i: number): Value {
+  if (Array.isArray(v)) return v[i] as Value;
+  try {
+    return v.at(i);
+  } catch {
+    return "…"; // a lazy item whose evaluation fails (or is past the run's time limit) is not shown
+  }
+}
+
+function scalarText(v: Value): string {
+  if (v instanceof FloatValue) return floatText(v.value);
+  if (typeof v === "string") return JSON.stringify(v.length > LINE_WIDTH ? v.slice(0, LINE_WIDTH) + "…" : v);
+  return String(v);
+}

@@ -1,0 +1,75 @@
+/**
+ * A scripted LSP client for tests: spawns the real `node bin/jsson.js lsp`
+ * and speaks JSON-RPC to it over stdio with vscode-jsonrpc, as an editor does.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from "vscode-jsonrpc/node";
+import { CLI_BIN, REPO_ROOT } from "../support/repo-root.js";
+
+/** A published diagnostic, as the tests read it. */
+export interface PublishedDiagnostic {
+  readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } };
+  readonly message: string;
+  readonly code?: string;
+  readonly source?: string;
+  readonly relatedInformation?: readonly { location: { uri: string } }[];
+}
+
+/** A running server and a connection to it. */
+export interface LspSession {
+  readonly connection: MessageConnection;
+  readonly child: ChildProcess;
+  /** The next `publishDiagnostics` for `uri` that satisfies `accept` (default: any), within `timeoutMs`. */
+  nextDiagnostics(uri: string, accept?: (d: readonly PublishedDiagnostic[]) => boolean, timeoutMs?: number): Promise<PublishedDiagnostic[]>;
+  /** Send shutdown and exit; resolves with the server's exit code. */
+  close(): Promise<number | null>;
+}
+
+/** Start `jsson lsp` and initialize it with `rootUri` as the workspace. */
+export async function startSession(rootUri: string | null): Promise<LspSession> {
+  const child = spawn(process.execPath, [CLI_BIN, "lsp"], { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-4000)));
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout as NodeJS.ReadableStream), new StreamMessageWriter(child.stdin as NodeJS.WritableStream));
+  const waiters: { uri: string; accept: (d: readonly PublishedDiagnostic[]) => boolean; resolve: (d: PublishedDiagnostic[]) => void }[] = [];
+  connection.onNotification("textDocument/publishDiagnostics", (p: { uri: string; diagnostics: PublishedDiagnostic[] }) => {
+    for (let i = 0; i < waiters.length; i++) {
+      const w = waiters[i];
+      if (w && w.uri === p.uri && w.accept(p.diagnostics)) {
+        waiters.splice(i, 1);
+        w.resolve(p.diagnostics);
+        return;
+      }
+    }
+  });
+  connection.listen();
+  await connection.sendRequest("initialize", { processId: process.pid, rootUri, capabilities: {}, workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: "ws" }] });
+  await connection.sendNotification("initialized", {});
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    connection,
+    child,
+    nextDiagnostics(uri, accept = () => true, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; server stderr: ${stderr}`)), timeoutMs);
+        waiters.push({
+          uri,
+          accept,
+          resolve: (d) => {
+            clearTimeout(timer);
+            resolve(d);
+          },
+        });
+      });
+    },
+    async close() {
+      await connection.sendRequest("shutdown");
+      await connection.sendNotification("exit");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      const code = await exited;
+      clearTimeout(timer);
+      connection.dispose();
+      return code;
+    },
+  };
+}
