@@ -8,7 +8,8 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import oniguruma from "vscode-oniguruma";
 import textmate from "vscode-textmate";
-import { REPO_ROOT, SHARED_DIR } from "../support/repo-root.js";
+import { REPO_ROOT } from "../support/repo-root.js";
+import { sharedFolder } from "../support/shared-folder.js";
 
 /** Where the grammar lives. */
 export const GRAMMAR_PATH = join(REPO_ROOT, "editors", "vscode", "syntaxes", "jsson.tmLanguage.json");
@@ -29,8 +30,8 @@ export interface CorpusText {
  */
 export function highlightingCorpus(): CorpusText[] {
   const out: CorpusText[] = [];
-  const conformance = join(SHARED_DIR, "conformance");
-  if (existsSync(conformance)) {
+  const conformance = sharedFolder("conformance");
+  if (conformance !== undefined) {
     for (const name of readdirSync(conformance).sort()) {
       const file = join(conformance, name, "input.jsson");
       if (existsSync(file)) out.push({ name, text: readFileSync(file, "utf8") });

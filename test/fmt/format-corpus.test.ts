@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { formatSource } from "../../core/format/format-source.js";
 import { decodeUtf8 } from "../../core/host/node-fs-host.js";
 import { readConformanceCases } from "../support/conformance-cases.js";
-import { REFERENCE_EXAMPLES_DIR, REPO_ROOT } from "../support/repo-root.js";
+import { REPO_ROOT } from "../support/repo-root.js";
+import { sharedFolder } from "../support/shared-folder.js";
 import { formatProblem } from "./format-check.js";
 
 for (const c of readConformanceCases()) {
@@ -25,9 +26,10 @@ for (const c of readConformanceCases()) {
   });
 }
 
-for (const name of readdirSync(REFERENCE_EXAMPLES_DIR).filter((f) => f.endsWith(".jsson")).sort()) {
+const referenceExamples = sharedFolder("reference-examples");
+for (const name of referenceExamples === undefined ? [] : readdirSync(referenceExamples).filter((f) => f.endsWith(".jsson")).sort()) {
   test(`fmt reference example ${name}`, () => {
-    const file = join(REFERENCE_EXAMPLES_DIR, name);
+    const file = join(referenceExamples as string, name);
     const source = decodeUtf8(readFileSync(file));
     if (!formatSource(source).ok) return; // an example of a syntax error
     const problem = formatProblem(source, { file });
