@@ -4,7 +4,7 @@
  * a run that exhausts memory or never answers is reported (and the worker
  * replaced), never taken down with the test process.
  */
-import { Worker } from "node:worker_threads";
+import { CappedWorker } from "../support/capped-worker.js";
 import type { BoundedJob, BoundedOutcome } from "./bounded-run-worker.js";
 
 export type { BoundedJob, BoundedOutcome };
@@ -21,57 +21,23 @@ export function allowedMs(timeoutMs: number): number {
 }
 
 export class BoundedRunner {
-  private worker: Worker | undefined;
+  private readonly worker: CappedWorker<BoundedJob, BoundedOutcome>;
 
   constructor(
     /** Heap cap of the worker (old generation), in MB: the memory bound every run must stay under. */
     readonly heapMb: number,
-  ) {}
-
-  private spawn(): Worker {
-    const w = new Worker(new URL("./bounded-run-worker.js", import.meta.url), {
-      resourceLimits: { stackSizeMb: 1, maxOldGenerationSizeMb: this.heapMb },
-    });
-    w.unref();
-    return w;
+  ) {
+    this.worker = new CappedWorker(new URL("./bounded-run-worker.js", import.meta.url), heapMb);
   }
 
   /** Run one job; a worker that has not answered after `giveUpMs` is terminated. */
-  run(job: BoundedJob, giveUpMs: number): Promise<BoundedAnswer> {
-    const w = this.worker ?? (this.worker = this.spawn());
-    const started = performance.now();
-    return new Promise<BoundedAnswer>((resolve) => {
-      const done = (a: BoundedAnswer): void => {
-        clearTimeout(timer);
-        w.off("message", onMessage);
-        w.off("error", onError);
-        w.off("exit", onExit);
-        resolve(a);
-      };
-      const onMessage = (outcome: BoundedOutcome): void => done({ kind: "done", outcome, wallMs: performance.now() - started });
-      const onError = (e: Error): void => {
-        this.worker = undefined;
-        done({ kind: "crash", error: `${e.name}: ${e.message}`, wallMs: performance.now() - started });
-      };
-      const onExit = (code: number): void => {
-        this.worker = undefined;
-        done({ kind: "crash", error: `worker exited with code ${code}`, wallMs: performance.now() - started });
-      };
-      const timer = setTimeout(() => {
-        this.worker = undefined;
-        void w.terminate();
-        done({ kind: "no answer", wallMs: performance.now() - started });
-      }, giveUpMs);
-      w.on("message", onMessage);
-      w.on("error", onError);
-      w.on("exit", onExit);
-      w.postMessage(job);
-    });
+  async run(job: BoundedJob, giveUpMs: number): Promise<BoundedAnswer> {
+    const reply = await this.worker.call(job, giveUpMs);
+    return reply.kind === "reply" ? { kind: "done", outcome: reply.value, wallMs: reply.wallMs } : reply;
   }
 
-  async close(): Promise<void> {
-    await this.worker?.terminate();
-    this.worker = undefined;
+  close(): Promise<void> {
+    return this.worker.close();
   }
 }
 

@@ -13,7 +13,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Worker } from "node:worker_threads";
+import { CappedWorker } from "../support/capped-worker.js";
 import { HOSTILE_CASES } from "./engine-hostile-cases.js";
 import type { CaseReport } from "./engine-hostile-worker.js";
 
@@ -29,65 +29,27 @@ const ONLY = process.env["HOSTILE_ONLY"] ? new RegExp(process.env["HOSTILE_ONLY"
 
 type Answer = { kind: "report"; report: CaseReport; wallMs: number } | { kind: "timeout"; wallMs: number } | { kind: "crash"; error: string; wallMs: number };
 
-/** One worker at a time, replaced after a timeout or a crash. */
+/** One worker at a time (3 GiB heap cap), replaced after a timeout or a crash. */
 class HostileRunner {
-  private worker: Worker | undefined;
-
-  private spawn(): Worker {
-    const w = new Worker(new URL("./engine-hostile-worker.js", import.meta.url), {
-      // A main thread's stack (~1 MB) so recursion limits are tested as the CLI meets them; a heap cap
-      // so a run that tries to use all memory ends as a reported crash, not a dead test process.
-      resourceLimits: { stackSizeMb: 1, maxOldGenerationSizeMb: 3072 },
-    });
-    w.unref();
-    return w;
-  }
+  private readonly worker = new CappedWorker<string, CaseReport>(new URL("./engine-hostile-worker.js", import.meta.url), 3072);
 
   /** Run one case; a new worker is loaded and warmed up first, outside the timed part. */
   async run(name: string): Promise<Answer> {
-    if (!this.worker) {
-      this.worker = this.spawn();
+    if (!this.worker.loaded) {
       const warm = await this.send(WARM_UP, 60_000);
       if (warm.kind !== "report") return warm;
     }
     return this.send(name, LIMIT_MS);
   }
 
-  private send(name: string, limitMs: number): Promise<Answer> {
-    const w = this.worker ?? (this.worker = this.spawn());
-    const started = performance.now();
-    return new Promise<Answer>((resolve) => {
-      const done = (a: Answer): void => {
-        clearTimeout(timer);
-        w.off("message", onMessage);
-        w.off("error", onError);
-        w.off("exit", onExit);
-        resolve(a);
-      };
-      const onMessage = (report: CaseReport): void => done({ kind: "report", report, wallMs: performance.now() - started });
-      const onError = (e: Error): void => {
-        this.worker = undefined;
-        done({ kind: "crash", error: `${e.name}: ${e.message}`, wallMs: performance.now() - started });
-      };
-      const onExit = (code: number): void => {
-        this.worker = undefined;
-        done({ kind: "crash", error: `worker exited with code ${code}`, wallMs: performance.now() - started });
-      };
-      const timer = setTimeout(() => {
-        this.worker = undefined;
-        void w.terminate();
-        done({ kind: "timeout", wallMs: performance.now() - started });
-      }, limitMs);
-      w.on("message", onMessage);
-      w.on("error", onError);
-      w.on("exit", onExit);
-      w.postMessage(name);
-    });
+  private async send(name: string, limitMs: number): Promise<Answer> {
+    const reply = await this.worker.call(name, limitMs);
+    if (reply.kind === "reply") return { kind: "report", report: reply.value, wallMs: reply.wallMs };
+    return reply.kind === "no answer" ? { kind: "timeout", wallMs: reply.wallMs } : reply;
   }
 
-  async close(): Promise<void> {
-    await this.worker?.terminate();
-    this.worker = undefined;
+  close(): Promise<void> {
+    return this.worker.close();
   }
 }
 
