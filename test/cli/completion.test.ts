@@ -84,7 +84,7 @@ test("zsh and fish: scripts for their shells, accepted by them where installed",
 test("unknown commands: the closest command is suggested, exit 2; files and the reference invocation still work", async () => {
   const typo = await runCli(["fmtt", "x"], { cwd: dir });
   assert.is(typo.code, 2);
-  assert.is(typo.stderr, 'jsson: unknown command "fmtt" (did you mean "formats"?) (see: jsson --help)\n');
+  assert.is(typo.stderr, 'jsson: unknown command "fmtt" (did you mean "fmt"?) (see: jsson --help)\n');
   const serv = await runCli(["serv"], { cwd: dir });
   assert.match(serv.stderr, /unknown command "serv" \(did you mean "serve"\?\)/);
   const file = await runCli(["config.jsson", "--compact"], { cwd: dir });

@@ -13,6 +13,7 @@ import { readConformanceCases } from "../support/conformance-cases.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { sharedFolder } from "../support/shared-folder.js";
 import { formatProblem } from "./format-check.js";
+import { docExamples } from "../support/doc-examples.js";
 
 for (const c of readConformanceCases()) {
   test(`fmt conformance ${c.name}`, () => {
@@ -39,11 +40,14 @@ for (const name of referenceExamples === undefined ? [] : readdirSync(referenceE
 
 const docs = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).map((f) => join("docs", f))].filter((f) => f.endsWith(".md"));
 for (const doc of docs) {
-  const text = readFileSync(join(REPO_ROOT, doc), "utf8");
-  for (const m of text.matchAll(/^```jsson\n([\s\S]*?)^```$/gm)) {
-    const body = m[1] ?? "";
-    test(`fmt ${doc} block: ${body.split("\n")[0]}`, () => {
-      const problem = formatProblem(body, { file: join(REPO_ROOT, "examples", "README.jsson") });
+  for (const example of docExamples(readFileSync(join(REPO_ROOT, doc), "utf8")).examples) {
+    test(`fmt ${doc}:${example.line}: ${example.source.split("\n")[0]}`, () => {
+      if (!formatSource(example.source).ok) {
+        // refused like any file with a syntax error: only an example that shows its error may be one
+        assert.ok(example.expect.some((e) => e.kind === "error"), "a documented example without an error was refused");
+        return;
+      }
+      const problem = formatProblem(example.source, { file: join(REPO_ROOT, "examples", "README.jsson") });
       assert.is(problem, undefined, problem);
     });
   }
