@@ -6,6 +6,7 @@
  * built the same way (through a MemoryHost). Deterministic from a seed, so a
  * finding is reproduced by its seed alone.
  */
+import { prng } from "./jsson-writer.js";
 
 /** A program and the files it may include. */
 export interface CostProgram {
@@ -21,18 +22,6 @@ export const COST_FUZZ_HEAP_MB = 512;
 
 /** Formats fuzzed programs are written in, in turn. */
 export const COST_FUZZ_FORMATS = ["json", "yaml", "toml", "typescript"] as const;
-
-/** A small fast PRNG (mulberry32): the same seed gives the same program. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Sizes of named ranges, from trivial to the default range limit (a range costs nothing until it is pulled). */
 const SIZES = [3, 100, 1_000, 10_000, 20_000, 100_000, 1_000_000, 9_999_999] as const;
@@ -152,7 +141,7 @@ class Builder {
 
 /** A random program from `seed`: up to 12 statements, sometimes including up to two generated files. */
 export function costProgram(seed: number): CostProgram {
-  const rnd = seededRandom(seed);
+  const rnd = prng(seed);
   const files: Record<string, string> = {};
   const root = new Builder(rnd, "v");
   const includes: string[] = [];
