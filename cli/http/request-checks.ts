@@ -77,6 +77,13 @@ function filesField(body: Body, errors: string[]): [string, string][] {
 }
 
 /**
+ * Largest `vars` text: it is read exactly here, on the event loop (a few
+ * times the cost of `JSON.parse`), so it is bounded well below -max-body;
+ * a data include sent in `files` is read in a worker instead.
+ */
+const MAX_VARS_CHARS = 256 * 1024;
+
+/**
  * `vars` (LANGUAGE.md §16.2): an object whose keys are names (identifiers
  * that are not keywords). Its text is cut from the body and read exactly
  * (64-bit integers, `1.0` a float, duplicate names refused); the job
@@ -97,6 +104,10 @@ function varsField(body: Body, text: string, errors: string[]): string | undefin
   }
   const raw = rawMemberText(text, "vars");
   if (raw === undefined) throw new Error("vars: member not found in the body text");
+  if (raw.length > MAX_VARS_CHARS) {
+    errors.push(`vars: too large (${raw.length} characters; limit ${MAX_VARS_CHARS}); send large data as a data include in "files"`);
+    return undefined;
+  }
   if (errors.length === before) {
     try {
       readJobVars(raw);

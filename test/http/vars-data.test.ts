@@ -92,6 +92,12 @@ test("/transpile: bad vars are request errors (400) naming the field and the nam
     assert.equal(r.json<Transpiled>().errors, errors, body);
     assert.is(r.json<Transpiled>().success, false);
   }
+  // read exactly on the event loop, so bounded well below -max-body (256 Ki characters)
+  const big = await post(server.base, "/transpile", { source: "x = 1", vars: { v: "x".repeat(256 * 1024) } });
+  assert.is(big.status, 400);
+  assert.match(big.json<Transpiled>().errors[0] ?? "", /^vars: too large \(262152 characters; limit 262144\); send large data as a data include in "files"$/);
+  const fits = await post(server.base, "/transpile", { source: "x = 1", vars: { v: "x".repeat(256 * 1024 - 20) } });
+  assert.is(fits.status, 200, fits.text);
   // null means none, like every optional field.
   const none = await post(server.base, "/transpile", { source: "x = env", vars: null });
   assert.is(none.status, 200);
