@@ -41,56 +41,12 @@ function literalEnd(text: string, i: number): number {
   return Math.max(j, i + 1);
 }
 
-/** Index just past the value that starts at `i`. */
-function valueEnd(text: string, i: number): number {
-  const c = text[i];
-  if (c === '"') return stringEnd(text, i);
-  if (c !== "{" && c !== "[") return literalEnd(text, i);
-  let depth = 0;
-  let j = i;
-  while (j < text.length) {
-    const d = text[j] as string;
-    if (d === '"') {
-      j = stringEnd(text, j);
-      continue;
-    }
-    if (d === "{" || d === "[") depth++;
-    else if (d === "}" || d === "]") {
-      depth--;
-      if (depth === 0) return j + 1;
-    }
-    j++;
-  }
-  return text.length;
-}
-
 /**
  * The raw text of the member `name` of the top-level object in `text`
- * (e.g. the `output` of a /transpile response); undefined when there is none.
+ * (e.g. the `output` of a /transpile response); undefined when there is
+ * none. The server's own scanner (it cuts `vars` out of request bodies).
  */
-export function rawField(text: string, name: string): string | undefined {
-  let i = skipSpace(text, 0);
-  if (text[i] !== "{") return undefined;
-  i++;
-  while (i < text.length) {
-    i = skipSpace(text, i);
-    if (text[i] === "}") return undefined;
-    if (text[i] === ",") {
-      i++;
-      continue;
-    }
-    if (text[i] !== '"') return undefined;
-    const keyEnd = stringEnd(text, i);
-    const key = JSON.parse(text.slice(i, keyEnd)) as string;
-    i = skipSpace(text, keyEnd);
-    if (text[i] !== ":") return undefined;
-    i = skipSpace(text, i + 1);
-    const end = valueEnd(text, i);
-    if (key === name) return text.slice(i, end);
-    i = end;
-  }
-  return undefined;
-}
+export { rawMemberText as rawField } from "../http/raw-member.js";
 
 /**
  * `raw` laid out as `JSON.stringify(value, null, 2)` would, plus a final
