@@ -61,10 +61,10 @@ async function exerciseEveryEndpoint(install: Install): Promise<void> {
   const s = await startInstalledServe(install, SERVER_ENV);
   try {
     // The environment reached the server: limits, processes, CORS.
-    assert.match(s.banner, /max-body 64KiB/);
-    assert.match(s.banner, /workers 2 in 2 processes/);
-    assert.match(s.banner, /CORS off/);
-    assert.match(s.banner, /listening on http:\/\/127\.0\.0\.1:\d+/);
+    assert.match(s.banner.join("\n"), /max-body 64KiB/);
+    assert.match(s.banner.join("\n"), /workers 2 in 2 processes/);
+    assert.match(s.banner.join("\n"), /CORS off/);
+    assert.match(s.banner.join("\n"), /listening on http:\/\/127\.0\.0\.1:\d+/);
     if (process.getuid?.() === 0) assert.match(readFileSync(`/proc/${s.child.pid}/status`, "utf8"), /^Uid:\s+65534\s/m, "runs as nobody");
 
     const small = await post(s.base, "/transpile", { source: "ports = 8080..8082", format: "yaml" });

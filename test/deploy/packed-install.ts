@@ -13,11 +13,12 @@
  *
  * Everything is made under one temporary folder, removed when the process exits.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { watchServe, type ServeProcess } from "../http/serve-child.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
 const run = promisify(execFile);
@@ -124,56 +125,20 @@ export function unprivileged(command: string, args: readonly string[]): { comman
   return { command: "setpriv", args: ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", command, ...args] };
 }
 
-/** A running `jsson serve` of an install. */
-export interface InstalledServer {
-  readonly child: ChildProcess;
-  readonly base: string;
-  readonly banner: string;
-  stderr(): string;
-  /** SIGTERM; resolves with the exit status (SIGKILL after 30 s: then null). */
-  stop(): Promise<number | null>;
-}
-
 /**
  * Start `jsson serve` of `install` with no argument but `serve`, as
  * {@link unprivileged}'s user, in an empty folder, with only `PATH` (for the
  * bin's `#!/usr/bin/env node`), `TMPDIR` and `env` in its environment.
  */
-export function startInstalledServe(install: Install, env: Readonly<Record<string, string>>): Promise<InstalledServer> {
+export async function startInstalledServe(install: Install, env: Readonly<Record<string, string>>): Promise<ServeProcess> {
   const cwd = freshDir(`cwd-${Math.random().toString(36).slice(2)}`);
   const tmp = freshDir(`tmp-${Math.random().toString(36).slice(2)}`, true);
   const [program, ...rest] = install.command as [string, ...string[]];
   const { command, args } = unprivileged(program, [...rest, "serve"]);
   const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, TMPDIR: tmp, ...env } });
-  let out = "";
-  let err = "";
-  child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-  const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    const killer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    const code = await exit;
-    clearTimeout(killer);
-    return code;
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`the installed jsson serve printed no banner within 60 s:\n${out}\n${err}`));
-    }, 60_000);
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on http:\/\/[^:]+:(\d+)/.exec(out);
-      if (m && /^limits: /m.test(out)) {
-        clearTimeout(timer);
-        resolve({ child, base: `http://127.0.0.1:${m[1]}`, banner: out, stderr: () => err, stop });
-      }
-    });
-    void exit.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the installed jsson serve exited (${code}) before its banner:\n${out}\n${err}`));
-    });
-  });
+  const server = await watchServe(child, "the installed jsson serve");
+  // it listens on every interface (0.0.0.0): the tests reach it on loopback
+  return { ...server, base: server.base.replace(/^http:\/\/[^:]+:/, "http://127.0.0.1:") };
 }
 
 /** The installed package's manifest. */

@@ -34,7 +34,14 @@ export function cleanEnv(extra: Readonly<Record<string, string>> = {}): Record<s
 
 /** Start `jsson serve ...args` with `env` added; resolves once the banner is complete (its last line, `config file: …`). */
 export function startServe(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, "serve", ...args], { stdio: ["ignore", "pipe", "pipe"], env: cleanEnv(env) });
+  return watchServe(spawn(process.execPath, [BIN, "serve", ...args], { stdio: ["ignore", "pipe", "pipe"], env: cleanEnv(env) }), "jsson serve");
+}
+
+/**
+ * Follow a spawned `jsson serve` (any install of it: `what` names it in
+ * errors) until its banner is complete; it is killed if none comes within 60 s.
+ */
+export function watchServe(child: ChildProcess, what: string): Promise<ServeProcess> {
   let out = "";
   let err = "";
   const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
@@ -49,7 +56,7 @@ export function startServe(args: readonly string[], env: Readonly<Record<string,
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`jsson serve printed no banner within 60 s:\n${out}\n${err}`));
+      reject(new Error(`${what} printed no banner within 60 s:\n${out}\n${err}`));
     }, 60_000);
     child.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
@@ -61,7 +68,7 @@ export function startServe(args: readonly string[], env: Readonly<Record<string,
     });
     void exit.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`jsson serve exited (${code}) before its banner:\n${out}\n${err}`));
+      reject(new Error(`${what} exited (${code}) before its banner:\n${out}\n${err}`));
     });
   });
 }
