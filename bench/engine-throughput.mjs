@@ -19,7 +19,7 @@ const { values } = parseArgs({
 });
 const dist = new URL("../dist/", import.meta.url);
 const { createEngine, MemoryHost, resolveLimits } = await import(new URL("core/index.js", dist));
-const { runTranspile } = await import(new URL("cli/http/jobs/run-transpile.js", dist));
+const { runTranspile } = await import(new URL("cli/serve/jobs/run-transpile.js", dist));
 const { ParseCache } = await import(new URL("core/engine/parse-cache.js", dist));
 
 // bench/workloads/<name>.jsson: w1…w4, or small (the small request of bench/http-load.sh).

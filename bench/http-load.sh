@@ -17,7 +17,7 @@ PORT="${PORT:-$(node -e 'const s=require("net").createServer().listen(0,"127.0.0
 BASE="http://127.0.0.1:$PORT"
 TMP="$(mktemp -d)"
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 1; }
-[ -f dist/cli/http/app.js ] || npm run build >/dev/null
+[ -f dist/cli/serve/app.js ] || npm run build >/dev/null
 
 node bench/http-bodies.mjs "$TMP"
 node bin/jsson.js serve -port "$PORT" -host 127.0.0.1 -quiet -max-output 1GiB -timeout 120s ${SERVE_FLAGS:-} >"$TMP/serve.out" 2>"$TMP/serve.err" &

@@ -5,7 +5,7 @@
 # Prints per workload: status, bytes sent, seconds, idle RSS and peak RSS (VmHWM).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -f dist/cli/http/app.js ] || npm run build >/dev/null
+[ -f dist/cli/serve/app.js ] || npm run build >/dev/null
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 PORT="${PORT:-$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}"

@@ -78,7 +78,7 @@ if (serveArgs.some((a) => /^--?(host|port)\b/.test(a))) {
   console.error("bench/soak: --serve-args may not set -host or -port (the soak only targets 127.0.0.1 on a free port)");
   process.exit(2);
 }
-if (["dist/cli/http/app.js", "dist/core/index.js", "dist/test/fuzz/jsson-writer.js"].some((f) => !existsSync(join(repoRoot, f)))) {
+if (["dist/cli/serve/app.js", "dist/core/index.js", "dist/test/fuzz/jsson-writer.js"].some((f) => !existsSync(join(repoRoot, f)))) {
   console.error("bench/soak: dist/ is missing — run `npm run build` first");
   process.exit(2);
 }

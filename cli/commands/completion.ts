@@ -1,6 +1,6 @@
 import { Args, Command } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { PLUGIN_FLAG } from "../cli-transpile-flags.js";
+import { PLUGIN_FLAG } from "../transpile/transpile-flags.js";
 
 /** `jsson completion bash|zsh|fish`: print a shell completion script. */
 export default class Completion extends Command {
@@ -17,12 +17,12 @@ fish:  jsson completion fish > ~/.config/fish/completions/jsson.fish`;
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Completion);
-    const { loadCliEngine } = await import("../cli-engine.js");
-    const { completionScript } = await import("../completion-script.js");
-    const { completionModel } = await import("../completion-model.js");
+    const { loadCliEngine } = await import("../plugin-loader/cli-engine.js");
+    const { completionScript } = await import("../argv/completion-script.js");
+    const { completionModel } = await import("../argv/completion-model.js");
     const loaded = await loadCliEngine(flags.plugin ?? []);
     if (!loaded.ok) {
-      const { EXIT } = await import("../cli-exit-codes.js");
+      const { EXIT } = await import("../terminal/exit-codes.js");
       process.stderr.write(`jsson: ${loaded.message}\n`);
       process.exitCode = EXIT.USAGE;
       return;

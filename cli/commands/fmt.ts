@@ -24,7 +24,7 @@ Exit status: 0 done (with --check: nothing would change), 1 a file would change 
 
   async run(): Promise<void> {
     const { flags, argv } = await this.parse(Fmt);
-    const { runFmt } = await import("../cli-fmt.js");
+    const { runFmt } = await import("../source-tools/fmt-files.js");
     process.exitCode = await runFmt(argv as string[], { check: flags.check, write: flags.write, diff: flags.diff });
   }
 }

@@ -1,6 +1,6 @@
 import { Command, Flags } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { PLUGIN_FLAG } from "../cli-transpile-flags.js";
+import { PLUGIN_FLAG } from "../transpile/transpile-flags.js";
 
 /** `jsson formats`: the output formats of this build (built-in and plugin ones). */
 export default class Formats extends Command {
@@ -14,12 +14,12 @@ export default class Formats extends Command {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Formats);
-    const { loadCliEngine } = await import("../cli-engine.js");
-    const { formatTable } = await import("../cli-format-table.js");
+    const { loadCliEngine } = await import("../plugin-loader/cli-engine.js");
+    const { formatTable } = await import("../terminal/format-table.js");
     const loaded = await loadCliEngine((flags.plugin as string[] | undefined) ?? []);
     if (!loaded.ok) {
-      const { EXIT } = await import("../cli-exit-codes.js");
-      const { writeStderr } = await import("../cli-fd-writer.js");
+      const { EXIT } = await import("../terminal/exit-codes.js");
+      const { writeStderr } = await import("../io/fd-writer.js");
       writeStderr(`jsson: ${loaded.message}\n`);
       process.exitCode = EXIT.USAGE;
       return;
@@ -27,7 +27,7 @@ export default class Formats extends Command {
     const formats = loaded.engine.listFormats();
     if (flags.json) this.log(JSON.stringify(formats, null, 2));
     else {
-      const { terminalText } = await import("../cli-terminal-text.js");
+      const { terminalText } = await import("../terminal/terminal-text.js");
       this.log(`${formatTable(formats)}\n\nConfig file: ${terminalText(loaded.configFile ?? "none")}`);
     }
   }

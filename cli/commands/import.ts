@@ -21,7 +21,7 @@ Exit status: 0 done, 1 the input cannot be read or JSSON cannot hold it (the mes
 
   async run(): Promise<void> {
     const { flags, args } = await this.parse(Import);
-    const { runImport } = await import("../cli-import.js");
+    const { runImport } = await import("../source-tools/import-file.js");
     const from = flags.from === "json" || flags.from === "yaml" || flags.from === "toml" ? flags.from : undefined;
     process.exitCode = await runImport(args.file, { from, output: flags.output, comments: !flags["no-comments"] });
   }

@@ -1,5 +1,5 @@
 import { Command, Flags } from "@oclif/core";
-import { LOG_LEVELS, effectiveLogLevel, type LogLevel } from "../http/log-level.js";
+import { LOG_LEVELS, effectiveLogLevel, type LogLevel } from "../serve/log-level.js";
 
 /** `jsson serve`: the HTTP service of HTTP.md. */
 export default class Serve extends Command {
@@ -52,7 +52,7 @@ LOG LEVELS (one JSON line per event on stderr)
   async run(): Promise<void> {
     const parsed = await this.parse(Serve);
     const { flagsFromEnvironment } = await import("../argv/env-flags.js");
-    const { splitPluginList } = await import("../plugins/plugin-requests.js");
+    const { splitPluginList } = await import("../plugin-loader/plugin-requests.js");
     const given = new Set(parsed.raw.flatMap((token) => (token.type === "flag" ? [token.flag] : [])));
     const fromEnv = await flagsFromEnvironment(Serve.flags, given, process.env, {
       prefix: "JSSON_",
@@ -62,10 +62,10 @@ LOG LEVELS (one JSON line per event on stderr)
       // that is not our port, and refusing it would stop every pod of such a deployment.
       ignore: (variable, text) => variable === "JSSON_PORT" && /^tcp:\/\//.test(text),
     });
-    const { parseDuration, parseSize } = await import("../http/units.js");
+    const { parseDuration, parseSize } = await import("../serve/units.js");
     const { resolve } = await import("node:path");
     const { existsSync, statSync } = await import("node:fs");
-    const { writeStderr } = await import("../cli-fd-writer.js");
+    const { writeStderr } = await import("../io/fd-writer.js");
     const usage = (message: string): void => {
       writeStderr(`jsson: ${message} (see: jsson serve --help)\n`);
       process.exitCode = 2;
@@ -87,7 +87,7 @@ LOG LEVELS (one JSON line per event on stderr)
       if (!existsSync(includeRoot) || !statSync(includeRoot).isDirectory()) return usage(`${named("include-root")}: not a folder: ${flags["include-root"]}`);
     }
     const logLevel = effectiveLogLevel(flags["log-level"] as LogLevel, flags.quiet);
-    const { runServer } = await import("../http/run-server.js");
+    const { runServer } = await import("../serve/run-server.js");
     const { availableParallelism } = await import("node:os");
     const workers = flags.workers ?? availableParallelism();
     const processes = flags.processes ?? Math.min(availableParallelism(), workers);

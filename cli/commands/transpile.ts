@@ -1,6 +1,6 @@
 import { Args, Command } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { TRANSPILE_FLAGS } from "../cli-transpile-flags.js";
+import { TRANSPILE_FLAGS } from "../transpile/transpile-flags.js";
 
 /** `jsson transpile [FILE]`, also the default command (`jsson -i FILE -f yaml`). */
 export default class Transpile extends Command {
@@ -27,7 +27,7 @@ Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merg
 
   async run(): Promise<void> {
     const { flags, argv } = await this.parse(Transpile);
-    const { runTranspile } = await import("../cli-transpile.js");
+    const { runTranspile } = await import("../transpile/transpile-run.js");
     process.exitCode = await runTranspile(flags, argv.map(String), this.argv);
   }
 }

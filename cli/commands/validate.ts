@@ -1,6 +1,6 @@
 import { Args, Command, Flags } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { PLUGIN_FLAG } from "../cli-transpile-flags.js";
+import { PLUGIN_FLAG } from "../transpile/transpile-flags.js";
 
 /** `jsson validate FILE`: syntax check only. */
 export default class Validate extends Command {
@@ -19,7 +19,7 @@ Exit status: 0 valid, 1 syntax error (or unreadable input), 2 usage error.`;
 
   async run(): Promise<void> {
     const { flags, args } = await this.parse(Validate);
-    const { runValidate } = await import("../cli-validate.js");
+    const { runValidate } = await import("../transpile/validate-files.js");
     process.exitCode = await runValidate(flags.input, args.file, flags.plugin ?? []);
   }
 }

@@ -46,7 +46,7 @@ function literalEnd(text: string, i: number): number {
  * (e.g. the `output` of a /transpile response); undefined when there is
  * none. The server's own scanner (it cuts `vars` out of request bodies).
  */
-export { rawMemberText as rawField } from "../http/raw-member.js";
+export { rawMemberText as rawField } from "../serve/raw-member.js";
 
 /**
  * `raw` laid out as `JSON.stringify(value, null, 2)` would, plus a final

@@ -17,7 +17,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { methodNotAllowed, preflight } from "../http/routes/errors.js";
+import { methodNotAllowed, preflight } from "../serve/routes/errors.js";
 
 /** Options of {@link playgroundHandler}. */
 export interface PlaygroundOptions {

@@ -12,7 +12,7 @@ import { fastParse } from "../../cli/argv/fast-parse.js";
 import { flagSpecsOf, type FlagSpec } from "../../cli/argv/flag-spec.js";
 import { oclifFlags } from "../../cli/argv/oclif-flags.js";
 import { parseByteSize, parseCount, parseDuration } from "../../cli/argv/limit-values.js";
-import { TRANSPILE_FLAGS, TRANSPILE_MAX_ARGS } from "../../cli/cli-transpile-flags.js";
+import { TRANSPILE_FLAGS, TRANSPILE_MAX_ARGS } from "../../cli/transpile/transpile-flags.js";
 import Transpile from "../../cli/commands/transpile.js";
 
 const SPECS: FlagSpec[] = [...TRANSPILE_FLAGS];

@@ -1,8 +1,8 @@
-// The spool (cli/cli-spool-sink.ts) hands back exactly the text written to it, past its memory
+// The spool (cli/io/spool-sink.ts) hands back exactly the text written to it, past its memory
 // part too, with surrogate pairs split between writes kept whole (it encodes part by part).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { SpoolSink } from "../../cli/cli-spool-sink.js";
+import { SpoolSink } from "../../cli/io/spool-sink.js";
 
 test("text past the memory part, pairs split between writes, comes back byte for byte", () => {
   const spool = new SpoolSink();

@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
-import { terminalText } from "../../cli/cli-terminal-text.js";
+import { terminalText } from "../../cli/terminal/terminal-text.js";
 import { runCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "./fixtures.js";
 

@@ -20,8 +20,8 @@ import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBu
 import type { Container, PodSpec } from "kubernetes-types/core/v1.js";
 import Serve from "../../cli/commands/serve.js";
 import { envVariableOf } from "../../cli/argv/env-flags.js";
-import { parseDuration } from "../../cli/http/units.js";
-import { resolveServerOptions } from "../../cli/http/server-options.js";
+import { parseDuration } from "../../cli/serve/units.js";
+import { resolveServerOptions } from "../../cli/serve/server-options.js";
 import { send } from "../http/helpers.js";
 import { startServe } from "../http/serve-child.js";
 import { REPO_ROOT } from "../support/repo-root.js";

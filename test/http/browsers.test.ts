@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { post, send, startServer, type Reply, type TestServer } from "./helpers.js";
-import { bannerLines } from "../../cli/http/banner.js";
-import { SERVICE_ROUTES } from "../../cli/http/app.js";
+import { bannerLines } from "../../cli/serve/banner.js";
+import { SERVICE_ROUTES } from "../../cli/serve/app.js";
 
 const ALLOWED = "https://app.example";
 let root: string;

@@ -6,8 +6,8 @@ import { request as httpRequest, type IncomingHttpHeaders, type Agent } from "no
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createServer, type JssonServer } from "../../cli/http/app.js";
-import type { ServerOptionsInput } from "../../cli/http/server-options.js";
+import { createServer, type JssonServer } from "../../cli/serve/app.js";
+import type { ServerOptionsInput } from "../../cli/serve/server-options.js";
 
 /** The repository root (the folder with package.json), found from this compiled file. */
 export const repoRoot: string = (() => {

@@ -7,7 +7,7 @@ import addFormatsModule from "ajv-formats";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { post, repoRoot, send, startServer, type Reply, type TestServer } from "./helpers.js";
-import { SERVICE_ROUTES } from "../../cli/http/app.js";
+import { SERVICE_ROUTES } from "../../cli/serve/app.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 

@@ -4,9 +4,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, resolveLimits } from "../../core/index.js";
-import { InlineRunner, INLINE_DEFAULTS, inlineLimits } from "../../cli/http/inline-runner.js";
-import { hostFactory } from "../../cli/http/jobs/host-factory.js";
-import type { TranspileJob } from "../../cli/http/pool/protocol.js";
+import { InlineRunner, INLINE_DEFAULTS, inlineLimits } from "../../cli/serve/inline-runner.js";
+import { hostFactory } from "../../cli/serve/jobs/host-factory.js";
+import type { TranspileJob } from "../../cli/serve/pool/protocol.js";
 import { post, startServer, withoutTimes } from "./helpers.js";
 
 const REQUEST_LIMITS = { timeoutMs: 10_000, maxOutputBytes: 64 * 1024 * 1024, maxRangeItems: 50_000 };

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { delay, send } from "./helpers.js";
 import { startServe as serve } from "./serve-child.js";
-import { restartDelayMs } from "../../cli/http/run-server.js";
+import { restartDelayMs } from "../../cli/serve/run-server.js";
 
 /** A port free right now (a fixed port: with -port 0 a fresh cluster socket could get another). */
 function freePort(): Promise<number> {

@@ -2,8 +2,8 @@
 // memory is reused only once the event loop has said it is done with it, across jobs too.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { WorkerPool, type JobHandlers } from "../../cli/http/pool/worker-pool.js";
-import type { TranspileJob } from "../../cli/http/pool/protocol.js";
+import { WorkerPool, type JobHandlers } from "../../cli/serve/pool/worker-pool.js";
+import type { TranspileJob } from "../../cli/serve/pool/protocol.js";
 import { createEngine } from "../../core/index.js";
 
 function makePool(timeoutMs: number): WorkerPool {

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { repoRoot, startServer, type TestServer } from "../http/helpers.js";
-import type { ServerOptionsInput } from "../../cli/http/server-options.js";
+import type { ServerOptionsInput } from "../../cli/serve/server-options.js";
 
 export { repoRoot };
 

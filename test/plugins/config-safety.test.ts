@@ -12,9 +12,9 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { send, startServer } from "../http/helpers.js";
-import { bannerLines } from "../../cli/http/banner.js";
-import { SERVICE_ROUTES } from "../../cli/http/app.js";
-import { resolveServerOptions } from "../../cli/http/server-options.js";
+import { bannerLines } from "../../cli/serve/banner.js";
+import { SERVICE_ROUTES } from "../../cli/serve/app.js";
+import { resolveServerOptions } from "../../cli/serve/server-options.js";
 import { runCli } from "../support/spawn-cli.js";
 import { standalonePlugin, TempTree } from "./plugin-files.js";
 

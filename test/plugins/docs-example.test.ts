@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEngineWithPlugins } from "../../cli/plugins/index.js";
+import { createEngineWithPlugins } from "../../cli/plugin-loader/index.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { TempTree } from "./plugin-files.js";

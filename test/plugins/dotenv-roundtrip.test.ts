@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import fc from "fast-check";
-import { createEngineWithPlugins } from "../../cli/plugins/index.js";
+import { createEngineWithPlugins } from "../../cli/plugin-loader/index.js";
 import { ObjectValue } from "../../core/plugin.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 

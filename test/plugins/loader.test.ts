@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { collectPluginRequests, createEngineWithPlugins, loadPlugins, PluginLoadError, splitPluginList, type LoadPluginsOptions } from "../../cli/plugins/index.js";
+import { collectPluginRequests, createEngineWithPlugins, loadPlugins, PluginLoadError, splitPluginList, type LoadPluginsOptions } from "../../cli/plugin-loader/index.js";
 import { BROKEN_PLUGINS, probePlugin, standalonePlugin, TempTree } from "./plugin-files.js";
 
 const tree = new TempTree("jsson-loader-");
@@ -144,7 +144,7 @@ const r = engine.transpile("a = 1.5\\n", { format: "wprobe" });
 parentPort.postMessage({ formats: engine.listFormats().map((f) => f.name), output: r.ok ? r.output : r.diagnostics[0].message });
 `,
   );
-  const loader = new URL("../../cli/plugins/index.js", import.meta.url).href;
+  const loader = new URL("../../cli/plugin-loader/index.js", import.meta.url).href;
   const reply = await new Promise<{ formats: string[]; output: string }>((resolve, reject) => {
     const worker = new Worker(script, { workerData: { loader, resolved } });
     worker.once("message", (m: { formats: string[]; output: string }) => {

@@ -3,6 +3,6 @@
  * place, import `jsson` and `jsson/plugin` without an `npm install` in its
  * folder (the same redirect jsson applies when it loads plugins).
  */
-import { shareJssonWithPlugins } from "../../cli/plugins/share-jsson.js";
+import { shareJssonWithPlugins } from "../../cli/plugin-loader/share-jsson.js";
 
 shareJssonWithPlugins();

@@ -14,7 +14,7 @@
  * error of the TOML writer only shows with `-f toml`).
  */
 import type { Engine, IncludeHost, IncludeMerge } from "../../core/index.js";
-import { diagnosticReport } from "../../cli/cli-diagnostic-report.js";
+import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
 
 /** One fenced code block. */
 export interface FencedBlock {

@@ -1,0 +1,176 @@
+/**
+ * What `bin/jsson.js` runs: route the command line to a command (the
+ * reference's `jsson -i FILE -f yaml` has no subcommand), normalise Go-style
+ * flags using that command's own flag definitions, then either run the plain
+ * transpile invocation directly (fast path: oclif is most of the start-up
+ * time) or hand over to oclif. Every failure ends here as one line on stderr
+ * and an exit status; nothing reaches the user as a stack trace.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { isatty } from "node:tty";
+import { pathToFileURL } from "node:url";
+import { fastParse } from "./argv/fast-parse.js";
+import { flagSpecsOf, type FlagSpec, type OclifFlagLike } from "./argv/flag-spec.js";
+import { normalizeArgv } from "./argv/normalize-argv.js";
+import { routeArgv } from "./argv/route-argv.js";
+import { EXIT } from "./terminal/exit-codes.js";
+import { BrokenPipeError, writeStderr } from "./io/fd-writer.js";
+
+const DEFAULT_COMMAND = "transpile";
+const VERSION_COMMAND = "version";
+
+/**
+ * Run the CLI. Sets `process.exitCode` (never calls `process.exit`, so that
+ * output written through streams is not cut off).
+ * @param argv the arguments after `node jsson.js`
+ * @param root the package root (the folder of package.json)
+ */
+export async function main(argv: readonly string[], root: string): Promise<void> {
+  let commandId: string | undefined;
+  try {
+    const commandsDir = join(root, "dist", "cli", "commands");
+    const route = routeArgv(argv, {
+      commands: listCommands(commandsDir),
+      defaultCommand: DEFAULT_COMMAND,
+      versionCommand: VERSION_COMMAND,
+      // isatty, not process.stdin.isTTY: creating process.stdin would make a piped fd 0 non-blocking
+      stdinIsTerminal: isatty(0),
+      exists: existsSync,
+    });
+    if (route.unknown) {
+      const { word, closest } = route.unknown;
+      return void (process.exitCode = usage(`unknown command "${word}"${closest === undefined ? "" : ` (did you mean "${closest}"?)`}`, undefined));
+    }
+    commandId = route.id;
+    if (route.id === undefined) return void (process.exitCode = await runHelp(["--help"], root, []));
+    const specs = await flagSpecsFor(route.id, commandsDir);
+    const normalized = normalizeArgv(route.rest, specs);
+    if (!normalized.ok) return void (process.exitCode = usage(normalized.message, route.id));
+    if (route.id === DEFAULT_COMMAND) {
+      const { TRANSPILE_MAX_ARGS } = await import("./transpile/transpile-flags.js");
+      const parsed = fastParse(normalized.argv, specs, TRANSPILE_MAX_ARGS);
+      if (parsed) {
+        const { runTranspile } = await import("./transpile/transpile-run.js");
+        return void (process.exitCode = await runTranspile(parsed.flags, parsed.args, normalized.argv));
+      }
+    }
+    const oclifArgv = [route.id, ...normalized.argv];
+    if (showsFormats(route.id, normalized.argv)) process.exitCode = await runHelp(oclifArgv, root, pluginValues(normalized.argv));
+    else process.exitCode = await runOclif(oclifArgv, root, route.id);
+  } catch (e) {
+    process.exitCode = unexpected(e, commandId);
+  }
+}
+
+/** Ids of the commands installed in `dir` (one compiled module per command). */
+function listCommands(dir: string): Set<string> {
+  return new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => f.slice(0, -3)),
+  );
+}
+
+/** The flag specs of a command, from its own definitions. */
+async function flagSpecsFor(id: string, commandsDir: string): Promise<FlagSpec[]> {
+  if (id === DEFAULT_COMMAND) {
+    // a plain table, so that the fast path need not load oclif at all
+    const { TRANSPILE_FLAGS } = await import("./transpile/transpile-flags.js");
+    return [...TRANSPILE_FLAGS];
+  }
+  const mod = (await import(pathToFileURL(join(commandsDir, `${id}.js`)).href)) as { default?: { flags?: Record<string, OclifFlagLike> } };
+  return flagSpecsOf(mod.default?.flags);
+}
+
+/** Whether this is the help of the root or of `transpile`, which list the output formats (plugin ones included). */
+function showsFormats(id: string, argv: readonly string[]): boolean {
+  const options = argv.slice(0, argv.includes("--") ? argv.indexOf("--") : argv.length);
+  if (id === DEFAULT_COMMAND) return options.includes("--help");
+  if (id !== "help") return false;
+  const subject = options.find((a) => !a.startsWith("-"));
+  return subject === undefined || subject === DEFAULT_COMMAND;
+}
+
+/** `--plugin=X` values of normalised argv. */
+function pluginValues(argv: readonly string[]): string[] {
+  return argv.filter((a) => a.startsWith("--plugin=")).map((a) => a.slice("--plugin=".length));
+}
+
+/** Said under FORMATS in help, which loads no config file. */
+const HELP_CONFIG_NOTE = "  (jsson.config.json is not read for help; jsson formats lists its plugins too)\n";
+
+/** The reference's invocation, which oclif's USAGE line (`jsson [COMMAND]`) does not show. */
+const REFERENCE_USAGE = `WITHOUT A COMMAND (the reference's invocation: runs transpile)
+  $ jsson -i FILE [-f json|yaml|toml|typescript|ts] [-include-merge keep|overwrite|error]
+          [-stream] [-stream-threshold N] [-o OUT] [-schema FILE [-validate-only]]
+  $ jsson < FILE          (no file: reads stdin)
+
+`;
+
+/**
+ * oclif's help, then a FORMATS section from the engine with the plugins of
+ * `--plugin` and `JSSON_PLUGINS` loaded. Help never reads `jsson.config.json`
+ * (its plugins are code, and help needs none); `jsson formats` lists them.
+ */
+async function runHelp(argv: string[], root: string, plugins: readonly string[]): Promise<number> {
+  const { loadCliEngine } = await import("./plugin-loader/cli-engine.js");
+  const loaded = await loadCliEngine(plugins, false);
+  if (!loaded.ok) {
+    writeStderr(`jsson: ${loaded.message}\n`);
+    return EXIT.USAGE;
+  }
+  const status = await runOclif(argv, root, argv[0]);
+  const { formatsHelpSection } = await import("./terminal/format-table.js");
+  process.stdout.write(formatsHelpSection(loaded.engine.listFormats()) + HELP_CONFIG_NOTE + "\n");
+  const isRootHelp = argv.every((a) => a.startsWith("-") || a === "help");
+  if (isRootHelp) process.stdout.write(REFERENCE_USAGE);
+  return status;
+}
+
+/** Run oclif on normalised argv; returns the exit status. */
+async function runOclif(argv: string[], root: string, id: string | undefined): Promise<number> {
+  const { run, flush } = await import("@oclif/core");
+  try {
+    await run(argv, root);
+    await flush();
+    return typeof process.exitCode === "number" ? process.exitCode : EXIT.OK;
+  } catch (e) {
+    const oclif = (e as { oclif?: { exit?: unknown } } | null)?.oclif;
+    if ((e as { code?: unknown } | null)?.code === "EEXIT") return typeof oclif?.exit === "number" ? oclif.exit : EXIT.OK;
+    if (typeof oclif?.exit === "number" && e instanceof Error) {
+      // oclif's parse errors: "Nonexistent flag: --x\nSee more help with --help" → one line
+      usage(oneLine(e.message), id);
+      return oclif.exit;
+    }
+    throw e;
+  }
+}
+
+function usage(message: string, id: string | undefined): number {
+  writeStderr(`jsson: ${message} (see: jsson ${id === undefined ? "" : id + " "}--help)\n`);
+  return EXIT.USAGE;
+}
+
+function oneLine(message: string): string {
+  return message
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((l) => !/^See more help with/.test(l))
+    .map((l) => l.trim())
+    .filter((l) => l !== "")
+    .join(" ");
+}
+
+/** Anything else is a bug in jsson: one line, status 70 (stack with JSSON_DEBUG=1). */
+function unexpected(e: unknown, id: string | undefined): number {
+  if (e instanceof BrokenPipeError) return EXIT.BROKEN_PIPE;
+  const message = e instanceof Error ? e.message : String(e);
+  try {
+    writeStderr(`jsson: internal error${id ? ` in ${id}` : ""}: ${oneLine(message)}\n`);
+    if (process.env["JSSON_DEBUG"] && e instanceof Error && e.stack) writeStderr(e.stack + "\n");
+  } catch {
+    // stderr is gone too; the status says it
+  }
+  return EXIT.INTERNAL;
+}

@@ -1,0 +1,266 @@
+/**
+ * The HTTP service (HTTP.md): a polka app on a node:http server whose
+ * evaluation work runs in a pool of worker threads. The event loop only
+ * routes, reads bodies, checks fields and relays bytes, so /health and small
+ * requests keep answering while a big request evaluates.
+ *
+ * ```ts
+ * const server = createServer({ workers: 2 });
+ * const address = await server.listen(0, "127.0.0.1");
+ * …
+ * await server.drain();
+ * ```
+ */
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { Server as NetServer, type AddressInfo } from "node:net";
+import polka from "polka";
+import { createEngine, type FormatInfo } from "../../core/index.js";
+import { ParseCache } from "../../core/engine/parse-cache.js";
+import { accessLine, eventLine } from "./access-log.js";
+import { corsAllows, corsHeadersFor, corsPolicy } from "./cors.js";
+import { JssonResponse } from "./response.js";
+import { applyPlugins, loadPlugins } from "../plugin-loader/index.js";
+import { WorkerPool } from "./pool/worker-pool.js";
+import { InlineRunner } from "./inline-runner.js";
+import { hostFactory } from "./jobs/host-factory.js";
+import { requestIdOf } from "./request-id.js";
+import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } from "./server-options.js";
+import type { ServerState } from "./server-state.js";
+import { TRANSPILE, VALIDATE, VALIDATE_SCHEMA } from "./routes/endpoints.js";
+import { internalError, methodNotAllowed, notFound, pathOf, preflight } from "./routes/errors.js";
+import { formats, health, openApi, version } from "./routes/info.js";
+import { livez, readyz } from "./routes/probes.js";
+import { metrics } from "./routes/metrics.js";
+import { CLIENT_CLOSED, RequestStats } from "./request-stats.js";
+import { ServerMetrics } from "./server-metrics.js";
+import { eventLevel, logs } from "./log-level.js";
+import { handlePost } from "./routes/post-endpoint.js";
+import { playgroundHandler } from "../playground/serve-playground.js";
+
+/** A route of the service: its path, the methods it takes, and its handler. */
+export interface RouteInfo {
+  readonly path: string;
+  readonly methods: readonly string[];
+  /** One line for the banner. */
+  readonly summary: string;
+}
+
+type Handler = (state: ServerState, req: IncomingMessage, res: JssonResponse) => void | Promise<void>;
+
+const ROUTES: readonly (RouteInfo & { readonly handle: Handler })[] = [
+  { path: "/transpile", methods: ["POST"], summary: "transpile JSSON to json, yaml, toml, typescript, …", handle: (s, q, r) => handlePost(s, TRANSPILE, q, r) },
+  { path: "/validate", methods: ["POST"], summary: "check JSSON syntax (no evaluation)", handle: (s, q, r) => handlePost(s, VALIDATE, q, r) },
+  { path: "/validate-schema", methods: ["POST"], summary: "transpile, then validate the data against a JSON Schema", handle: (s, q, r) => handlePost(s, VALIDATE_SCHEMA, q, r) },
+  { path: "/health", methods: ["GET", "HEAD"], summary: "service health", handle: (s, _q, r) => health(s, r) },
+  { path: "/version", methods: ["GET", "HEAD"], summary: "server and language versions", handle: (_s, _q, r) => version(r) },
+  { path: "/formats", methods: ["GET", "HEAD"], summary: "registered output formats", handle: (s, _q, r) => formats(s, r) },
+  { path: "/openapi.json", methods: ["GET", "HEAD"], summary: "OpenAPI 3.1 description of this API", handle: (s, _q, r) => openApi(s, r) },
+  { path: "/livez", methods: ["GET", "HEAD"], summary: "liveness probe: 200 while the process answers", handle: (_s, _q, r) => livez(r) },
+  { path: "/readyz", methods: ["GET", "HEAD"], summary: "readiness probe: 503 while starting, draining or without workers", handle: (s, _q, r) => readyz(s, r) },
+  { path: "/metrics", methods: ["GET", "HEAD"], summary: "Prometheus metrics of the whole server", handle: (s, _q, r) => metrics(s, r) },
+];
+
+/** Paths whose access lines are written only at log level `debug` (probes every few seconds would bury the traffic). */
+const QUIET_PATHS: ReadonlySet<string> = new Set(["/livez", "/readyz", "/metrics"]);
+
+/** The routes, for banners and documentation. */
+export const SERVICE_ROUTES: readonly RouteInfo[] = ROUTES.map(({ path, methods, summary }) => ({ path, methods, summary }));
+
+/** A running (or ready to run) service. */
+export interface JssonServer {
+  /** Load plugins, start the workers, then listen. Rejects (and cleans up) when the port is taken or a plugin fails. */
+  listen(port?: number, host?: string): Promise<AddressInfo>;
+  /**
+   * Graceful stop (HTTP.md §1): stop accepting connections, answer /health
+   * with 503 while in-flight requests finish (up to the drain grace period),
+   * then close everything.
+   */
+  drain(): Promise<void>;
+  /** Immediate stop: connections are cut, workers terminated. */
+  close(): Promise<void>;
+  /** The effective options. */
+  readonly options: ServerOptions;
+  /** The formats the server offers (after `listen`). */
+  formats(): FormatInfo[];
+  /** Its metrics (run-server.ts points scrapes of a cluster child at the supervisor's sum). */
+  readonly metrics: ServerMetrics;
+}
+
+/** Create the service. Nothing starts until {@link JssonServer.listen}. */
+export function createServer(partial: ServerOptionsInput = {}): JssonServer {
+  const options = resolveServerOptions(partial);
+  const logEvent = (event: string, detail: Readonly<Record<string, unknown>>) => {
+    const level = eventLevel(event);
+    if (logs(options.logLevel, level)) options.logSink(eventLine(event, detail, level));
+  };
+  const debug = options.logLevel === "debug";
+  const engine = createEngine().useParseCache(new ParseCache());
+  const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
+  const pool = new WorkerPool({
+    size: options.workers,
+    maxQueue: options.maxQueue,
+    includeRoot: options.includeRoot,
+    limits: poolLimits,
+    graceMs: options.workerGraceMs,
+    heapMb: options.workerHeapMb,
+    log: logEvent,
+  });
+  let inFlight = 0;
+  // The playground's page gets its own route label; its assets and 404s are "other".
+  const stats = new RequestStats([...ROUTES.map((r) => r.path), "/"]);
+  const serverMetrics = new ServerMetrics({ stats, inFlight: () => inFlight, pool });
+  const state: ServerState = { options, engine, pool, inline: undefined, listening: false, draining: false, metrics: serverMetrics, logEvent };
+
+  let idleWaiter: (() => void) | undefined;
+
+  const handlerError = (err: unknown, req: IncomingMessage, res: JssonResponse) => {
+    const detail = typeof err === "string" ? err : err instanceof Error ? (err.stack ?? err.message) : String(err);
+    logEvent("handler_error", { request_id: res.requestId, path: pathOf(req), detail });
+    internalError(res);
+  };
+  const app = polka({
+    onNoMatch: (req, res) => notFound(res, pathOf(req)),
+    onError: (err, req, res) => handlerError(err, req, res as JssonResponse),
+  });
+
+  const cors = corsPolicy(options.cors, options.corsOrigins, options.includeRoot);
+  /** When a response closes (one function for all: no closure per request). */
+  function onClose(this: JssonResponse): void {
+    inFlight--;
+    const path = pathOf(this.req);
+    const ms = performance.now() - this.startedAt;
+    const bytes = this.req.socket.bytesWritten - this.bytesBefore;
+    stats.record(path, this.req.method, this.headersSent ? this.statusCode : CLIENT_CLOSED, ms / 1000, bytes);
+    if (options.accessLog && (debug || !QUIET_PATHS.has(path))) {
+      const detail = debug ? { bytes, remote: this.req.socket.remoteAddress } : undefined;
+      options.logSink(accessLine(this.req.method ?? "", path, this.statusCode, ms, this.requestId, !this.writableFinished, detail));
+    }
+    if (inFlight === 0 && idleWaiter) idleWaiter();
+  }
+  /** Runs first for every request: request id and the headers every answer carries, in-flight count, access log. */
+  const prelude = (req: IncomingMessage, res: JssonResponse): void => {
+    res.startedAt = performance.now();
+    res.bytesBefore = req.socket.bytesWritten;
+    const id = requestIdOf(req);
+    res.requestId = id;
+    res.common = ["X-Request-Id", id, ...corsHeadersFor(cors, req)];
+    if (state.draining) res.common.push("Connection", "close");
+    inFlight++;
+    res.on("close", onClose);
+  };
+
+  /**
+   * The routes by exact path: a request for one of them, without a query
+   * string and with a method it takes (the hot paths), skips the router.
+   */
+  const direct = new Map<string, { readonly methods: readonly string[]; readonly run: (req: IncomingMessage, res: JssonResponse) => void }>();
+  for (const route of ROUTES) {
+    const run = (req: IncomingMessage, res: JssonResponse) => {
+      try {
+        const done = route.handle(state, req, res);
+        if (done) done.catch((e: unknown) => handlerError(e, req, res));
+      } catch (e) {
+        handlerError(e, req, res);
+      }
+    };
+    direct.set(route.path, { methods: route.methods.includes("GET") ? [...route.methods, "HEAD"] : route.methods, run });
+    const routed = (req: IncomingMessage, res: ServerResponse) => run(req, res as JssonResponse);
+    for (const method of route.methods) {
+      if (method === "POST") app.post(route.path, routed);
+      else if (method === "GET") app.get(route.path, routed); // trouter also routes HEAD here
+    }
+    app.options(route.path, (req, res) => preflight(res, route.methods, corsAllows(cors, req)));
+    app.all(route.path, (_req, res) => methodNotAllowed(res, route.methods));
+  }
+  // The playground page (GET / and /playground/*); every other path still falls through to the 404.
+  // (Its preflights get a max age only with CORS for any origin: they are not told the request's origin.)
+  if (options.playground) app.use(playgroundHandler({ cors: cors.kind === "any" }));
+
+  const server: Server = createHttpServer(
+    {
+      requestTimeout: options.bodyTimeoutMs + 5_000,
+      headersTimeout: Math.min(options.bodyTimeoutMs, 10_000),
+      connectionsCheckingInterval: 1_000,
+      ServerResponse: JssonResponse,
+    },
+    (req, res) => {
+      const response = res as JssonResponse;
+      prelude(req, response);
+      const route = direct.get(req.url ?? "");
+      if (route !== undefined && route.methods.includes(req.method ?? "")) route.run(req, response);
+      else void app.handler(req as Parameters<typeof app.handler>[0], response, undefined as never);
+    },
+  );
+  server.maxHeadersCount = 200;
+
+  let drained: Promise<void> | undefined;
+  let closed: Promise<void> | undefined;
+
+  const close = (): Promise<void> =>
+    (closed ??= (async () => {
+      state.draining = true;
+      if (server.listening) NetServer.prototype.close.call(server);
+      server.closeAllConnections();
+      await pool.close();
+    })());
+
+  return {
+    options,
+    metrics: serverMetrics,
+    formats: () => engine.listFormats(),
+    async listen(port = 8090, host = "0.0.0.0") {
+      const loaded = await loadPlugins({
+        cliPlugins: options.plugins,
+        cwd: options.pluginDiscovery?.cwd ?? process.cwd(),
+        env: options.pluginDiscovery?.env,
+        config: options.pluginDiscovery !== undefined,
+        flagName: "-plugin",
+      });
+      const builtinFormats = new Set(engine.listFormats().map((f) => f.name));
+      applyPlugins(engine, loaded.plugins);
+      await pool.start(loaded.resolved);
+      if (options.inline)
+        state.inline = new InlineRunner(engine, hostFactory(options.includeRoot), poolLimits, options.includeRoot !== undefined, builtinFormats);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const onError = (err: Error) => {
+            server.off("listening", onListening);
+            reject(err);
+          };
+          const onListening = () => {
+            server.off("error", onError);
+            resolve();
+          };
+          server.once("error", onError);
+          server.once("listening", onListening);
+          server.listen(port, host);
+        });
+      } catch (e) {
+        await pool.close();
+        throw e;
+      }
+      server.on("error", (err) => logEvent("server_error", { detail: err.message }));
+      state.listening = true;
+      return server.address() as AddressInfo;
+    },
+    drain() {
+      return (drained ??= (async () => {
+        state.draining = true;
+        // net.Server#close stops accepting without http.Server's closing of idle
+        // keep-alive connections: a client may still ask /health and learn we are draining.
+        if (server.listening) NetServer.prototype.close.call(server);
+        if (inFlight > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, options.drainGraceMs);
+            idleWaiter = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+        await close();
+      })());
+    },
+    close,
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Messages between the server's event loop and its evaluation workers, and
+ * the layout of the small shared control block each worker has.
+ */
+import type { IncludeMerge } from "../../../core/index.js";
+import type { ResolvedPlugin } from "../../plugin-loader/index.js";
+
+/** `POST /transpile`, checked. */
+export interface TranspileJob {
+  readonly kind: "transpile";
+  readonly source: string;
+  /** Canonical format name. */
+  readonly format: string;
+  readonly includeMerge: IncludeMerge;
+  readonly streaming: boolean;
+  readonly streamThreshold: number;
+  /** The request's virtual folder, as pairs (no object prototype games across the thread boundary). */
+  readonly files: readonly (readonly [string, string])[];
+  /** External variables: the request's `vars` object as the client wrote it (JSON text, read exactly by the job). */
+  readonly vars?: string;
+}
+
+/** `POST /validate`, checked. */
+export interface ValidateJob {
+  readonly kind: "validate";
+  readonly source: string;
+}
+
+/** `POST /validate-schema`, checked. */
+export interface ValidateSchemaJob {
+  readonly kind: "validate-schema";
+  readonly source: string;
+  readonly schema: string;
+  readonly schemaFormat: string | undefined;
+  /** Canonical format name. */
+  readonly outputFormat: string;
+  readonly includeMerge: IncludeMerge;
+  readonly files: readonly (readonly [string, string])[];
+  /** As in {@link TranspileJob}. */
+  readonly vars?: string;
+}
+
+/** Any job a worker runs. */
+export type Job = TranspileJob | ValidateJob | ValidateSchemaJob;
+
+/** What every worker is started with. */
+export interface WorkerConfig {
+  /** The plugins the main thread resolved; every worker imports and applies the same list. */
+  readonly plugins: readonly ResolvedPlugin[];
+  readonly includeRoot: string | undefined;
+  readonly limits: { readonly timeoutMs: number; readonly maxOutputBytes: number; readonly maxRangeItems: number };
+  /** Time a finished output may take to reach the client once its stream starts, in ms (0: none); see {@link sendTimeoutMs}. */
+  readonly sendTimeoutMs: number;
+  /** Int32Array view: see {@link CONTROL}. */
+  readonly control: SharedArrayBuffer;
+  /** The ring of streamed pieces: {@link RING_SLOTS} × {@link RING_SLOT_BYTES}. */
+  readonly ring: SharedArrayBuffer;
+}
+
+/**
+ * The default time a finished (spooled) output may take to reach the client:
+ * the time limit, but at least 10 s, so a client reading a large output at
+ * an ordinary pace is not cut; a reader slower than that is, and the worker
+ * is free again.
+ */
+export function sendTimeoutMs(timeoutMs: number): number {
+  return timeoutMs > 0 ? Math.max(timeoutMs, 10_000) : 0;
+}
+
+/** Streamed pieces a worker may have on their way to the socket before it waits (the ring's slots). */
+export const RING_SLOTS = 4;
+/** Bytes of one ring slot (a piece of text longer than this in UTF-8 takes several slots). */
+export const RING_SLOT_BYTES = 256 * 1024;
+
+/**
+ * Indexes into a worker's shared control block. Streamed pieces travel
+ * through a ring of {@link RING_SLOTS} slots in shared memory: the worker
+ * writes UTF-8 into a free slot and names it in a `chunk` message; the event
+ * loop hands a view of it to the socket and frees it when the write is done
+ * (or the response is gone). The memory is reused, so a long stream makes no
+ * garbage on either side, and a full ring is the worker's backpressure.
+ */
+export const CONTROL = {
+  /** Non-zero: the current job must stop (client gone, or the server gave up on it). */
+  ABORT: 0,
+  /** Bumped (and notified) whenever a slot is freed; the worker waits on it for a free slot. */
+  RING_FREED: 1,
+  /** First of the slots' states: 0 free, 1 written by the worker and not yet done with. */
+  RING_STATE: 2,
+  /** Slots in the block. */
+  SIZE: 2 + RING_SLOTS,
+} as const;
+
+/** Main → worker. */
+export type ToWorker = { readonly type: "job"; readonly id: number; readonly job: Job };
+
+/** Worker → main. Bodies travel as UTF-8 bytes (transferred, not copied); streamed pieces through the ring. */
+export type FromWorker =
+  | { readonly type: "ready" }
+  | { readonly type: "init-failed"; readonly message: string }
+  /** The whole response body (status 200). */
+  | { readonly type: "body"; readonly id: number; readonly bytes: Uint8Array }
+  /** A streamed response begins (status 200, chunked); `bytes` is its first part. */
+  | { readonly type: "stream-start"; readonly id: number; readonly bytes: Uint8Array }
+  /** The next part of a streamed body: `length` bytes in ring slot `slot`. */
+  | { readonly type: "chunk"; readonly id: number; readonly slot: number; readonly length: number }
+  /** The last part of a streamed body. */
+  | { readonly type: "stream-end"; readonly id: number; readonly bytes: Uint8Array }
+  /** A streamed body cannot be completed (output limit, time limit, cancelled): the connection must be cut. */
+  | { readonly type: "stream-abort"; readonly id: number; readonly reason: string }
+  /** A bug: the job threw. The message is for the log only. */
+  | { readonly type: "failed"; readonly id: number; readonly message: string };

@@ -1,0 +1,128 @@
+/**
+ * `jsson fmt`: format JSSON files (docs/formatting.md). Each input is read,
+ * formatted with {@link formatSource}, then printed, checked, diffed or
+ * written back; a file that does not parse is reported and left untouched,
+ * and the other files are still processed.
+ */
+import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { createTwoFilesPatch } from "diff";
+import { DEFAULT_LIMITS } from "../../core/index.js";
+import { formatSource } from "../../core/format/format-source.js";
+import { diagnosticReport } from "../terminal/diagnostic-report.js";
+import { describeError } from "../io/errno-text.js";
+import { EXIT } from "../terminal/exit-codes.js";
+import { writeAllSync, writeStderr } from "../io/fd-writer.js";
+import { maxInputBytes, readInput } from "../io/read-input.js";
+
+/** What `jsson fmt` does with each formatted input. */
+export interface FmtMode {
+  /** List the inputs that would change; exit 1 when one would. */
+  readonly check: boolean;
+  /** Rewrite the files that change (stdin's text goes to stdout). */
+  readonly write: boolean;
+  /** Print a unified diff of each input that would change. */
+  readonly diff: boolean;
+}
+
+/**
+ * Past this many edited lines the diff is not searched for (Myers' cost
+ * grows with edits × lines): the whole file is shown as replaced.
+ */
+const MAX_DIFF_EDITS = 20_000;
+/** Nor for longer than this (edits × lines still grows with a long file). */
+const DIFF_TIMEOUT_MS = 2_000;
+
+/** Format `paths` (`-` or none: stdin); resolves to the exit status. */
+export async function runFmt(paths: readonly string[], mode: FmtMode): Promise<number> {
+  const inputs = paths.length === 0 ? ["-"] : paths;
+  if (inputs.filter((p) => p === "-").length > 1) {
+    writeStderr("jsson fmt: stdin (-) given more than once\n");
+    return EXIT.USAGE;
+  }
+  let status: number = EXIT.OK;
+  for (const path of inputs) {
+    const shown = path === "-" ? "<stdin>" : path;
+    const read = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+    if (!read.ok) {
+      writeStderr(`jsson: ${read.message}\n`);
+      status = EXIT.SOURCE;
+      continue;
+    }
+    const result = formatSource(read.text);
+    if (!result.ok) {
+      const first = result.diagnostics[0];
+      writeStderr((inputs.length > 1 ? `${shown}:\n` : "") + (first ? diagnosticReport(first, read.text) : "syntax error\n"));
+      status = EXIT.SOURCE;
+      continue;
+    }
+    // A BOM is not part of the layout; the formatted text starts without it.
+    const original = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+    const changed = result.text !== read.text;
+    if (mode.check && changed) {
+      if (!mode.diff) writeStdout(`${shown}\n`);
+      if (status === EXIT.OK) status = EXIT.SOURCE;
+    }
+    if (mode.diff && changed) writeStdout(unifiedDiff(shown, original, result.text));
+    if (mode.write && read.file !== undefined) {
+      if (changed) {
+        const failure = replaceFile(read.file, result.text);
+        if (failure !== undefined) {
+          writeStderr(`jsson: cannot write "${path}": ${failure}\n`);
+          status = EXIT.SOURCE;
+        }
+      }
+    } else if (!mode.check && !mode.diff) writeStdout(result.text);
+  }
+  return status;
+}
+
+function writeStdout(text: string): void {
+  writeAllSync(1, Buffer.from(text, "utf8"));
+}
+
+/** A unified diff (`--- FILE` / `+++ FILE`, 3 lines of context). */
+function unifiedDiff(name: string, before: string, after: string): string {
+  const patch = createTwoFilesPatch(name, name, before, after, undefined, undefined, { context: 3, maxEditLength: MAX_DIFF_EDITS, timeout: DIFF_TIMEOUT_MS });
+  // The package starts with `Index:` and `===` lines; `diff -u` and git start at `---`.
+  return patch === undefined ? wholeFileDiff(name, before, after) : patch.slice(patch.indexOf("--- "));
+}
+
+/** The diff that replaces every line: for changes too many to search for a smaller one. */
+function wholeFileDiff(name: string, before: string, after: string): string {
+  const lines = (text: string): string[] => (text === "" ? [] : text.replace(/\n$/, "").split("\n"));
+  const a = lines(before);
+  const b = lines(after);
+  const hunk = `@@ -${a.length === 0 ? 0 : 1},${a.length} +${b.length === 0 ? 0 : 1},${b.length} @@\n`;
+  return `--- ${name}\n+++ ${name}\n${hunk}${a.map((l) => `-${l}\n`).join("")}${b.map((l) => `+${l}\n`).join("")}`;
+}
+
+/**
+ * Replace a file's content in one step (a temporary file beside it, then a
+ * rename), so a crash or a full disk never leaves half a file; the mode is
+ * kept and a symbolic link keeps pointing at the file it named.
+ * @returns the reason it failed, or undefined
+ */
+function replaceFile(file: string, text: string): string | undefined {
+  let target: string;
+  try {
+    target = realpathSync(file);
+  } catch (e) {
+    return describeError(e);
+  }
+  const temp = join(dirname(target), `.${basename(target)}.jsson-fmt-${process.pid}`);
+  try {
+    const mode = statSync(target).mode & 0o7777;
+    writeFileSync(temp, text, { flag: "wx", mode });
+    chmodSync(temp, mode);
+    renameSync(temp, target);
+    return undefined;
+  } catch (e) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // nothing was created
+    }
+    return describeError(e);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * A worker thread of a many-file run (transpile-many.ts): builds its own
+ * engine and plan from the command's flags, says it is ready, then runs one
+ * job per message until told to stop (`null`).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { loadCliEngine } from "../plugin-loader/cli-engine.js";
+import { makePlan, type TranspileFlags } from "./transpile-run.js";
+import type { ManyFilesJob } from "./many-files.js";
+import { runJob, type JobResult } from "./transpile-job.js";
+
+/** What the worker is started with. */
+export interface WorkerSetup {
+  readonly flags: TranspileFlags;
+  /** The normalised command line, which orders the external-variable flags. */
+  readonly argv?: readonly string[];
+}
+/** A job for the worker (`null`: no more jobs). */
+export interface JobRequest {
+  readonly index: number;
+  readonly job: ManyFilesJob;
+}
+/** What the worker answers: ready for jobs, a result, or why it cannot run. */
+export type JobReply = { readonly ready: true } | { readonly index: number; readonly result: JobResult } | { readonly setupError: string };
+
+const port = parentPort;
+if (port) {
+  const { flags, argv } = workerData as WorkerSetup;
+  const plugins = flags["plugin"];
+  const loaded = await loadCliEngine(Array.isArray(plugins) ? plugins : typeof plugins === "string" ? [plugins] : []);
+  if (!loaded.ok) port.postMessage({ setupError: loaded.message } satisfies JobReply);
+  else {
+    const plan = makePlan(loaded.engine, flags, [], argv);
+    port.on("message", (request: JobRequest | null) => {
+      if (request === null) return void port.close();
+      port.postMessage({ index: request.index, result: runJob(loaded.engine, plan, request.job) } satisfies JobReply);
+    });
+    port.postMessage({ ready: true } satisfies JobReply);
+  }
+}

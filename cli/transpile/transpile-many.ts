@@ -1,0 +1,89 @@
+/**
+ * `jsson transpile FILE… --out-dir DIR`: many inputs, one output file each,
+ * mirroring the inputs' tree (see many-files.ts). Every file is reported on
+ * stderr in input order (`✓ in → out`, or `✗ in` and its diagnostic), then a
+ * summary; the status is 1 when any file failed. Large sets are spread over
+ * worker threads, one per core, each with its own engine; small ones run
+ * here, where starting workers would cost more than it saves.
+ */
+import { availableParallelism } from "node:os";
+import { relative } from "node:path";
+import { Worker } from "node:worker_threads";
+import type { Engine } from "../../core/index.js";
+import { EXIT, UsageError } from "../terminal/exit-codes.js";
+import { writeStderr } from "../io/fd-writer.js";
+import type { TranspileFlags, TranspilePlan } from "./transpile-run.js";
+import { planManyFiles, type ManyFilesJob } from "./many-files.js";
+import { runJob, type JobResult } from "./transpile-job.js";
+import type { JobRequest, JobReply, WorkerSetup } from "./transpile-many-worker.js";
+
+/** Below this many files everything runs in this thread. */
+const PARALLEL_MIN_FILES = 16;
+/** Files per worker below which another worker is not worth its start-up (~60 ms: loading the engine). */
+const FILES_PER_WORKER = 8;
+
+/** Run a many-file plan; resolves to the exit status. */
+export async function runMany(engine: Engine, plan: TranspilePlan, flags: TranspileFlags, patterns: readonly string[], argv?: readonly string[]): Promise<number> {
+  const outDir = plan.outDir as string;
+  const sources = patterns.length > 0 ? patterns : [plan.inputPath];
+  try {
+    if (sources.includes("-")) throw new UsageError("--out-dir needs input files (stdin has no name to mirror)");
+  } catch (e) {
+    writeStderr(`jsson: ${(e as Error).message}\n`);
+    return EXIT.USAGE;
+  }
+  const format = engine.findFormat(engine.canonicalFormat(plan.options.format));
+  const extension = format?.extensions[0] ?? "out";
+  const { jobs, unmatched, clashes } = planManyFiles(sources, outDir, extension, process.cwd());
+  for (const pattern of unmatched) writeStderr(`✗ ${pattern}: no file matches\n`);
+  for (const c of clashes) writeStderr(`✗ ${shown(c.input)}: its output ${shown(c.output)} is already that of ${shown(c.taken)}\n`);
+  const results = await runJobs(engine, plan, flags, jobs, argv);
+  let failed = unmatched.length + clashes.length;
+  for (const [i, job] of jobs.entries()) {
+    const r = results[i] as JobResult;
+    if (r.status === EXIT.OK) writeStderr(`✓ ${shown(job.input)} → ${shown(job.output)}\n`);
+    else {
+      failed++;
+      writeStderr(`✗ ${shown(job.input)}\n${r.report}`);
+    }
+  }
+  const files = jobs.length + clashes.length;
+  const written = files - (failed - unmatched.length);
+  writeStderr(`${files} file${files === 1 ? "" : "s"}: ${written} written, ${failed} failed\n`);
+  return failed > 0 ? EXIT.SOURCE : EXIT.OK;
+}
+
+/** The results of `jobs`, in order: here, or on worker threads for large sets. */
+async function runJobs(engine: Engine, plan: TranspilePlan, flags: TranspileFlags, jobs: readonly ManyFilesJob[], argv: readonly string[] | undefined): Promise<JobResult[]> {
+  const workers = Math.min(availableParallelism(), Math.floor(jobs.length / FILES_PER_WORKER));
+  if (jobs.length < PARALLEL_MIN_FILES || workers < 2) return jobs.map((job) => runJob(engine, plan, job));
+  const results: JobResult[] = new Array<JobResult>(jobs.length);
+  let next = 0;
+  const setup: WorkerSetup = { flags: { ...flags }, ...(argv === undefined ? {} : { argv: [...argv] }) };
+  const one = (): Promise<void> =>
+    new Promise((resolveWorker, rejectWorker) => {
+      const worker = new Worker(new URL("./transpile-many-worker.js", import.meta.url), { workerData: setup });
+      const send = (): void => {
+        if (next >= jobs.length) return void worker.postMessage(null);
+        const index = next++;
+        worker.postMessage({ index, job: jobs[index] as ManyFilesJob } satisfies JobRequest);
+      };
+      worker.on("message", (reply: JobReply) => {
+        if ("ready" in reply) return send();
+        if ("setupError" in reply) return void worker.terminate().finally(() => rejectWorker(new Error(reply.setupError)));
+        results[reply.index] = reply.result;
+        send();
+      });
+      worker.on("error", rejectWorker);
+      worker.on("exit", () => resolveWorker());
+    });
+  await Promise.all(Array.from({ length: workers }, one));
+  for (let i = 0; i < jobs.length; i++) if (results[i] === undefined) throw new Error(`worker ended without a result for ${jobs[i]?.input ?? i}`);
+  return results;
+}
+
+/** A path as shown in reports: relative to the working folder when inside it. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === "" || rel.startsWith("..") ? path : rel;
+}

@@ -1,0 +1,247 @@
+/**
+ * `jsson transpile`: read a source, run the engine, write the output (or a
+ * diagnostic), optionally validate against a schema. Called both by the oclif
+ * command and by the start-up fast path, with the same parsed flags, so both
+ * behave identically. Returns the exit status; user errors never throw.
+ */
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
+import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
+import { consumerData } from "../consumer-data.js";
+import { formatNames, loadCliEngine } from "../plugin-loader/cli-engine.js";
+import { diagnosticReport } from "../terminal/diagnostic-report.js";
+import { EXIT, UsageError } from "../terminal/exit-codes.js";
+import { BlockSink, OutputWriteError, writeStderr } from "../io/fd-writer.js";
+import { SpoolSink } from "../io/spool-sink.js";
+import { sameFile } from "../io/same-file.js";
+import { maxInputBytes, readInput } from "../io/read-input.js";
+import { schemaFormatOf, schemaReport } from "../terminal/schema-report.js";
+import { varsFromFlags } from "./external-vars.js";
+import { FORMAT_OPTION_FLAGS } from "./transpile-flags.js";
+import { outputFormatOf } from "./output-format-of.js";
+import { parseSelectPath } from "../argv/select-path.js";
+
+/** Parsed flags of `jsson transpile` (names as on the command line; `plugin` is a list). */
+export type TranspileFlags = Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
+
+/** Everything a run needs, checked. */
+export interface TranspilePlan {
+  readonly inputPath: string;
+  readonly outputPath: string | undefined;
+  /** `--out-dir`: one output file per input under this folder. */
+  readonly outDir: string | undefined;
+  readonly watch: boolean;
+  readonly options: RunOptions;
+  readonly schema: { readonly path: string; readonly text: string; readonly format: string | undefined } | undefined;
+  readonly validateOnly: boolean;
+}
+
+/**
+ * Run `jsson transpile` with parsed flags and the positional FILEs (none: `-i` or stdin); resolves to the exit status.
+ * @param argv the normalised command line, which orders `--var`, `--var-json` and `--vars` among each other
+ */
+export async function runTranspile(flags: TranspileFlags, files: readonly string[], argv?: readonly string[]): Promise<number> {
+  const loaded = await loadCliEngine(list(flags, "plugin"));
+  if (!loaded.ok) {
+    writeStderr(`jsson: ${loaded.message}\n`);
+    return EXIT.USAGE;
+  }
+  const engine = loaded.engine;
+  let plan: TranspilePlan;
+  try {
+    plan = makePlan(engine, flags, files, argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    writeStderr(`jsson: ${e.message}\n`);
+    return EXIT.USAGE;
+  }
+  if (plan.outDir !== undefined) {
+    const { runMany } = await import("./transpile-many.js");
+    return runMany(engine, plan, flags, files, argv);
+  }
+  if (plan.watch) {
+    const { runWatch } = await import("./watch.js");
+    return runWatch(engine, plan, flags, files, argv);
+  }
+  return transpileOnce(engine, plan, writeStderr);
+}
+
+/**
+ * One run of a checked plan: read the input, transpile, write the output
+ * (or the diagnostic, through `report`). Resolves to the exit status.
+ */
+export function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void): number {
+  const input = readInput(plan.inputPath, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+  if (!input.ok) {
+    report(`jsson: ${input.message}\n`);
+    return EXIT.SOURCE;
+  }
+  const options: RunOptions = input.file === undefined ? plan.options : { ...plan.options, file: input.file };
+  try {
+    return plan.schema ? transpileAndValidate(engine, input.text, options, plan, plan.schema, report) : transpileStreamed(engine, input.text, options, plan, report);
+  } catch (e) {
+    if (!(e instanceof OutputWriteError)) throw e;
+    report(`jsson: ${e.message}\n`);
+    return EXIT.SOURCE;
+  }
+}
+
+/**
+ * No schema: the output goes through a spool (memory, then a temporary file)
+ * and reaches stdout or `-o` only once the run has succeeded, so no error —
+ * not even the output-size limit or a timeout — follows a partial document,
+ * and lazy data is evaluated once.
+ */
+function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, report: (text: string) => void): number {
+  const spool = new SpoolSink();
+  try {
+    const result = engine.transpileTo(source, spool, { ...options, verifyBeforeWrite: false });
+    if (!result.ok) {
+      report(diagnosticReport(result.diagnostics[0]!, source));
+      return EXIT.SOURCE;
+    }
+    const sink = new BlockSink(plan.outputPath ?? 1);
+    spool.commit(sink);
+    sink.finish();
+    return EXIT.OK;
+  } finally {
+    spool.discard();
+  }
+}
+
+/** With a schema: transpile, validate what a consumer would read, and print the output only if it passes. */
+function transpileAndValidate(
+  engine: Engine,
+  source: string,
+  options: RunOptions,
+  plan: TranspilePlan,
+  schema: NonNullable<TranspilePlan["schema"]>,
+  report: (text: string) => void,
+): number {
+  const result = engine.transpile(source, options);
+  if (!result.ok) {
+    report(diagnosticReport(result.diagnostics[0]!, source));
+    return EXIT.SOURCE;
+  }
+  const data = consumerData(result.format, result.value, result.output, options);
+  if (!data.ok) throw new Error(data.message);
+  const verdict = engine.validate(data.data, schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
+  report(schemaReport(verdict, schema.format));
+  if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
+  if (!plan.validateOnly) {
+    const sink = new BlockSink(plan.outputPath ?? 1);
+    sink.write(result.output);
+    sink.finish();
+  }
+  return EXIT.OK;
+}
+
+/** Check the flags; `argv` orders the external-variable flags (see {@link runTranspile}). Throws {@link UsageError}. */
+export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly string[], argv?: readonly string[]): TranspilePlan {
+  const input = str(flags, "input");
+  const file = files[0];
+  const outDir = str(flags, "out-dir");
+  if (outDir === undefined && files.length > 1) throw new UsageError(`several input files given; write them with --out-dir DIR (one output file each)`);
+  if (input !== undefined && file !== undefined && (input !== file || files.length > 1)) throw new UsageError(`two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE`);
+  if (outDir !== undefined && str(flags, "output") !== undefined) throw new UsageError("give -o FILE or --out-dir DIR, not both");
+  const inputPath = input ?? file ?? "-";
+  // before the format is inferred from -o: "-o names the input" says more than "no format writes .jsson"
+  const outputPath = outputOf(flags, inputPath);
+  const watch = flags["watch"] === true;
+  if (watch && outDir !== undefined) throw new UsageError("--watch takes one input file (without --out-dir)");
+  const formatName = str(flags, "format") ?? (outputPath === undefined ? undefined : outputFormatOf(engine, outputPath)) ?? "json";
+  const format = engine.findFormat(formatName);
+  if (!format) throw new UsageError(`unknown format "${formatName}" (available: ${formatNames(engine)})`);
+  const formatOptions: Record<string, boolean> = {};
+  for (const [flag, option] of Object.entries(FORMAT_OPTION_FLAGS)) {
+    if (flags[flag] !== true) continue;
+    if (format.options === undefined || !Object.hasOwn(format.options, option)) {
+      const owners = engine.listFormats().filter((f) => Object.hasOwn(engine.findFormat(f.name)?.options ?? {}, option)).map((f) => f.name);
+      throw new UsageError(`--${flag} is an option of the ${owners.join(", ") || "(no)"} format${owners.length === 1 ? "" : "s"}, not of ${format.name}`);
+    }
+    formatOptions[option] = true;
+  }
+  const selectText = str(flags, "select");
+  const select = selectText === undefined ? undefined : parseSelectPath(selectText);
+  if (select !== undefined && !select.ok) throw new UsageError(select.message);
+  const includeMerge = str(flags, "include-merge") ?? "keep";
+  if (!isIncludeMerge(includeMerge)) throw new UsageError(`unknown include merge mode "${includeMerge}" (use ${INCLUDE_MERGE_MODES.join(", ")})`);
+  const limits = parseLimits(flags);
+  const schemaPath = str(flags, "schema");
+  const validateOnly = flags["validate-only"] === true;
+  if (validateOnly && schemaPath === undefined) throw new UsageError("--validate-only needs --schema FILE");
+  const threshold = optional(flags, "stream-threshold", parseCount);
+  const vars = varsFromFlags(flags, argv, limits);
+  const options: RunOptions = {
+    format: formatName,
+    includeMerge,
+    host: new NodeFsHost(),
+    limits,
+    stream: flags["stream"] === true,
+    ...(threshold === undefined ? {} : { streamThreshold: threshold }),
+    ...(vars === undefined ? {} : { vars }),
+    ...(Object.keys(formatOptions).length === 0 ? {} : { formatOptions }),
+    ...(select === undefined ? {} : { select: select.path }),
+    ...(flags["sort-keys"] === true ? { sortKeys: true } : {}),
+  };
+  if (watch && inputPath === "-") throw new UsageError("--watch needs an input file (not stdin)");
+  return {
+    inputPath,
+    outputPath,
+    outDir,
+    watch,
+    options,
+    schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
+    validateOnly,
+  };
+}
+
+/** `-o`: `undefined` for stdout (no flag, or `-o -`); naming the input file is a usage error (it would be truncated). */
+function outputOf(flags: TranspileFlags, inputPath: string): string | undefined {
+  const output = str(flags, "output");
+  if (output === undefined || output === "-") return undefined;
+  if (inputPath !== "-" && sameFile(inputPath, output)) throw new UsageError(`-o "${output}" is the input file; write the output elsewhere`);
+  return output;
+}
+
+function parseLimits(flags: TranspileFlags): Partial<Limits> {
+  const limits: { -readonly [K in keyof Limits]?: Limits[K] } = {};
+  const maxDepth = optional(flags, "max-depth", parseCount);
+  const maxItems = optional(flags, "max-items", parseCount);
+  const maxOutput = optional(flags, "max-output", parseByteSize);
+  const timeout = optional(flags, "timeout", parseDuration);
+  if (maxDepth !== undefined) limits.maxDepth = maxDepth;
+  if (maxItems !== undefined) limits.maxRangeItems = maxItems;
+  if (maxOutput !== undefined) limits.maxOutputBytes = maxOutput;
+  if (timeout !== undefined) limits.timeoutMs = timeout;
+  return limits;
+}
+
+/** The schema file, read like the input: bounded (`--schema /dev/zero` ends in the schema's size limit, not out of memory). */
+function readSchema(path: string): NonNullable<TranspilePlan["schema"]> {
+  // "-" is a file named "-" here, as before: stdin is the source's
+  const read = readInput(path === "-" ? "./-" : path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength), "schema file");
+  if (!read.ok) throw new UsageError(read.message);
+  return { path, text: read.text, format: schemaFormatOf(path) };
+}
+
+function optional(flags: TranspileFlags, name: string, parse: (text: string, what: string) => ParsedValue): number | undefined {
+  const text = str(flags, name);
+  if (text === undefined) return undefined;
+  const parsed = parse(text, `--${name}`);
+  if (!parsed.ok) throw new UsageError(parsed.message);
+  return parsed.value;
+}
+
+function str(flags: TranspileFlags, name: string): string | undefined {
+  const v = flags[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+function list(flags: TranspileFlags, name: string): readonly string[] {
+  const v = flags[name];
+  return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+}
+
+function isIncludeMerge(s: string): s is IncludeMerge {
+  return (INCLUDE_MERGE_MODES as readonly string[]).includes(s);
+}

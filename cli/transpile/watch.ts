@@ -1,0 +1,90 @@
+/**
+ * `jsson transpile FILE --watch`: run, then run again whenever the input,
+ * a file the last run included (found by a {@link RecordingHost}), or the
+ * schema changes. Changes are debounced ({@link DEBOUNCE_MS}); folders are
+ * watched rather than files, so an editor's save-by-rename is seen too.
+ * On a terminal each run clears the screen and shows the new output or
+ * errors; on a pipe runs simply follow one another. A source error (or a
+ * missing file) is reported and the watch goes on; SIGINT or SIGTERM end it
+ * with status 0.
+ */
+import { watch, type FSWatcher } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { isatty } from "node:tty";
+import { NodeFsHost, type Engine } from "../../core/index.js";
+import { EXIT, UsageError } from "../terminal/exit-codes.js";
+import { BrokenPipeError, writeStderr } from "../io/fd-writer.js";
+import { makePlan, transpileOnce, type TranspileFlags, type TranspilePlan } from "./transpile-run.js";
+import { RecordingHost } from "./recording-host.js";
+
+/** Quiet time after the last change before running again: editors write a file in several steps. */
+const DEBOUNCE_MS = 80;
+const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
+
+/**
+ * Watch until SIGINT/SIGTERM; resolves to the exit status. Every run makes
+ * its plan again from `flags` and `inputs`, so an edited schema is read anew.
+ */
+export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFlags, inputs: readonly string[], argv?: readonly string[]): Promise<number> {
+  const host = new RecordingHost(plan.options.host ?? new NodeFsHost());
+  const terminal = isatty(1) && plan.outputPath === undefined;
+  const varsFiles = [flags["vars"] ?? []].flat().filter((f): f is string => typeof f === "string");
+  // the schema and --vars files are read by the plan, not through the include host: watch them by name
+  const fixed = [resolve(plan.inputPath), ...(plan.schema ? [resolve(plan.schema.path)] : []), ...varsFiles.map((f) => resolve(f))];
+  const watchers = new Map<string, FSWatcher>();
+  let files = new Set<string>(fixed);
+  let timer: NodeJS.Timeout | undefined;
+
+  return new Promise((done) => {
+    const stop = (status: number): void => {
+      clearTimeout(timer);
+      for (const w of watchers.values()) w.close();
+      watchers.clear();
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      done(status);
+    };
+    const onSignal = (): void => stop(EXIT.OK);
+    const run = (): void => {
+      if (terminal) process.stdout.write(CLEAR_SCREEN);
+      let status: number;
+      try {
+        const current = makePlan(engine, flags, inputs, argv);
+        status = transpileOnce(engine, { ...current, options: { ...current.options, host } }, writeStderr);
+      } catch (e) {
+        if (e instanceof BrokenPipeError) return stop(EXIT.BROKEN_PIPE);
+        if (!(e instanceof UsageError)) throw e;
+        writeStderr(`jsson: ${e.message}\n`); // e.g. the schema file is being replaced: report, keep watching
+        status = EXIT.USAGE;
+      }
+      files = new Set([...fixed, ...host.take()]);
+      follow();
+      const when = new Date().toTimeString().slice(0, 8);
+      writeStderr(`[watch ${when}] ${status === EXIT.OK ? "ok" : "failed"}; watching ${files.size} file${files.size === 1 ? "" : "s"} (Ctrl-C ends)\n`);
+    };
+    const changed = (dir: string, name: string | Buffer | null): void => {
+      // no name: the platform could not say which file; run to be safe
+      if (name !== null && !files.has(resolve(dir, name.toString()))) return;
+      clearTimeout(timer);
+      timer = setTimeout(run, DEBOUNCE_MS);
+    };
+    /** Watch the folders of the current files, and only those. */
+    const follow = (): void => {
+      const dirs = new Set([...files].map((f) => dirname(f)));
+      for (const [dir, w] of watchers) if (!dirs.has(dir)) (w.close(), watchers.delete(dir));
+      for (const dir of dirs) {
+        if (watchers.has(dir)) continue;
+        try {
+          const w = watch(dir, { persistent: true }, (_event, name) => changed(dir, name));
+          w.on("error", () => (w.close(), watchers.delete(dir)));
+          watchers.set(dir, w);
+        } catch (e) {
+          writeStderr(`jsson: cannot watch "${dir}": ${(e as Error).message}\n`);
+        }
+      }
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+    run();
+  });
+}
