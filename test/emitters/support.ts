@@ -1,7 +1,4 @@
 /** Shared helpers of the emitter tests: building value trees and running a format into a string. */
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   FloatValue,
   LazyArray,
@@ -21,17 +18,6 @@ export const FORMATS = { json: jsonFormat, yaml: yamlFormat, toml: tomlFormat, t
 export type FormatName = keyof typeof FORMATS;
 
 const CTX: EmitContext = { options: {} };
-
-/** The repository root (the folder holding package.json), found from this compiled file. */
-export function repoRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!fs.existsSync(path.join(dir, "package.json"))) {
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error("package.json not found above " + fileURLToPath(import.meta.url));
-    dir = up;
-  }
-  return dir;
-}
 
 /** ../shared/conformance beside the repository, when it is there. */
 export function conformanceDir(): string | undefined {

@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { playgroundHandler } from "../../cli/playground/serve-playground.js";
-import { repoRoot, startPlaygroundServer, type PlaygroundServer } from "./helpers.js";
+import { startPlaygroundServer, type PlaygroundServer } from "./helpers.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
 let on: PlaygroundServer;
 
@@ -56,7 +57,7 @@ test("GET / is the page: HTML, revalidated, with a same-origin-only content poli
   assert.match(csp, /script-src 'self'(;|$)/);
   assert.match(csp, /connect-src 'self'(;|$)/);
   const html = r.body.toString("utf8");
-  assert.is(html, readFileSync(join(repoRoot, "dist", "playground", "index.html"), "utf8"));
+  assert.is(html, readFileSync(join(REPO_ROOT, "dist", "playground", "index.html"), "utf8"));
   assert.not.match(html, /https?:\/\//, "no external URL in the page");
   assert.not.match(html, /%%[A-Z]+%%/, "the build filled in the asset names");
   assert.is(Number(r.headers["content-length"]), r.body.length);
