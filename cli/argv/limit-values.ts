@@ -5,7 +5,7 @@
  * `jsson serve` (cli/serve/units.ts): a bare `--timeout` number means
  * seconds in both places.
  */
-import { parseDuration as parseUnitDuration, parseSize } from "../serve/units.js";
+import { parseDuration as parseUnitDuration, parseSize } from "./units.js";
 
 /** A parsed value, or why it was refused. */
 export type ParsedValue = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly message: string };
