@@ -153,17 +153,24 @@ export interface PlainDataOptions {
   readonly nullsInObjectsDropped?: boolean;
   /** Compare numbers as doubles (a parser that reads big integers into doubles). */
   readonly lossyNumbers?: boolean;
+  /** A bigint never equals a number, whatever their values (a reader that keeps integers and floats apart). */
+  readonly strictNumbers?: boolean;
 }
 
 /**
  * The first difference between two plain data trees: object key order
  * ignored, numbers by numeric value (`3` = `3.0`, a bigint equals a number of
- * the same value; with `lossyNumbers`, both as doubles).
+ * the same value; with `lossyNumbers`, both as doubles; with `strictNumbers`,
+ * only the same type and value). Very deep paths are shortened in the message.
  */
 export function plainDataDifference(expected: unknown, actual: unknown, options: PlainDataOptions = {}, path = "$"): string | undefined {
-  const differ = (what: string): string => `${path}: ${what}`;
+  const differ = (what: string): string => `${path.length > 200 ? "…" + path.slice(-200) : path}: ${what}`;
   if (isNumeric(actual) && isNumeric(expected)) {
-    const equal = options.lossyNumbers ? Number(actual) === Number(expected) : numericEqual(actual, expected);
+    const equal = options.lossyNumbers
+      ? Number(actual) === Number(expected)
+      : options.strictNumbers
+        ? typeof actual === typeof expected && (actual === expected || (Number.isNaN(actual) && Number.isNaN(expected)))
+        : numericEqual(actual, expected);
     return equal ? undefined : differ(`expected ${show(expected)}, got ${show(actual)}`);
   }
   if (Array.isArray(expected)) {
