@@ -3,7 +3,7 @@
 // to end through the engine (parse, lazy evaluation as the emitter pulls,
 // emission into a sink that only counts). Run `npm run build` first.
 // Usage: node bench/emit-formats.mjs [count=1000000] [formats=json,yaml,toml,typescript] [reps=2] [--smoke]
-import { createEngine } from "../dist/core/index.js";
+import { createEngine } from "jsson";
 import { ARGS, smokeOr } from "./bench-args.mjs";
 
 const count = Number(ARGS[0] ?? smokeOr(1000, 1_000_000));

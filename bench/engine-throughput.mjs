@@ -20,9 +20,9 @@ const { values } = parseArgs({
 });
 if (values.smoke) Object.assign(values, { rounds: "1", secs: "0.02" });
 const warmupMs = values.smoke ? 20 : 500;
-const { createEngine, MemoryHost, resolveLimits } = await import("../dist/core/index.js");
+const { createEngine, MemoryHost, resolveLimits } = await import("jsson");
 const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
-const { ParseCache } = await import("../dist/core/engine/parse-cache.js");
+const { ParseCache } = await import("jsson/parse-cache");
 
 // bench/workloads/<name>.jsson: w1…w4, or small (the small request of bench/http-load.sh).
 const source = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");

@@ -4,7 +4,7 @@
 // cached (valid data, and data with 6 failures), the same through
 // engine.validate, and uncached compiles per second.
 // Usage: npm run build && node bench/schema-validate.mjs [--seconds 1] [--rounds 5] [--smoke]
-import { createEngine } from "../dist/core/index.js";
+import { createEngine } from "jsson";
 import { validateJsonSchema, clearSchemaCache, schemaCacheStats } from "../dist/plugins/schema-json/index.js";
 import { flag, smokeOr } from "./bench-args.mjs";
 

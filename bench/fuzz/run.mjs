@@ -17,7 +17,7 @@ if (!existsSync(fileURLToPath(new URL("properties.js", dist)))) {
   process.exit(2);
 }
 const { default: fc } = await import("fast-check");
-const { createEngine } = await import("../../dist/core/index.js");
+const { createEngine } = await import("jsson");
 const { checkSourceEverywhere, checkRoundTrip, checkStreamedEqualsBuffered, FORMATS } = await import("../../dist/test/fuzz/properties.js");
 const { anyTextArb, tokenSoupArb } = await import("../../dist/test/fuzz/text-arbitrary.js");
 const { rootArb } = await import("../../dist/test/fuzz/data-arbitrary.js");
