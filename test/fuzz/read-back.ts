@@ -12,8 +12,6 @@ import { createRequire } from "node:module";
 import { readExactJson } from "./exact-json.js";
 import type { Reading } from "../support/same-data.js";
 
-export type { Reading };
-
 /** The TypeScript compiler, loaded on first use (it takes a while to load). */
 let tsModule: typeof import("typescript") | undefined;
 function typescript(): typeof import("typescript") {

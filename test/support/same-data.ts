@@ -86,7 +86,7 @@ function childPath(path: string, key: string): string {
 }
 
 /** Short printable form of any value (bigints marked with `n`). */
-export function show(v: unknown): string {
+function show(v: unknown): string {
   if (v === undefined) return "undefined";
   if (typeof v === "bigint") return `${v}n`;
   if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
