@@ -14,8 +14,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../support/repo-root.js";
 
-/** Each entry script (a file of bench/ that starts with a shebang), and what its smoke run must print. */
-const SMOKE_RUNS: Readonly<Record<string, RegExp>> = {
+/**
+ * Each entry script (a file of bench/ that starts with a shebang), and what
+ * its smoke run must print: one pattern, or several that must all match.
+ */
+const SMOKE_RUNS: Readonly<Record<string, RegExp | readonly RegExp[]>> = {
   "bench/bare-http.mjs": /^smoke: 200 \{"success":true/m,
   "bench/cli-workloads.mjs": /^\| w1 \| json \| \d+/m,
   "bench/emit-formats.mjs": /^typescript\s+1000 items/m,
@@ -28,8 +31,13 @@ const SMOKE_RUNS: Readonly<Record<string, RegExp>> = {
   "bench/serve-memory.mjs": /^-processes 1 -workers 1: idle \d+ MB per HTTP process; after load \d+ MB/m,
   "bench/fuzz/cost.mjs": /^findings: 0$/m,
   "bench/fuzz/run.mjs": /^0 finding\(s\)$/m,
-  "bench/soak/run.mjs": /^RESULT: PASS$/m,
+  // A few seconds of soak on a shared machine: the verdicts about answers must hold, those about
+  // memory growth and latency spread need the real length (so the result line may say FAIL, exit 1).
+  "bench/soak/run.mjs": [/^PASS  zero 5xx: /m, /^PASS  zero connection errors: /m, /^PASS  every answer correct: /m, /^PASS  clean stop: /m, /^RESULT: (PASS|FAIL)$/m],
 };
+
+/** Scripts whose smoke run may exit 1: a verdict that means nothing at smoke size. */
+const VERDICT_EXIT_OK = new Set(["bench/soak/run.mjs"]);
 
 /** Entry scripts that are not benchmarks themselves: run by the shell scripts below (and so by their smoke runs). */
 const HELPERS = new Set(["bench/http-bodies.mjs"]);
@@ -74,8 +82,8 @@ test("the bench scripts type-check against the built package (bench/tsconfig.jso
 for (const [script, prints] of Object.entries(SMOKE_RUNS)) {
   test(`${script} --smoke runs`, () => {
     const r = run(process.execPath, [script, "--smoke"], 120_000);
-    assert.is(r.status, 0, `exit ${r.status} ${r.signal ?? ""}\n${r.stdout}\n${r.stderr}`);
-    assert.match(r.stdout, prints);
+    assert.ok(r.status === 0 || (r.status === 1 && VERDICT_EXIT_OK.has(script)), `exit ${r.status} ${r.signal ?? ""}\n${r.stdout}\n${r.stderr}`);
+    for (const pattern of [prints].flat()) assert.match(r.stdout, pattern);
   });
 }
 
