@@ -119,13 +119,9 @@ function findPath(next: ReadonlyMap<string, readonly string[]>, from: string, go
 }
 
 function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...tsFiles(full));
-    else if (entry.name.endsWith(".ts")) out.push(full);
-  }
-  return out;
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => join(dir, f));
 }
 
 /** The text with block and line comments blanked (an example in a TSDoc comment is not an import). */
