@@ -1,21 +1,18 @@
 #!/usr/bin/env node
 // Runs each workload × format through the real CLI (`-stream`) several times
 // and prints a table: median wall time, min–max, MB/s of output, peak RSS.
-// Usage: node bench/cli-workloads.mjs [--runs 5] [--workloads w1,w1b,w2,w3,w4] [--formats json,yaml,toml,typescript]
+// Usage: node bench/cli-workloads.mjs [--runs 5] [--workloads w1,w1b,w2,w3,w4] [--formats json,yaml,toml,typescript] [--smoke]
 // Peak RSS comes from GNU time (`/usr/bin/time -f %M`, in KiB). Output goes to
 // a byte counter, never to disk.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { flag, smokeOr } from "./bench-args.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
-const runs = Number(arg("runs", "5"));
-const workloads = arg("workloads", "w1,w1b,w2,w3,w4").split(",");
-const formats = arg("formats", "json,yaml,toml,typescript").split(",");
+const runs = Number(flag("runs", smokeOr("1", "5")));
+const workloads = flag("workloads", smokeOr("w1", "w1,w1b,w2,w3,w4")).split(",");
+const formats = flag("formats", smokeOr("json", "json,yaml,toml,typescript")).split(",");
 if (!existsSync("/usr/bin/time")) throw new Error("GNU time (/usr/bin/time) is needed for peak RSS: apt-get install -y time");
 
 function once(workload, format) {

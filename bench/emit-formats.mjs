@@ -2,12 +2,13 @@
 // Output throughput of the built-in formats on a large generated array, end
 // to end through the engine (parse, lazy evaluation as the emitter pulls,
 // emission into a sink that only counts). Run `npm run build` first.
-// Usage: node bench/emit-formats.mjs [count=1000000] [formats=json,yaml,toml,typescript] [reps=2]
-import { createEngine } from "../dist/core/index.js";
+// Usage: node bench/emit-formats.mjs [count=1000000] [formats=json,yaml,toml,typescript] [reps=2] [--smoke]
+import { createEngine } from "jsson";
+import { ARGS, smokeOr } from "./bench-args.mjs";
 
-const count = Number(process.argv[2] ?? 1_000_000);
-const formats = (process.argv[3] ?? "json,yaml,toml,typescript").split(",");
-const reps = Number(process.argv[4] ?? 2);
+const count = Number(ARGS[0] ?? smokeOr(1000, 1_000_000));
+const formats = (ARGS[1] ?? "json,yaml,toml,typescript").split(",");
+const reps = Number(ARGS[2] ?? smokeOr(1, 2));
 const source = `users = 0..${count - 1} map (i) = {
   id = i
   name = "user" + i

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // In-process engine throughput (one core): runs per CPU-second of each phase on
 // a workload, median of several timed rounds after a warm-up.
-//   node bench/engine-throughput.mjs [--rounds 5] [--secs 2] [--workload w3] [--format json] [--phase P] [--parse-cache]
+//   node bench/engine-throughput.mjs [--rounds 5] [--secs 2] [--workload w3] [--format json] [--phase P] [--parse-cache] [--smoke]
 // Phases: parse (engine.check), evaluate, transpile (string output), and the
 // HTTP job (the worker's whole /transpile job, response body included).
 import { readFileSync } from "node:fs";
@@ -15,12 +15,14 @@ const { values } = parseArgs({
     format: { type: "string", default: "json" },
     phase: { type: "string" },
     "parse-cache": { type: "boolean", default: false },
+    smoke: { type: "boolean", default: false },
   },
 });
-const dist = new URL("../dist/", import.meta.url);
-const { createEngine, MemoryHost, resolveLimits } = await import(new URL("core/index.js", dist));
-const { runTranspile } = await import(new URL("cli/serve/jobs/run-transpile.js", dist));
-const { ParseCache } = await import(new URL("core/engine/parse-cache.js", dist));
+if (values.smoke) Object.assign(values, { rounds: "1", secs: "0.02" });
+const warmupMs = values.smoke ? 20 : 500;
+const { createEngine, MemoryHost, resolveLimits } = await import("jsson");
+const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
+const { ParseCache } = await import("jsson/parse-cache");
 
 // bench/workloads/<name>.jsson: w1…w4, or small (the small request of bench/http-load.sh).
 const source = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");
@@ -44,15 +46,16 @@ const phases = {
     if (!engine.transpile(source, { format }).ok) throw new Error("transpile failed");
   },
   "http job": () => {
+    /** @type {string | undefined} */
     let body;
     // A fresh string, as a worker receives it (a cached hash would flatter the parse cache).
     const fresh = sourceBytes.toString("utf8");
     runTranspile(
-      { source: fresh, format, files: [], streaming: false, streamThreshold: 10000, includeMerge: "error" },
+      { kind: "transpile", source: fresh, format, files: [], streaming: false, streamThreshold: 10000, includeMerge: "error" },
       {
         engine, limits: serverLimits, signal: never, hostFor: (files) => new MemoryHost(new Map(files)),
         channel: { body: (t) => (body = t), streamStart() {}, chunk() {}, streamEnd() {}, streamAbort() {} },
-        streamChunkSize: 16384, streamWindow: 1 << 20, bufferWindow: Infinity, canStream: true,
+        streamChunkSize: 16384, streamWindow: 1 << 20, canStream: true,
       },
     );
     if (!body || !body.startsWith('{"success":true')) throw new Error("job failed: " + body?.slice(0, 200));
@@ -65,7 +68,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`workload ${values.workload} (${source.length} chars), format ${format}, ${rounds} rounds × ${values.secs} s${values["parse-cache"] ? ", parse cache on" : ""}`);
 for (const [name, run] of Object.entries(phases)) {
   if (values.phase && values.phase !== name) continue;
-  for (const end = performance.now() + 500; performance.now() < end; ) run(); // warm-up
+  for (const end = performance.now() + warmupMs; performance.now() < end; ) run(); // warm-up
   // Rates per second of this process's CPU time (user + system): on a shared VM, time
   // stolen by other guests stretches wall time but is not CPU time of ours.
   const rates = [];

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Load test of `jsson serve` with wrk (apt-get install -y wrk).
-#   bench/http-load.sh [seconds-per-run]   (default 10)
+#   bench/http-load.sh [seconds-per-run]   (default 10; --smoke: 1 s runs, no warm-up: a check that it runs)
 # Runs: small /transpile (json), small /transpile (yaml), the ~5,000-line config (W3)
 # as the same text again and again and as a new text every time (the server caches
 # parsed programs: the second shows a cache miss on every request), and /health
@@ -12,8 +12,8 @@
 # SERVE_FLAGS adds server flags (e.g. SERVE_FLAGS="-processes 1"); PORT picks the port.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SECS="${1:-10}"
-PORT="${PORT:-$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}"
+if [ "${1:-}" = --smoke ]; then SMOKE=1; SECS=1; else SMOKE=; SECS="${1:-10}"; fi
+PORT="${PORT:-$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(String(s.address().port));s.close()})')}"
 BASE="http://127.0.0.1:$PORT"
 TMP="$(mktemp -d)"
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 1; }
@@ -38,15 +38,16 @@ run() { # label connections path body
 
 # The first seconds of a fresh server are slower (JIT tiers, heaps still growing): warm both small paths up first.
 for body in small.json small-yaml.json small.json; do
+  [ -z "$SMOKE" ] || break
   URLPATH=/transpile BODY="$TMP/$body" wrk -t2 -c64 -d5s --timeout 10s -s bench/http-post.lua "$BASE" >/dev/null 2>&1 || true
 done
 run "small /transpile json (64 conns)" 64 /transpile small.json
 run "small /transpile yaml (64 conns)" 64 /transpile small-yaml.json
 # The ceiling on this machine right now: a bare node:http server (2 processes) reading and parsing the same body.
-BARE_PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+BARE_PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(String(s.address().port));s.close()})')"
 node bench/bare-http.mjs "$BARE_PORT" 2 >/dev/null 2>&1 &
 BARE=$!
-sleep 1
+for _ in $(seq 1 300); do curl -sf -d '{"source":""}' "http://127.0.0.1:$BARE_PORT/" >/dev/null 2>&1 && break; sleep 0.1; done
 URLPATH=/transpile BODY="$TMP/small.json" wrk -t2 -c64 -d"$SECS"s -s bench/http-post.lua "http://127.0.0.1:$BARE_PORT" >/dev/null 2>&1 || true
 printf '%-34s ' "bare node:http, same body"
 URLPATH=/transpile BODY="$TMP/small.json" wrk -t2 -c64 -d"$SECS"s -s bench/http-post.lua "http://127.0.0.1:$BARE_PORT" | grep '^RESULT' | sed 's/^RESULT //'

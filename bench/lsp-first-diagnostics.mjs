@@ -5,14 +5,14 @@
 // initialize. Each round starts a fresh server (cold engine), so the number
 // includes nothing cached from an earlier round. Also times the first
 // semantic tokens and document symbols responses on the same document.
-// Usage: npx tsc -p tsconfig.json && node bench/lsp-first-diagnostics.mjs [--rounds 5]
+// Usage: npx tsc -p tsconfig.json && node bench/lsp-first-diagnostics.mjs [--rounds 5] [--smoke]
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
+import { flag, smokeOr } from "./bench-args.mjs";
 
-const i = process.argv.indexOf("--rounds");
-const rounds = i > 0 ? Number(process.argv[i + 1]) : 5;
+const rounds = Number(flag("rounds", smokeOr("1", "5")));
 const root = fileURLToPath(new URL("..", import.meta.url));
 const file = fileURLToPath(new URL("workloads/w3.jsson", import.meta.url));
 const text = readFileSync(file, "utf8");

@@ -4,22 +4,19 @@
 // core (`taskset -c 0`: availableParallelism() is then 1, so everything runs
 // in the main thread). Files and outputs live in a temporary folder, removed
 // at the end. Run `npx tsc -p tsconfig.json` first.
-// Usage: node bench/many-files.mjs [--files 200] [--items 20000] [--runs 2] [--format json]
+// Usage: node bench/many-files.mjs [--files 200] [--items 20000] [--runs 2] [--format json] [--smoke]
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { flag, smokeOr } from "./bench-args.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
-const files = Number(arg("files", "200"));
-const items = Number(arg("items", "20000"));
-const runs = Number(arg("runs", "2"));
-const format = arg("format", "json");
+const files = Number(flag("files", smokeOr("3", "200")));
+const items = Number(flag("items", smokeOr("10", "20000")));
+const runs = Number(flag("runs", smokeOr("1", "2")));
+const format = flag("format", "json");
 
 const dir = mkdtempSync(join(tmpdir(), "jsson-bench-many-"));
 try {

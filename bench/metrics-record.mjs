@@ -2,12 +2,13 @@
 // What recording one request's metrics costs on the hot path (cli/serve/request-stats.ts),
 // next to what prom-client's own Counter.inc + Histogram.observe + Counter.inc would cost
 // for the same labels, and what a scrape (fold + text) costs afterwards.
-//   node bench/metrics-record.mjs [requests]   (default 2,000,000; needs `npx tsc` first)
+//   node bench/metrics-record.mjs [requests] [--smoke]   (default 2,000,000; needs `npx tsc` first)
 // Prints ns per request for each; compare with ~60 µs of CPU per small /transpile request.
 import { Counter, Histogram, Registry } from "prom-client";
 import { RequestStats, DURATION_BUCKETS } from "../dist/cli/serve/request-stats.js";
+import { ARGS, smokeOr } from "./bench-args.mjs";
 
-const N = Number(process.argv[2] ?? 2_000_000);
+const N = Number(ARGS[0] ?? smokeOr(1000, 2_000_000));
 const PATHS = ["/transpile", "/validate", "/validate-schema", "/health", "/version", "/formats", "/openapi.json", "/livez", "/readyz", "/metrics", "/"];
 const traffic = Array.from({ length: 1024 }, (_, i) => ({
   path: i % 10 === 0 ? "/health" : i % 97 === 0 ? "/nope" : "/transpile",

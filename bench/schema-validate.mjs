@@ -3,16 +3,13 @@
 // configuration schema: validations per second with the compiled schema
 // cached (valid data, and data with 6 failures), the same through
 // engine.validate, and uncached compiles per second.
-// Usage: npm run build && node bench/schema-validate.mjs [--seconds 1] [--rounds 5]
-import { createEngine } from "../dist/core/index.js";
+// Usage: npm run build && node bench/schema-validate.mjs [--seconds 1] [--rounds 5] [--smoke]
+import { createEngine } from "jsson";
 import { validateJsonSchema, clearSchemaCache, schemaCacheStats } from "../dist/plugins/schema-json/index.js";
+import { flag, smokeOr } from "./bench-args.mjs";
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const seconds = arg("seconds", 1);
-const rounds = arg("rounds", 5);
+const seconds = Number(flag("seconds", smokeOr("0.05", "1")));
+const rounds = Number(flag("rounds", smokeOr("1", "5")));
 
 const schema = JSON.stringify({
   $schema: "http://json-schema.org/draft-07/schema#",
@@ -89,6 +86,7 @@ const check = validateJsonSchema(invalid, schema, {});
 if (check.valid || check.errors.length !== 6) throw new Error(`unexpected result: ${JSON.stringify(check.errors)}`);
 if (!validateJsonSchema(valid, schema, {}).valid) throw new Error("valid data rejected");
 
+/** @type {[string, () => void][]} */
 const rows = [
   ["cached schema, valid data", () => validateJsonSchema(valid, schema, {})],
   ["cached schema, 6 failures", () => validateJsonSchema(invalid, schema, {})],

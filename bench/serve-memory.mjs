@@ -4,23 +4,24 @@
 // threads live inside it), idle after start and after a bounded warm-up of
 // mixed requests (small /transpile in every format, the ~5,000-line W3
 // config, a 20,000-object output), for several -processes / -workers.
-//   node bench/serve-memory.mjs [rounds]   (default 3 warm-up rounds)
+//   node bench/serve-memory.mjs [rounds] [--smoke]   (default 3 warm-up rounds; --smoke: one configuration, one round)
 // Prints one line per configuration. Listens on 127.0.0.1 only.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { ARGS, SMOKE, smokeOr } from "./bench-args.mjs";
 
 const bin = fileURLToPath(new URL("../bin/jsson.js", import.meta.url));
 const workloads = new URL("./workloads/", import.meta.url);
 const small = readFileSync(new URL("small.jsson", workloads), "utf8");
 const w3 = readFileSync(new URL("w3.jsson", workloads), "utf8");
-const rounds = Number(process.argv[2] ?? 3);
+const rounds = Number(ARGS[0] ?? smokeOr(1, 3));
 const CONFIGS = [
   { processes: 1, workers: 1 },
   { processes: 1, workers: 2 },
   { processes: 1, workers: 4 },
   { processes: 2, workers: 2 },
-];
+].slice(0, SMOKE ? 1 : undefined);
 const BODIES = [
   ...["json", "yaml", "toml", "typescript"].map((format) => ({ source: small, format })),
   { source: w3 },
@@ -68,7 +69,7 @@ async function measure({ processes, workers }) {
         BODIES.flatMap((body) =>
           Array.from({ length: 8 }, async () => {
             const r = await fetch(base + "/transpile", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
-            const j = await r.json();
+            const j = /** @type {{ success?: boolean }} */ (await r.json());
             if (!j.success) throw new Error(`request failed: ${JSON.stringify(j).slice(0, 200)}`);
           }),
         ),

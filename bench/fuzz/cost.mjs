@@ -9,7 +9,7 @@
 // heap of the worker and the peak RSS of the process, and the seed and
 // source of every finding.
 //
-//   npx tsc -p tsconfig.json && node bench/fuzz/cost.mjs [--seconds S] [--programs N] [--seed N]
+//   npx tsc -p tsconfig.json && node bench/fuzz/cost.mjs [--seconds S] [--programs N] [--seed N] [--smoke]
 //
 // Uses the compiled helpers in dist/test/fuzz (so build first).
 import { existsSync } from "node:fs";
@@ -21,16 +21,18 @@ if (!existsSync(fileURLToPath(new URL("cost-program.js", dist)))) {
   console.error("bench/fuzz/cost: dist/test/fuzz is missing — run `npx tsc -p tsconfig.json` first");
   process.exit(2);
 }
-const { BoundedRunner, runChecked, allowedMs } = await import(new URL("bounded-runner.js", dist).href);
-const { costProgram, COST_FUZZ_LIMITS, COST_FUZZ_HEAP_MB, COST_FUZZ_FORMATS } = await import(new URL("cost-program.js", dist).href);
+const { BoundedRunner, runChecked, allowedMs } = await import("../../dist/test/fuzz/bounded-runner.js");
+const { costProgram, COST_FUZZ_LIMITS, COST_FUZZ_HEAP_MB, COST_FUZZ_FORMATS } = await import("../../dist/test/fuzz/cost-program.js");
 
 const { values: args } = parseArgs({
   options: {
     seconds: { type: "string", default: "60" },
     programs: { type: "string" },
     seed: { type: "string" },
+    smoke: { type: "boolean", default: false },
   },
 });
+if (args.smoke) Object.assign(args, { seconds: "2", programs: "3" });
 const deadline = Date.now() + Number(args.seconds) * 1000;
 const maxPrograms = args.programs === undefined ? Infinity : Number(args.programs);
 const baseSeed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);

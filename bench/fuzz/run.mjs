@@ -4,7 +4,7 @@
 // --seconds seconds have run. Prints cases/s per property and every finding
 // as a shrunk (minimal) counterexample with its error, deduplicated.
 //
-//   npm run build && node bench/fuzz/run.mjs [--cases N] [--seconds S] [--seed N] [--only NAME[,NAME]] [--batch N]
+//   npm run build && node bench/fuzz/run.mjs [--cases N] [--seconds S] [--seed N] [--only NAME[,NAME]] [--batch N] [--smoke]
 //
 // Uses the compiled test helpers in dist/test/fuzz (so build first).
 import { existsSync } from "node:fs";
@@ -17,24 +17,26 @@ if (!existsSync(fileURLToPath(new URL("properties.js", dist)))) {
   process.exit(2);
 }
 const { default: fc } = await import("fast-check");
-const { createEngine } = await import(new URL("../../core/index.js", dist).href);
-const { checkSourceEverywhere, checkRoundTrip, checkStreamedEqualsBuffered, FORMATS } = await import(new URL("properties.js", dist).href);
-const { anyTextArb, tokenSoupArb } = await import(new URL("text-arbitrary.js", dist).href);
-const { rootArb } = await import(new URL("data-arbitrary.js", dist).href);
-const { writeJsson } = await import(new URL("jsson-writer.js", dist).href);
-const { programArb } = await import(new URL("program-arbitrary.js", dist).href);
-const { mutateAll, mutationArb } = await import(new URL("mutation.js", dist).href);
-const { loadConformanceInputs } = await import(new URL("conformance-inputs.js", dist).href);
+const { createEngine } = await import("jsson");
+const { checkSourceEverywhere, checkRoundTrip, checkStreamedEqualsBuffered, FORMATS } = await import("../../dist/test/fuzz/properties.js");
+const { anyTextArb, tokenSoupArb } = await import("../../dist/test/fuzz/text-arbitrary.js");
+const { rootArb } = await import("../../dist/test/fuzz/data-arbitrary.js");
+const { writeJsson } = await import("../../dist/test/fuzz/jsson-writer.js");
+const { programArb } = await import("../../dist/test/fuzz/program-arbitrary.js");
+const { mutateAll, mutationArb } = await import("../../dist/test/fuzz/mutation.js");
+const { loadConformanceInputs } = await import("../../dist/test/fuzz/conformance-inputs.js");
 
 const { values: args } = parseArgs({
   options: {
     cases: { type: "string", default: "1000000" },
+    smoke: { type: "boolean", default: false },
     seconds: { type: "string" },
     seed: { type: "string" },
     only: { type: "string" },
     batch: { type: "string", default: "2000" },
   },
 });
+if (args.smoke) Object.assign(args, { cases: "40", batch: "10", seconds: "10" });
 const totalCases = Number(args.cases);
 const deadline = args.seconds === undefined ? Infinity : Date.now() + Number(args.seconds) * 1000;
 const baseSeed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);
@@ -55,7 +57,7 @@ const PROPERTIES = {
   "programs-read-back": [2, fc.property(programArb, (src) => void checkSourceEverywhere(engine, src, { expectSuccess: true }))],
   "data-read-back": [1, fc.property(rootArb(3), fc.integer(), (root, seed) => void checkSourceEverywhere(engine, writeJsson(root, seed), { expectSuccess: true }))],
   "mutation": [3, fc.property(fc.constantFrom(...cases.map((c) => c.name)), fc.array(mutationArb, { minLength: 1, maxLength: 6 }), (name, ms) => {
-    const c = byName.get(name);
+    const c = /** @type {NonNullable<ReturnType<typeof byName.get>>} */ (byName.get(name));
     checkSourceEverywhere(engine, mutateAll(c.input, ms), { file: c.file, host: c.host, files: c.files });
   })],
   "streamed-equals-buffered": [1, fc.property(programArb, fc.constantFrom(...FORMATS), (src, f) => void checkStreamedEqualsBuffered(engine, src, f))],
@@ -86,14 +88,14 @@ for (let round = 0; done < totalCases && Date.now() < deadline; round++) {
   const numRuns = Math.min(batch, totalCases - done);
   const t0 = Date.now();
   const remaining = deadline - t0;
-  const result = fc.check(PROPERTIES[name][1], {
+  const result = /** @type {import("fast-check").RunDetails<unknown>} */ (/** @type {unknown} */ (fc.check(PROPERTIES[name][1], {
     seed,
     numRuns,
     includeErrorInReport: true,
     ...(Number.isFinite(remaining) ? { interruptAfterTimeLimit: Math.max(1, remaining) } : {}),
-  });
+  })));
   const ran = result.numRuns + (result.failed ? 1 : 0);
-  const s = stats.get(name);
+  const s = /** @type {{ cases: number, ms: number }} */ (stats.get(name));
   s.cases += ran;
   s.ms += Date.now() - t0;
   done += ran;

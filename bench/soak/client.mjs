@@ -36,11 +36,11 @@ export function send(agent, port, request, requestId, timeoutMs) {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => done({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", (e) => done({ error: e.code ?? e.message, reused: req.reusedSocket }));
+      res.on("error", (/** @type {NodeJS.ErrnoException} */ e) => done({ error: e.code ?? e.message, reused: req.reusedSocket }));
       res.on("aborted", () => done({ error: "response aborted", reused: req.reusedSocket }));
     });
     req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
-    req.on("error", (e) => done({ error: e.code ?? e.message, reused: req.reusedSocket }));
+    req.on("error", (/** @type {NodeJS.ErrnoException} */ e) => done({ error: e.code ?? e.message, reused: req.reusedSocket }));
     req.end(request.body);
   });
 }

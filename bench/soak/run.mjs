@@ -11,7 +11,7 @@
 //
 //   npm run build && node bench/soak/run.mjs [--minutes 10] [--fraction 0.8] [--rate N]
 //       [--capacity-seconds 20] [--warmup-seconds 3] [--concurrency 32] [--max-inflight 256]
-//       [--timeout-ms 30000] [--rss-every 10] [--seed N] [--serve-args "-processes 1"] [--report FILE] [--trace-gc]
+//       [--timeout-ms 30000] [--rss-every 10] [--seed N] [--serve-args "-processes 1"] [--report FILE] [--trace-gc] [--smoke]
 //
 // --trace-gc (diagnostic) starts the server as `node --trace-gc bin/jsson.js serve …` and reports the live heap
 // after full GCs per minute: rising live heap = retained data (a leak); flat live heap under rising
@@ -53,8 +53,11 @@ const { values: args } = parseArgs({
     "serve-args": { type: "string", default: "" },
     report: { type: "string" },
     "trace-gc": { type: "boolean", default: false },
+    smoke: { type: "boolean", default: false },
   },
 });
+// --smoke: a few seconds at a fixed low rate (no capacity probe), one HTTP process.
+if (args.smoke) Object.assign(args, { minutes: "0.05", rate: "20", concurrency: "2", "serve-args": "-processes 1 -workers 1" });
 const num = (name, min) => {
   const v = Number(args[name]);
   if (!Number.isFinite(v) || v < min) {
@@ -109,7 +112,7 @@ const onStdoutLine = gcTrace && ((line) => gcTrace.line(line, soakClock === unde
 try {
   server = await startServer({ repoRoot, extraArgs: serveArgs, nodeArgs: gcTrace ? ["--trace-gc"] : [], onStdoutLine });
 } catch (e) {
-  console.error(`bench/soak: ${e.message}`);
+  console.error(`bench/soak: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(2);
 }
 const limitsLine = server.banner.split("\n").find((l) => l.startsWith("limits:")) ?? "";
@@ -176,7 +179,8 @@ async function oneRequest() {
 
 // ---- phase 1: capacity (closed loop) ----------------------------------------------------------
 
-let capacity;
+/** @type {number} */
+let capacity = 0;
 const probe = new Tally(kinds.map((k) => k.name));
 if (fixedRate === undefined) {
   phase = "capacity";
@@ -217,8 +221,9 @@ const cpuSnapshots = [cpuSnapshot()];
 const soakEnd = soakStart + durationMs;
 let inflight = 0;
 let maxInflightSeen = 0;
-let idle;
-const idleWait = new Promise((r) => (idle = r));
+/** @type {() => void} */
+let idle = () => {};
+const idleWait = new Promise((r) => (idle = () => r(undefined)));
 let due = soakStart;
 let minutesLogged = 0;
 
@@ -233,7 +238,7 @@ function launch(dueAt, minute) {
   });
 }
 
-await new Promise((finishedScheduling) => {
+await new Promise((/** @type {(value?: unknown) => void} */ finishedScheduling) => {
   const tick = () => {
     const now = performance.now();
     if (due <= now) soak.lag(Math.floor((due - soakStart) / 60_000), now - due);

@@ -10,6 +10,7 @@ const LISTENING = /^listening on http:\/\/127\.0\.0\.1:(\d+)\s*$/m;
  * Start the server. Resolves to { pid, port, banner, stderr, stop } once the
  * banner names the address; rejects when it exits first or takes longer than
  * `startTimeoutMs`.
+ * @param {{ repoRoot: string, extraArgs?: string[], nodeArgs?: string[], onStdoutLine?: ((line: string) => void) | undefined, startTimeoutMs?: number }} options
  */
 export function startServer({ repoRoot, extraArgs = [], nodeArgs = [], onStdoutLine, startTimeoutMs = 60_000 }) {
   // nodeArgs (e.g. --trace-gc) reach the HTTP processes too: node:cluster forks with the supervisor's execArgv.
@@ -19,7 +20,7 @@ export function startServer({ repoRoot, extraArgs = [], nodeArgs = [], onStdoutL
   let listening = false;
   let partialLine = "";
   // stderr is kept whole up to a cap: with -quiet it should hold only the drain lines (and internal errors, if any).
-  const stderr = { lines: [], dropped: 0, partial: "" };
+  const stderr = { lines: /** @type {string[]} */ ([]), dropped: 0, partial: "" };
   child.stderr.setEncoding("utf8");
   child.stderr.on("data", (chunk) => {
     const parts = (stderr.partial + chunk).split("\n");

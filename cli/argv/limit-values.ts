@@ -2,10 +2,10 @@
  * Parsers for the values of `jsson transpile`'s limit flags
  * (`--max-output 64MiB`, `--timeout 10s`, `--max-depth 512`). Each returns a
  * number or a message saying what was expected. Units are those of
- * `jsson serve` (cli/serve/units.ts): a bare `--timeout` number means
+ * `jsson serve` (cli/argv/units.ts): a bare `--timeout` number means
  * seconds in both places.
  */
-import { parseDuration as parseUnitDuration, parseSize } from "../serve/units.js";
+import { parseDuration as parseUnitDuration, parseSize } from "./units.js";
 
 /** A parsed value, or why it was refused. */
 export type ParsedValue = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly message: string };

@@ -62,7 +62,7 @@ LOG LEVELS (one JSON line per event on stderr)
       // that is not our port, and refusing it would stop every pod of such a deployment.
       ignore: (variable, text) => variable === "JSSON_PORT" && /^tcp:\/\//.test(text),
     });
-    const { parseDuration, parseSize } = await import("../serve/units.js");
+    const { parseDuration, parseSize } = await import("../argv/units.js");
     const { resolve } = await import("node:path");
     const { existsSync, statSync } = await import("node:fs");
     const { writeStderr } = await import("../io/fd-writer.js");

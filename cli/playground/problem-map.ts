@@ -8,6 +8,7 @@
  *
  * Pure functions (no DOM, no Node), shared by the page and its tests.
  */
+import type { DiagnosticJson } from "../wire/wire-diagnostic.js";
 
 /** A marker in one document: 1-based lines and columns (end exclusive). */
 export interface EditorProblem {
@@ -19,14 +20,7 @@ export interface EditorProblem {
 }
 
 /** The fields of a server diagnostic this module reads (HTTP.md §3). */
-export interface DiagnosticLike {
-  readonly line: number;
-  readonly column: number;
-  readonly end_line: number;
-  readonly end_column: number;
-  readonly message: string;
-  readonly file?: string;
-}
+export type DiagnosticLike = Pick<DiagnosticJson, "line" | "column" | "end_line" | "end_column" | "message" | "file">;
 
 /** The key of the program itself (the request's `source`) in {@link problemsByFile}. */
 export const PROGRAM = "";

@@ -9,29 +9,10 @@
  * Pure functions (no DOM, no Node), shared by the page and its tests. The
  * input is assumed to be well-formed JSON (it comes from our own server).
  */
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
+import { skipSpace, stringEnd } from "../wire/raw-member.js";
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function skipSpace(text: string, i: number): number {
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  return i;
-}
-
-/** Index just past the string token that starts at `i` (a `"`). */
-function stringEnd(text: string, i: number): number {
-  let j = i + 1;
-  while (j < text.length) {
-    const c = text.charCodeAt(j);
-    if (c === BACKSLASH) j += 2;
-    else if (c === QUOTE) return j + 1;
-    else j++;
-  }
-  return text.length;
 }
 
 /** Index just past the literal (number, true, false, null) that starts at `i`. */
@@ -46,7 +27,7 @@ function literalEnd(text: string, i: number): number {
  * (e.g. the `output` of a /transpile response); undefined when there is
  * none. The server's own scanner (it cuts `vars` out of request bodies).
  */
-export { rawMemberText as rawField } from "../serve/raw-member.js";
+export { rawMemberText as rawField } from "../wire/raw-member.js";
 
 /**
  * `raw` laid out as `JSON.stringify(value, null, 2)` would, plus a final

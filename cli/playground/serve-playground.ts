@@ -7,24 +7,34 @@
  * reaches the file system.
  *
  * ```ts
- * app.use(playgroundHandler({ cors: true })); // after the API routes
+ * app.use(playgroundHandler({ refusals })); // after the API routes
  * ```
  *
- * Any other path goes on to `next()` (the service's 404).
+ * Any other path goes on to `next()` (the service's 404). The service that
+ * mounts the page (cli/serve/app.ts) hands it its own answers to a preflight
+ * and to a method the page does not take ({@link PlaygroundRefusals}), so
+ * they read as every other path's and this room imports nothing of serve/.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { methodNotAllowed, preflight } from "../serve/routes/errors.js";
+
+/** The service's answers to requests for the page's paths that the page does not serve itself. */
+export interface PlaygroundRefusals {
+  /** Answer `OPTIONS` (a CORS preflight when the service has CORS on); `allowed`: the page's methods. */
+  preflight(res: ServerResponse, allowed: readonly string[]): void;
+  /** Answer a method other than those `allowed` (a 405). */
+  methodNotAllowed(res: ServerResponse, allowed: readonly string[]): void;
+}
 
 /** Options of {@link playgroundHandler}. */
 export interface PlaygroundOptions {
   /** The folder holding the built page; default: dist/playground of this package. */
   readonly root?: string;
-  /** Whether the service sends CORS headers (a preflight then gets a max age too). */
-  readonly cors?: boolean;
+  /** How the mounting service answers preflights and other methods. */
+  readonly refusals: PlaygroundRefusals;
 }
 
 /** A connect-style handler: answers the playground's paths, passes the rest to `next`. */
@@ -144,7 +154,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** The handler serving the playground. Creating it reads the built page into memory. */
-export function playgroundHandler(options: PlaygroundOptions = {}): PlaygroundHandler {
+export function playgroundHandler(options: PlaygroundOptions): PlaygroundHandler {
   const root = options.root ?? defaultPlaygroundRoot();
   let assets = loadAssets(root);
   const ALLOWED = ["GET", "HEAD"];
@@ -164,8 +174,8 @@ export function playgroundHandler(options: PlaygroundOptions = {}): PlaygroundHa
       }
       return next();
     }
-    if (req.method === "OPTIONS") return preflight(res, ALLOWED, options.cors ?? true);
-    if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, ALLOWED);
+    if (req.method === "OPTIONS") return options.refusals.preflight(res, ALLOWED);
+    if (req.method !== "GET" && req.method !== "HEAD") return options.refusals.methodNotAllowed(res, ALLOWED);
 
     const headers: Record<string, string> = {
       "Content-Type": asset.type,

@@ -4,7 +4,7 @@
  * docs/plugins.md). A plugin that cannot be used is a usage problem: one
  * line, exit status 2, before any work.
  */
-import type { Engine, FormatInfo } from "../../core/index.js";
+import type { Engine } from "../../core/index.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { CONFIG_FILE_NAME } from "./config-file.js";
 
@@ -28,14 +28,4 @@ export async function loadCliEngine(cliPlugins: readonly string[] = [], config =
     if (e instanceof PluginLoadError) return { ok: false, message: e.message };
     throw e;
   }
-}
-
-/** `json, yaml (yml), toml, …` for messages, from the registered formats. */
-export function formatNames(engine: Engine): string {
-  return engine.listFormats().map(formatLabel).join(", ");
-}
-
-/** `yaml (yml)`: a format's name with its aliases. */
-export function formatLabel(f: FormatInfo): string {
-  return f.aliases.length > 0 ? `${f.name} (${f.aliases.join(", ")})` : f.name;
 }

@@ -11,9 +11,10 @@
  * { "plugins": ["jsson-plugin-dotenv", "./tools/my-format.mjs"] }
  * ```
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { isFile } from "./package-entry.js";
 import { PluginLoadError } from "./plugin-load-error.js";
 
 /** The file name searched for. */
@@ -64,12 +65,4 @@ export function readConfigFile(path: string): JssonConfig {
   if (!Array.isArray(plugins) || !plugins.every((p) => typeof p === "string" && p.trim() !== ""))
     throw new PluginLoadError(`${path}: "plugins" must be an array of plugin names or paths (non-empty strings)`);
   return { path, plugins: plugins.map((p: string) => p.trim()) };
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -174,7 +174,10 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   }
   // The playground page (GET / and /playground/*); every other path still falls through to the 404.
   // (Its preflights get a max age only with CORS for any origin: they are not told the request's origin.)
-  if (options.playground) app.use(playgroundHandler({ cors: cors.kind === "any" }));
+  if (options.playground) {
+    const refusals = { preflight: (res: ServerResponse, allowed: readonly string[]) => preflight(res, allowed, cors.kind === "any"), methodNotAllowed };
+    app.use(playgroundHandler({ refusals }));
+  }
 
   const server: Server = createHttpServer(
     {

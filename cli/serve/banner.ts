@@ -5,7 +5,7 @@ import type { RouteInfo } from "./app.js";
 import { packageInfo } from "./server-version.js";
 import type { ServerOptions } from "./server-options.js";
 import { corsPolicy, describeCors } from "./cors.js";
-import { formatDuration, formatSize } from "./units.js";
+import { formatDuration, formatSize } from "../argv/units.js";
 import { locateConfigFile } from "../plugin-loader/plugin-requests.js";
 import { terminalText } from "../terminal/terminal-text.js";
 

@@ -6,7 +6,7 @@
 import { INCLUDE_MERGE_MODES, varNameProblem, type Engine, type IncludeMerge } from "../../core/index.js";
 import { DataError } from "../../core/data/data-error.js";
 import { readJobVars } from "./jobs/job-vars.js";
-import { rawMemberText } from "./raw-member.js";
+import { rawMemberText } from "../wire/raw-member.js";
 import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "./pool/protocol.js";
 import { field } from "./request-json.js";
 import { confinedSegments } from "./jobs/confined-host.js";

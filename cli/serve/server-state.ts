@@ -7,7 +7,12 @@ import type { ServerMetrics } from "./server-metrics.js";
 
 export interface ServerState {
   readonly options: ServerOptions;
-  /** A main-thread engine with the same plugins as the workers: format names and listings only, never evaluation. */
+  /**
+   * The event loop's engine, with the same plugins as the workers: format
+   * names and listings, the checks of a request before it is queued, and the
+   * small-request fast path ({@link InlineRunner}), which evaluates on this
+   * thread under tight limits; everything else is evaluated in the pool.
+   */
   readonly engine: Engine;
   readonly pool: WorkerPool;
   /** The fast path for small requests (set once the server listens; absent when disabled). */

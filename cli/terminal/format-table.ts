@@ -1,6 +1,5 @@
 /** The format listings of `jsson formats` and of the FORMATS help section. */
-import type { FormatInfo } from "../../core/index.js";
-import { formatLabel } from "../plugin-loader/cli-engine.js";
+import type { Engine, FormatInfo } from "../../core/index.js";
 import { terminalText } from "./terminal-text.js";
 
 const HEADERS = ["NAME", "ALIASES", "EXTENSIONS", "PLUGIN", "DESCRIPTION"] as const;
@@ -14,6 +13,16 @@ export function formatTable(formats: readonly FormatInfo[]): string {
 /** The FORMATS section appended to `jsson --help` and `jsson transpile --help` (built-in and plugin formats). */
 export function formatsHelpSection(formats: readonly FormatInfo[]): string {
   return "FORMATS (-f)\n" + columns(formats.map((f) => [formatLabel(f), extensions(f), f.plugin]), "  ") + "\n";
+}
+
+/** `json, yaml (yml), toml, …` for messages, from the registered formats. */
+export function formatNames(engine: Engine): string {
+  return engine.listFormats().map(formatLabel).join(", ");
+}
+
+/** `yaml (yml)`: a format's name with its aliases. */
+export function formatLabel(f: FormatInfo): string {
+  return f.aliases.length > 0 ? `${f.name} (${f.aliases.join(", ")})` : f.name;
 }
 
 function extensions(f: FormatInfo): string {

@@ -7,7 +7,8 @@
 import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import { consumerData } from "../consumer-data.js";
-import { formatNames, loadCliEngine } from "../plugin-loader/cli-engine.js";
+import { loadCliEngine } from "../plugin-loader/cli-engine.js";
+import { formatNames } from "../terminal/format-table.js";
 import { diagnosticReport } from "../terminal/diagnostic-report.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { BlockSink, OutputWriteError, writeStderr } from "../io/fd-writer.js";

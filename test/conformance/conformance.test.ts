@@ -17,7 +17,7 @@ import { createEngine, NodeFsHost, renderDiagnostic, toPlainData, type RunOption
 import type { ObjectValue } from "../../core/eval/values.js";
 import { consumerData } from "../../cli/consumer-data.js";
 import { readConformanceCases, type CaseFormat, type ConformanceCase } from "../support/conformance-cases.js";
-import { dataDifference } from "../support/same-data.js";
+import { plainDataDifference } from "../support/same-data.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { whenShared } from "../support/shared-folder.js";
 
@@ -49,11 +49,11 @@ function readBackDifference(format: CaseFormat, output: string, value: ObjectVal
   const tree = toPlainData(value);
   switch (format) {
     case "json":
-      return dataDifference(JSON.parse(output), tree, { lossyNumbers: true });
+      return plainDataDifference(tree, JSON.parse(output), { lossyNumbers: true });
     case "yaml":
-      return dataDifference(loadYaml(output) ?? {}, tree, { lossyNumbers: true });
+      return plainDataDifference(tree, loadYaml(output) ?? {}, { lossyNumbers: true });
     case "toml":
-      return dataDifference(parseToml(output, { integersAsBigInt: "asNeeded" }), tree, { nullsInObjectsDropped: true });
+      return plainDataDifference(tree, parseToml(output, { integersAsBigInt: "asNeeded" }), { nullsInObjectsDropped: true });
     case "ts":
       return undefined; // type-checked below
   }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { createEngine, NodeFsHost, renderDiagnostic, type TranspileResult } from "../../core/index.js";
 import { decodeUtf8 } from "../../core/host/node-fs-host.js";
 import { sharedFolder, whenShared } from "../support/shared-folder.js";
-import { dataDifference } from "../support/same-data.js";
+import { plainDataDifference } from "../support/same-data.js";
 
 const engine = createEngine();
 const dir = sharedFolder("reference-examples") ?? "";
@@ -58,7 +58,7 @@ for (const name of names) {
     if (!r.ok) return;
     const data: unknown = JSON.parse(r.output);
     if (json !== undefined) {
-      const diff = dataDifference(data, JSON.parse(json));
+      const diff = plainDataDifference(JSON.parse(json), data);
       assert.is(diff, undefined, `data differs: ${diff}`);
     } else {
       const digest = createHash("sha256").update(canonical(data), "utf8").digest("hex");

@@ -2,11 +2,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createEngine } from "../../core/index.js";
 import { ParseCache } from "../../core/engine/parse-cache.js";
 import type { ParseResult } from "../../core/syntax/parser.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
-const W3 = readFileSync(new URL("../../../bench/workloads/w3.jsson", import.meta.url), "utf8");
+const W3 = readFileSync(join(REPO_ROOT, "bench", "workloads", "w3.jsson"), "utf8");
 
 /** A source of about `n` characters that repeats one object under different keys. */
 function sourceOf(n: number, tag: string): string {

@@ -20,7 +20,7 @@ import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBu
 import type { Container, PodSpec } from "kubernetes-types/core/v1.js";
 import Serve from "../../cli/commands/serve.js";
 import { envVariableOf } from "../../cli/argv/env-flags.js";
-import { parseDuration } from "../../cli/serve/units.js";
+import { parseDuration } from "../../cli/argv/units.js";
 import { resolveServerOptions } from "../../cli/serve/server-options.js";
 import { send } from "../http/helpers.js";
 import { startServe } from "../http/serve-child.js";

@@ -12,13 +12,14 @@ import { parse } from "smol-toml";
 import ts from "typescript";
 import { ObjectValue, OutputError, type Value } from "../../core/plugin.js";
 import { hasLoneSurrogate, hasNullInArray, rootArb, swapArrayKinds, tsRootArb } from "./arbitrary-tree.js";
-import { FORMATS, dataDiff, emit, expectedData, run, type FormatName } from "./support.js";
+import { FORMATS, emit, expectedData, run, type FormatName } from "./support.js";
+import { plainDataDifference } from "../support/same-data.js";
 
 const RUNS = 300;
 
 /** Throw with the difference, so fast-check reports and shrinks it. */
 function same(actual: unknown, expected: unknown, text: string): void {
-  const d = dataDiff(actual, expected);
+  const d = plainDataDifference(expected, actual, { strictNumbers: true });
   if (d !== undefined) throw new Error(`${d}\n--- emitted:\n${text}`);
 }
 

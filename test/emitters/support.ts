@@ -1,7 +1,4 @@
 /** Shared helpers of the emitter tests: building value trees and running a format into a string. */
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   FloatValue,
   LazyArray,
@@ -21,17 +18,6 @@ export const FORMATS = { json: jsonFormat, yaml: yamlFormat, toml: tomlFormat, t
 export type FormatName = keyof typeof FORMATS;
 
 const CTX: EmitContext = { options: {} };
-
-/** The repository root (the folder holding package.json), found from this compiled file. */
-export function repoRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!fs.existsSync(path.join(dir, "package.json"))) {
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error("package.json not found above " + fileURLToPath(import.meta.url));
-    dir = up;
-  }
-  return dir;
-}
 
 /** ../shared/conformance beside the repository, when it is there. */
 export function conformanceDir(): string | undefined {
@@ -153,41 +139,3 @@ export function expectedData(v: Value, reading: NumberReading): unknown {
   return items;
 }
 
-/**
- * Where `actual` differs from `expected` (undefined when equal). Objects are
- * compared by own enumerable keys whatever their prototype; numbers with
- * `===` (so -0 equals 0), bigints exactly.
- */
-export function dataDiff(actual: unknown, expected: unknown, path = "$"): string | undefined {
-  if (typeof expected !== "object" || expected === null) {
-    if (actual === expected || (Number.isNaN(actual) && Number.isNaN(expected))) return undefined;
-    return `${at(path)}: got ${show(actual)}, expected ${show(expected)}`;
-  }
-  if (Array.isArray(expected)) {
-    if (!Array.isArray(actual)) return `${at(path)}: got ${show(actual)}, expected an array`;
-    if (actual.length !== expected.length) return `${at(path)}: got ${actual.length} items, expected ${expected.length}`;
-    for (let i = 0; i < expected.length; i++) {
-      const d = dataDiff(actual[i], expected[i], `${path}[${i}]`);
-      if (d) return d;
-    }
-    return undefined;
-  }
-  if (typeof actual !== "object" || actual === null || Array.isArray(actual)) return `${at(path)}: got ${show(actual)}, expected an object`;
-  const ak = Object.keys(actual).sort();
-  const ek = Object.keys(expected).sort();
-  if (ak.join("\u0000") !== ek.join("\u0000")) return `${at(path)}: keys ${JSON.stringify(ak)}, expected ${JSON.stringify(ek)}`;
-  for (const k of ek) {
-    const d = dataDiff((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], `${path}[${JSON.stringify(k)}]`);
-    if (d) return d;
-  }
-  return undefined;
-}
-
-/** A message about a difference, with very deep paths shortened. */
-function at(path: string): string {
-  return path.length > 200 ? "…" + path.slice(-200) : path;
-}
-
-function show(v: unknown): string {
-  return typeof v === "bigint" ? `${v}n` : typeof v === "string" ? JSON.stringify(v) : String(v);
-}

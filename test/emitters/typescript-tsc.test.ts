@@ -11,7 +11,8 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { OutputError, type ObjectValue } from "../../core/plugin.js";
 import { tsRootArb } from "./arbitrary-tree.js";
-import { emit, f, obj, repoRoot } from "./support.js";
+import { emit, f, obj } from "./support.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
 test("generated modules type-check with tsc --strict", () => {
   const roots: ObjectValue[] = [
@@ -36,7 +37,7 @@ test("generated modules type-check with tsc --strict", () => {
       files.push(file);
     }
     assert.ok(files.length >= 30, `only ${files.length} modules`);
-    const tsc = path.join(repoRoot(), "node_modules", "typescript", "bin", "tsc");
+    const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
     const compilerOptions = { noEmit: true, strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", skipLibCheck: true, types: [] };
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
     const r = spawnSync(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { encoding: "utf8" });

@@ -15,7 +15,7 @@ import { programArb } from "./program-arbitrary.js";
 import { checkSourceEverywhere } from "./properties.js";
 import { rootArb } from "./data-arbitrary.js";
 import { writeJsson } from "./jsson-writer.js";
-import { dataDifference } from "./same-data.js";
+import { dataDifference } from "../support/same-data.js";
 import { readBack } from "./read-back.js";
 
 const engine = createEngine();

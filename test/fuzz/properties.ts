@@ -16,7 +16,7 @@ import { CODES, renderDiagnostic, type Diagnostic, type Engine, type IncludeHost
 import { BigIntRange, IntRange, LazyArray, ObjectValue, StringRange, type Value } from "../../core/plugin.js";
 import { assertDiagnosticsWellFormed } from "./diagnostic-shape.js";
 import { readBack, READ_BACK_FORMATS, type ReadBackFormat } from "./read-back.js";
-import { dataDifference, valueDifference } from "./same-data.js";
+import { dataDifference, valueDifference } from "../support/same-data.js";
 import { writeJsson } from "./jsson-writer.js";
 import { readExactJson } from "./exact-json.js";
 

@@ -3,12 +3,14 @@
  * would: JSON with an exact reader, YAML with js-yaml, TOML with smol-toml
  * (integers as bigint, so int/float types and 64-bit values are checked), and
  * TypeScript by compiling the module with the TypeScript compiler and running
- * it. Each reader tells `dataDifference` (same-data.ts) how it represents numbers.
+ * it. Each reader tells `dataDifference` (test/support/same-data.ts) how it
+ * represents numbers.
  */
 import { load as loadYaml } from "js-yaml";
 import { parse as parseToml } from "smol-toml";
 import { createRequire } from "node:module";
 import { readExactJson } from "./exact-json.js";
+import type { Reading } from "../support/same-data.js";
 
 /** The TypeScript compiler, loaded on first use (it takes a while to load). */
 let tsModule: typeof import("typescript") | undefined;
@@ -17,8 +19,6 @@ function typescript(): typeof import("typescript") {
   return tsModule;
 }
 
-/** How a reader gives data back (see {@link dataDifference}). */
-export type Reading = "exact-json" | "js-numbers" | "toml";
 
 /** What a reader returned, and how to compare it. */
 export interface ReadBack {

@@ -9,7 +9,7 @@ import { parentPort } from "node:worker_threads";
 import { createEngine, type Diagnostic } from "../../core/index.js";
 import { diagnosticProblems } from "../fuzz/diagnostic-shape.js";
 import { readBack, type ReadBackFormat } from "../fuzz/read-back.js";
-import { dataDifference } from "../fuzz/same-data.js";
+import { dataDifference } from "../support/same-data.js";
 import { HOSTILE_CASES } from "./engine-hostile-cases.js";
 
 /** One format's run. */

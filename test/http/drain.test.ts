@@ -6,7 +6,8 @@ import { spawnSync } from "node:child_process";
 import { Agent } from "node:http";
 import { createServer } from "node:net";
 import { post, send } from "./helpers.js";
-import { BIN, startServe as serve } from "./serve-child.js";
+import { startServe as serve } from "./serve-child.js";
+import { CLI_BIN } from "../support/repo-root.js";
 
 test("banner: versions, address, one line per endpoint, limits and include policy, config file", async () => {
   const s = await serve(["-port", "0", "-host", "127.0.0.1", "-workers", "1", "-max-body=1MiB", "--timeout", "5s"]);
@@ -89,7 +90,7 @@ test("a port in use: one line on stderr, exit 1, no stack trace", async () => {
   const port = (blocker.address() as { port: number }).port;
   try {
     // two processes: the supervisor reports its children's failure as one line
-    const r = spawnSync(process.execPath, [BIN, "serve", "-port", String(port), "-host", "127.0.0.1", "-workers", "2", "-processes", "2"], { encoding: "utf8", timeout: 30_000 });
+    const r = spawnSync(process.execPath, [CLI_BIN, "serve", "-port", String(port), "-host", "127.0.0.1", "-workers", "2", "-processes", "2"], { encoding: "utf8", timeout: 30_000 });
     assert.is(r.status, 1);
     assert.is(r.stderr.trim().split("\n").length, 1, r.stderr);
     assert.match(r.stderr, /address already in use/);
@@ -102,7 +103,7 @@ test("a port in use: one line on stderr, exit 1, no stack trace", async () => {
 
 test("bad flags: one line, exit 2", async () => {
   for (const args of [["-max-body", "lots"], ["-nope"]]) {
-    const r = spawnSync(process.execPath, [BIN, "serve", ...args], { encoding: "utf8", timeout: 20_000 });
+    const r = spawnSync(process.execPath, [CLI_BIN, "serve", ...args], { encoding: "utf8", timeout: 20_000 });
     assert.is(r.status, 2, `${args.join(" ")}: ${r.stderr}`);
     assert.is(r.stderr.trim().split("\n").length, 1, r.stderr);
   }

@@ -7,9 +7,10 @@ import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fixturesDir, post, send } from "./helpers.js";
-import { BIN, cleanEnv, startServe } from "./serve-child.js";
+import { cleanEnv, startServe } from "./serve-child.js";
 import { envVariableOf, flagsFromEnvironment } from "../../cli/argv/env-flags.js";
 import Serve from "../../cli/commands/serve.js";
+import { CLI_BIN } from "../support/repo-root.js";
 
 const SPLIT = (t: string) => t.split(",");
 
@@ -46,7 +47,7 @@ test("flagsFromEnvironment: parsed with the flag's own parser; flags given on th
 });
 
 test("jsson serve --help documents the environment and the log levels", () => {
-  const r = spawnSync(process.execPath, [BIN, "serve", "--help"], { encoding: "utf8", timeout: 20_000, env: cleanEnv() });
+  const r = spawnSync(process.execPath, [CLI_BIN, "serve", "--help"], { encoding: "utf8", timeout: 20_000, env: cleanEnv() });
   assert.is(r.status, 0, r.stderr);
   const help = r.stdout.replace(/\x1b\[[0-9;]*m/g, ""); // oclif colours flags when the runner's environment asks for colour
   assert.match(help, /JSSON_<FLAG>/);
@@ -68,7 +69,7 @@ test("bad values in the environment: exit 2, one line naming the variable", () =
     [{ JSSON_WORKERS: "0" }, /^jsson: JSSON_WORKERS: Expected an integer greater than or equal to 1/],
   ];
   for (const [env, expected] of cases) {
-    const r = spawnSync(process.execPath, [BIN, "serve"], { encoding: "utf8", timeout: 20_000, env: cleanEnv(env) });
+    const r = spawnSync(process.execPath, [CLI_BIN, "serve"], { encoding: "utf8", timeout: 20_000, env: cleanEnv(env) });
     assert.is(r.status, 2, `${JSON.stringify(env)}: ${r.stderr}`);
     assert.is(r.stderr.trim().split("\n").length, 1, r.stderr);
     assert.match(r.stderr, expected);
@@ -125,7 +126,7 @@ test("a flag wins over its variable (even a bad one); PORT is read only without 
       assert.is(await s.stop(), 0);
     }
     // PORT alone is used: the taken port makes the start fail, naming it
-    const viaPort = spawnSync(process.execPath, [BIN, "serve", "-host", "127.0.0.1", "-processes", "1", "-workers", "1"], { encoding: "utf8", timeout: 30_000, env: cleanEnv({ PORT: taken }) });
+    const viaPort = spawnSync(process.execPath, [CLI_BIN, "serve", "-host", "127.0.0.1", "-processes", "1", "-workers", "1"], { encoding: "utf8", timeout: 30_000, env: cleanEnv({ PORT: taken }) });
     assert.is(viaPort.status, 1, viaPort.stderr);
     assert.match(viaPort.stderr, new RegExp(`127\\.0\\.0\\.1:${taken}: address already in use`));
     // JSSON_PORT beats PORT

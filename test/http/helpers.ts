@@ -3,25 +3,13 @@
  * requests through node:http (no mocks, raw headers and bodies visible).
  */
 import { request as httpRequest, type IncomingHttpHeaders, type Agent } from "node:http";
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { createServer, type JssonServer } from "../../cli/serve/app.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 import type { ServerOptionsInput } from "../../cli/serve/server-options.js";
 
-/** The repository root (the folder with package.json), found from this compiled file. */
-export const repoRoot: string = (() => {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "package.json"))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error("package.json not found above " + fileURLToPath(import.meta.url));
-    dir = up;
-  }
-  return dir;
-})();
-
 /** Test fixtures (plain files, not compiled). */
-export const fixturesDir = join(repoRoot, "test", "http", "fixtures");
+export const fixturesDir = join(REPO_ROOT, "test", "http", "fixtures");
 
 /** A started server. */
 export interface TestServer {

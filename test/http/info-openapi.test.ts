@@ -6,15 +6,16 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { post, repoRoot, send, startServer, type Reply, type TestServer } from "./helpers.js";
+import { post, send, startServer, type Reply, type TestServer } from "./helpers.js";
 import { SERVICE_ROUTES } from "../../cli/serve/app.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let s: TestServer;
 let doc: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test-only JSON walk
 let ajv: Ajv2020;
-const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string };
+const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
 
 test.before(async () => {
   s = await startServer({ maxBodyBytes: 4096 });

@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import openapiTS, { astToString } from "openapi-typescript";
-import { fixturesDir, repoRoot, send, startServer, type TestServer } from "./helpers.js";
+import { fixturesDir, send, startServer, type TestServer } from "./helpers.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test-only JSON walk
 
@@ -119,7 +120,7 @@ test("openapi-typescript types compile and type a real call to the running serve
           noUncheckedIndexedAccess: true,
           exactOptionalPropertyTypes: true,
           types: ["node"],
-          typeRoots: [join(repoRoot, "node_modules", "@types")],
+          typeRoots: [join(REPO_ROOT, "node_modules", "@types")],
           outDir: "out",
           skipLibCheck: true,
         },
@@ -127,7 +128,7 @@ test("openapi-typescript types compile and type a real call to the running serve
       }),
     );
     writeFileSync(join(dir, "package.json"), '{"type":"module"}');
-    const tsc = spawnSync(process.execPath, [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8", timeout: 120_000 });
+    const tsc = spawnSync(process.execPath, [join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8", timeout: 120_000 });
     assert.is(tsc.status, 0, `tsc: ${tsc.stdout}${tsc.stderr}`);
     const client = (await import(pathToFileURL(join(dir, "out", "client.js")).href)) as {
       transpile(base: string, body: unknown): Promise<{ success: boolean }>;

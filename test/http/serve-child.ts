@@ -5,11 +5,7 @@
  * cannot change a test), plus what the test gives.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
-import { repoRoot } from "./helpers.js";
-
-/** The path of the CLI. */
-export const BIN = join(repoRoot, "bin", "jsson.js");
+import { CLI_BIN } from "../support/repo-root.js";
 
 /** A running `jsson serve`. */
 export interface ServeProcess {
@@ -34,7 +30,7 @@ export function cleanEnv(extra: Readonly<Record<string, string>> = {}): Record<s
 
 /** Start `jsson serve ...args` with `env` added; resolves once the banner is complete (its last line, `config file: …`). */
 export function startServe(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<ServeProcess> {
-  return watchServe(spawn(process.execPath, [BIN, "serve", ...args], { stdio: ["ignore", "pipe", "pipe"], env: cleanEnv(env) }), "jsson serve");
+  return watchServe(spawn(process.execPath, [CLI_BIN, "serve", ...args], { stdio: ["ignore", "pipe", "pipe"], env: cleanEnv(env) }), "jsson serve");
 }
 
 /**

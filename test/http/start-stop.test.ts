@@ -4,12 +4,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { BIN, cleanEnv } from "./serve-child.js";
+import { cleanEnv } from "./serve-child.js";
+import { CLI_BIN } from "../support/repo-root.js";
 
 /** Start `jsson serve`, SIGTERM it as soon as the banner's last line arrives; the exit status (null: killed by the signal). */
 function termAtBanner(args: readonly string[]): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "serve", "-port", "0", "-host", "127.0.0.1", "-q", ...args], { stdio: ["ignore", "pipe", "ignore"], env: cleanEnv() });
+    const child = spawn(process.execPath, [CLI_BIN, "serve", "-port", "0", "-host", "127.0.0.1", "-q", ...args], { stdio: ["ignore", "pipe", "ignore"], env: cleanEnv() });
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error("no exit within 60 s"));

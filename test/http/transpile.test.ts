@@ -2,8 +2,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
-import { post, repoRoot, startServer, withoutTimes, type TestServer } from "./helpers.js";
+import { post, startServer, withoutTimes, type TestServer } from "./helpers.js";
+import { CLI_BIN } from "../support/repo-root.js";
 
 let s: TestServer;
 test.before(async () => {
@@ -22,7 +22,7 @@ function rawJsonOutput(text: string): string {
 
 /** What the CLI binary prints for `source` in `format` (stdin → stdout). */
 function cli(source: string, format: string): string {
-  const r = spawnSync(process.execPath, [join(repoRoot, "bin", "jsson.js"), "-f", format], { input: source, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [CLI_BIN, "-f", format], { input: source, encoding: "utf8" });
   assert.is(r.status, 0, r.stderr);
   return r.stdout;
 }

@@ -10,7 +10,7 @@ import { readDataObject } from "../../core/data/data-document.js";
 import { formatSource } from "../../core/format/format-source.js";
 import { importDocument, IMPORT_MAX_DEPTH, type ImportFormat } from "../../core/import/import-document.js";
 import { DEFAULT_LIMITS } from "../../core/index.js";
-import { valueDifference } from "../fuzz/same-data.js";
+import { valueDifference } from "../support/same-data.js";
 import { FloatValue, ObjectValue, normalizeInt, type Value } from "../../core/eval/values.js";
 
 const engine: Engine = createEngine();

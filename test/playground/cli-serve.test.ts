@@ -3,8 +3,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
-import { repoRoot } from "./helpers.js";
+import { CLI_BIN } from "../support/repo-root.js";
 
 interface Running {
   readonly child: ChildProcess;
@@ -13,7 +12,7 @@ interface Running {
 
 /** Start the CLI on a free port; resolves once the banner names the address. */
 function serve(...flags: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [join(repoRoot, "bin", "jsson.js"), "serve", "-port", "0", "-host", "127.0.0.1", "-q", "-processes", "1", "-workers", "1", ...flags], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [CLI_BIN, "serve", "-port", "0", "-host", "127.0.0.1", "-q", "-processes", "1", "-workers", "1", ...flags], { stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";

@@ -6,14 +6,13 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
-import { repoRoot, startServer, type TestServer } from "../http/helpers.js";
+import { startServer, type TestServer } from "../http/helpers.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 import type { ServerOptionsInput } from "../../cli/serve/server-options.js";
-
-export { repoRoot };
 
 
 /** Where screenshots of each tested state go (gitignored; CI keeps them as artifacts). */
-export const artifactsDir = join(repoRoot, "test-artifacts", "playground");
+export const artifactsDir = join(REPO_ROOT, "test-artifacts", "playground");
 
 /** The browser the tests drive: Debian's package (CI installs it; nothing is ever downloaded). */
 export const CHROMIUM_PATH = process.env["JSSON_CHROMIUM"] ?? "/usr/bin/chromium";

@@ -4,12 +4,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { playgroundHandler } from "../../cli/playground/serve-playground.js";
-import { repoRoot, startPlaygroundServer, type PlaygroundServer } from "./helpers.js";
+import { startPlaygroundServer, type PlaygroundServer } from "./helpers.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
 let on: PlaygroundServer;
 
@@ -56,7 +57,7 @@ test("GET / is the page: HTML, revalidated, with a same-origin-only content poli
   assert.match(csp, /script-src 'self'(;|$)/);
   assert.match(csp, /connect-src 'self'(;|$)/);
   const html = r.body.toString("utf8");
-  assert.is(html, readFileSync(join(repoRoot, "dist", "playground", "index.html"), "utf8"));
+  assert.is(html, readFileSync(join(REPO_ROOT, "dist", "playground", "index.html"), "utf8"));
   assert.not.match(html, /https?:\/\//, "no external URL in the page");
   assert.not.match(html, /%%[A-Z]+%%/, "the build filled in the asset names");
   assert.is(Number(r.headers["content-length"]), r.body.length);
@@ -158,7 +159,8 @@ test("playground off (jsson serve -playground=false): / and /playground/* are pl
 test("an unbuilt checkout says so at / instead of a bare 404", async () => {
   const empty = mkdtempSync(join(tmpdir(), "jsson-playground-"));
   writeFileSync(join(empty, "favicon.svg"), "<svg/>"); // no index.html: not a built page
-  const handler = playgroundHandler({ root: empty });
+  const refuse = (res: ServerResponse): void => void res.writeHead(500).end("refused"); // not reached: only GETs below
+  const handler = playgroundHandler({ root: empty, refusals: { preflight: refuse, methodNotAllowed: refuse } });
   const { createServer } = await import("node:http");
   const server = createServer((req, res) => handler(req, res, () => res.writeHead(404).end("next")));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -13,7 +13,7 @@ import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
-import { REPO_ROOT } from "../support/repo-root.js";
+import { CLI_BIN, REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { TempTree } from "./plugin-files.js";
 
@@ -83,7 +83,7 @@ test("CLI: arrays are refused with the line of the key and its name, exit 1", as
 });
 
 test("server: -plugin jsson-plugin-dotenv; /formats, /openapi.json, /transpile, /validate-schema", async () => {
-  const server = spawn(process.execPath, [join(REPO_ROOT, "bin", "jsson.js"), "serve", "-port", "0", "-host", "127.0.0.1", "-workers", "1", "-q", "-plugin", "jsson-plugin-dotenv"], {
+  const server = spawn(process.execPath, [CLI_BIN, "serve", "-port", "0", "-host", "127.0.0.1", "-workers", "1", "-q", "-plugin", "jsson-plugin-dotenv"], {
     cwd: proj,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,7 +4,7 @@
  * playground behind a path prefix still talks to its own server. Every
  * outcome is a value; nothing here throws at the caller.
  */
-import type { DiagnosticJson } from "../../serve/wire-diagnostic.js";
+import type { DiagnosticJson } from "../../wire/wire-diagnostic.js";
 import { prettyRawJson, rawField } from "../raw-json.js";
 import { bodyWithVars } from "../vars-text.js";
 

@@ -1,6 +1,6 @@
 /** The structured `diagnostics` of HTTP.md §3 and the `Line <n>:` strings of `errors`, from engine diagnostics. */
 import { renderDiagnostic, type Diagnostic } from "../../../core/index.js";
-import type { DiagnosticJson } from "../wire-diagnostic.js";
+import type { DiagnosticJson } from "../../wire/wire-diagnostic.js";
 
 /** Structured form of a diagnostic. Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */
 export function diagnosticJson(d: Diagnostic): DiagnosticJson {

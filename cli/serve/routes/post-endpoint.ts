@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody, type BodyResult } from "../body-reader.js";
-import { formatSize } from "../units.js";
+import { formatSize } from "../../argv/units.js";
 import { isBrowserNonJsonPost } from "../cors.js";
 import { refuseLingering } from "../lingering-close.js";
 import { parseJsonObject } from "../request-json.js";

@@ -1,6 +1,8 @@
 /**
  * Human-friendly sizes (`2MiB`, `512k`, `1048576`) and durations (`10s`,
- * `500ms`, `2m`) for server flags, and their display forms for the banner.
+ * `500ms`, `2m`) for flags (the CLI's limits, `jsson serve`'s), and their
+ * display forms for the server banner and its messages. In argv/ because
+ * argv/ imports no other room of cli/, so both the CLI and the server can.
  */
 
 const SIZE_UNITS: Readonly<Record<string, number>> = {

@@ -29,13 +29,14 @@ export function rawMemberText(text: string, name: string): string | undefined {
   }
 }
 
-function skipSpace(text: string, i: number): number {
+/** Index of the first character at or after `i` that is not JSON white space. */
+export function skipSpace(text: string, i: number): number {
   for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = text.charCodeAt(++i));
   return i;
 }
 
-/** Index just past the string that starts at `i` (a `"`). */
-function stringEnd(text: string, i: number): number {
+/** Index just past the JSON string that starts at `i` (a `"`); the text's length when it never ends. */
+export function stringEnd(text: string, i: number): number {
   for (let j = text.indexOf('"', i + 1); j >= 0; j = text.indexOf('"', j + 1)) {
     let backslashes = 0;
     for (let k = j - 1; text.charCodeAt(k) === 0x5c; k--) backslashes++;
