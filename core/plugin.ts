@@ -150,9 +150,15 @@ export interface SchemaResult {
   readonly schemaError?: boolean;
 }
 
+/** The formats a schema document may be written in (LANGUAGE.md §12.2); `yml` is accepted for `yaml`. */
+export const SCHEMA_FORMATS = ["json", "yaml", "toml"] as const;
+
+/** One of {@link SCHEMA_FORMATS}. */
+export type SchemaFormat = (typeof SCHEMA_FORMATS)[number];
+
 /** Options for a schema validation. */
 export interface SchemaValidateOptions {
-  /** `json`, `yaml` or `toml`; sniffed from the text when absent. */
+  /** One of {@link SCHEMA_FORMATS} (any case, or `yml`); sniffed from the text when absent. */
   readonly schemaFormat?: string;
 }
 

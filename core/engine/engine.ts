@@ -250,7 +250,6 @@ export class Engine {
     const parsed = this.parse(source, options.file, limits);
     if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines)] };
     const result = evaluateProgram(parsed.program, {
-      source,
       file: options.file,
       host: options.host,
       includeMerge: options.includeMerge ?? "keep",

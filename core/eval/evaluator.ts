@@ -27,7 +27,6 @@ import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
 
 export interface EvalOptions {
-  readonly source: string;
   readonly file: string | undefined;
   readonly host: IncludeHost | undefined;
   readonly includeMerge: IncludeMerge;
