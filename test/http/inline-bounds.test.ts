@@ -44,6 +44,16 @@ test("work past the attempt's own limits leaves the event loop (items, ranges, i
   for (const source of hostile) assert.is(r.transpile(job(source, files)), undefined, source);
 });
 
+test("the breaker: attempts that keep failing on their limits turn the fast path off", () => {
+  const r = new InlineRunner(createEngine(), hostFactory(undefined), REQUEST_LIMITS, false, new Set(["json"]), { ...INLINE_DEFAULTS, budgetMs: 1_000, maxFailuresPerSecond: 5 });
+  let body: string | undefined;
+  for (let i = 0; i < 20 && body === undefined; i++) body = r.transpile(job("a = 1"));
+  assert.ok(body, "answered while attempts succeed");
+  // A limit of the attempt's own (a range past its range limit) is the source's doing, whatever the machine's load.
+  for (let i = 0; i < 6; i++) assert.is(r.transpile(job(`xs = 0..20000\nn = ${i}\n`)), undefined);
+  assert.is(r.transpile(job("a = 1")), undefined, "off after more than maxFailuresPerSecond failures");
+});
+
 test("over HTTP: those requests get the request's own answer, with the request's limits in messages", async () => {
   const s = await startServer({ ...REQUEST_LIMITS });
   const plain = await startServer({ ...REQUEST_LIMITS, inline: false });
