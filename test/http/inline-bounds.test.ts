@@ -58,7 +58,7 @@ test("the breaker: attempts that keep failing on their limits turn the fast path
 test("the turn budget: once a turn's attempts have taken it, the turn's further requests go to the pool", async () => {
   const engine = createEngine();
   for (let i = 0; i < 200; i++) engine.transpile(`a = ${i}`); // warm: the first attempt must not overrun its own budget
-  const r = new InlineRunner(engine, hostFactory(undefined), REQUEST_LIMITS, false, new Set(["json"]), { ...UNMETERED, turnBudgetMs: 0 });
+  const r = new InlineRunner(engine, hostFactory(undefined), REQUEST_LIMITS, false, new Set(["json"]), { ...UNMETERED, budgetMs: 1_000, turnBudgetMs: 0 });
   assert.ok(r.transpile(job("a = 1")), "the turn's first attempt runs");
   assert.is(r.transpile(job("a = 2")), undefined, "the turn's budget is spent");
   await new Promise((resolve) => setImmediate(resolve));
