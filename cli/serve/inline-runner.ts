@@ -19,14 +19,6 @@
  * An overrun counts unless the process had less than half a core since the
  * last look at its CPU time (see {@link InlineRunner.starved}).
  *
- * Attempts also share a budget per turn of the event loop
- * ({@link InlineOptions.turnBudgetMs}): the requests that arrive together
- * are handled one after the other in one turn, and a request that arrives
- * meanwhile (a `/health` probe) waits for all of them. Once the turn's
- * attempts have taken that long, its further requests go to the pool, which
- * evaluates them off the event loop, so a burst of small-but-not-tiny
- * sources from many connections cannot hold the loop for tens of ms.
- *
  * An attempt is bounded by limits of its own, far below the request's
  * (see {@link inlineLimits}): its time budget as the engine's time limit, few
  * values, short ranges and strings, little output. The engine charges these
@@ -50,14 +42,12 @@ export interface InlineOptions {
   readonly budgetMs: number;
   /** Largest output produced inline, in UTF-16 code units. */
   readonly maxOutput: number;
-  /** Time all attempts of one event-loop turn may take together, in ms; past it the turn's further requests go to the pool. */
-  readonly turnBudgetMs: number;
   /** Failed attempts within one second that switch the fast path off for the next second. */
   readonly maxFailuresPerSecond: number;
 }
 
-/** Defaults: a few KiB of source, 2 ms per attempt and 3 ms per turn, 256 KiB of output. */
-export const INLINE_DEFAULTS: InlineOptions = { maxSource: 8 * 1024, budgetMs: 2, turnBudgetMs: 3, maxOutput: 256 * 1024, maxFailuresPerSecond: 20 };
+/** Defaults: a few KiB of source, 2 ms, 256 KiB of output. */
+export const INLINE_DEFAULTS: InlineOptions = { maxSource: 8 * 1024, budgetMs: 2, maxOutput: 256 * 1024, maxFailuresPerSecond: 20 };
 
 /** Values one attempt may create (objects, array items, strings…). */
 const INLINE_MAX_ITEMS = 20_000;
@@ -124,14 +114,6 @@ export class InlineRunner {
   /** Wall clock (ms) and process CPU time (µs) at the last look, for {@link starved}. */
   private markWall = 0;
   private markCpu = 0;
-  /** Time the attempts of this event-loop turn have taken, in ms, and whether its end is scheduled. */
-  private turnSpent = 0;
-  private turnOpen = false;
-  /** Ends a turn (a setImmediate callback: it runs once the turn's I/O callbacks, hence its requests, are done). */
-  private readonly endTurn = (): void => {
-    this.turnSpent = 0;
-    this.turnOpen = false;
-  };
   /** Set by an attempt's failure check when the failure was a time limit. */
   private timeFailure = false;
   /** The attempts' `answersFailure` (one function for all attempts, no closure per request). */
@@ -170,7 +152,7 @@ export class InlineRunner {
 
   /** `extra`: other request text the run reads (the `vars` JSON). */
   private eligible(source: string, files: readonly (readonly [string, string])[], extra = 0): boolean {
-    if (this.turnSpent > this.options.turnBudgetMs || performance.now() < this.offUntil) return false;
+    if (performance.now() < this.offUntil) return false;
     let size = source.length + extra;
     for (const [, text] of files) size += text.length;
     if (size > this.options.maxSource) return false;
@@ -223,12 +205,6 @@ export class InlineRunner {
       if (!(e instanceof StreamStopped)) throw e;
       gaveUp = true;
       limited = e instanceof ContextLimitReached;
-    } finally {
-      this.turnSpent += performance.now() - started;
-      if (!this.turnOpen) {
-        this.turnOpen = true;
-        setImmediate(this.endTurn);
-      }
     }
     if (gaveUp || expired || body === undefined) {
       // Time spent in vain, or a limit reached, counts against the fast path (a run found too big to stream cost little);

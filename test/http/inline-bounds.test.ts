@@ -10,9 +10,8 @@ import type { TranspileJob } from "../../cli/serve/pool/protocol.js";
 import { post, startServer, withoutTimes } from "./helpers.js";
 
 const REQUEST_LIMITS = { timeoutMs: 10_000, maxOutputBytes: 64 * 1024 * 1024, maxRangeItems: 50_000 };
-// The breaker and the turn budget off (a cold engine's first attempts may run past the budget while it compiles).
-const UNMETERED = { ...INLINE_DEFAULTS, turnBudgetMs: Infinity, maxFailuresPerSecond: Infinity };
-const runner = () => new InlineRunner(createEngine(), hostFactory(undefined), REQUEST_LIMITS, false, new Set(["json", "yaml"]), UNMETERED);
+// The breaker off (a cold engine's first attempts may run past the budget while it compiles).
+const runner = () => new InlineRunner(createEngine(), hostFactory(undefined), REQUEST_LIMITS, false, new Set(["json", "yaml"]), { ...INLINE_DEFAULTS, maxFailuresPerSecond: Infinity });
 const job = (source: string, files: [string, string][] = []): TranspileJob => ({ kind: "transpile", source, format: "json", includeMerge: "keep", streaming: false, streamThreshold: 1_000_000, files });
 
 test("an attempt's limits are the request's, tightened, never loosened", () => {
@@ -46,23 +45,13 @@ test("work past the attempt's own limits leaves the event loop (items, ranges, i
 });
 
 test("the breaker: attempts that keep failing on their limits turn the fast path off", () => {
-  const r = new InlineRunner(createEngine(), hostFactory(undefined), REQUEST_LIMITS, false, new Set(["json"]), { ...UNMETERED, budgetMs: 1_000, maxFailuresPerSecond: 5 });
+  const r = new InlineRunner(createEngine(), hostFactory(undefined), REQUEST_LIMITS, false, new Set(["json"]), { ...INLINE_DEFAULTS, budgetMs: 1_000, maxFailuresPerSecond: 5 });
   let body: string | undefined;
   for (let i = 0; i < 20 && body === undefined; i++) body = r.transpile(job("a = 1"));
   assert.ok(body, "answered while attempts succeed");
   // A limit of the attempt's own (a range past its range limit) is the source's doing, whatever the machine's load.
   for (let i = 0; i < 6; i++) assert.is(r.transpile(job(`xs = 0..20000\nn = ${i}\n`)), undefined);
   assert.is(r.transpile(job("a = 1")), undefined, "off after more than maxFailuresPerSecond failures");
-});
-
-test("the turn budget: once a turn's attempts have taken it, the turn's further requests go to the pool", async () => {
-  const engine = createEngine();
-  for (let i = 0; i < 200; i++) engine.transpile(`a = ${i}`); // warm: the first attempt must not overrun its own budget
-  const r = new InlineRunner(engine, hostFactory(undefined), REQUEST_LIMITS, false, new Set(["json"]), { ...UNMETERED, budgetMs: 1_000, turnBudgetMs: 0 });
-  assert.ok(r.transpile(job("a = 1")), "the turn's first attempt runs");
-  assert.is(r.transpile(job("a = 2")), undefined, "the turn's budget is spent");
-  await new Promise((resolve) => setImmediate(resolve));
-  assert.ok(r.transpile(job("a = 3")), "a new turn, a new budget");
 });
 
 test("over HTTP: those requests get the request's own answer, with the request's limits in messages", async () => {
