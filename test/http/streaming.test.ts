@@ -11,7 +11,7 @@ test.before(async () => {
 });
 test.after(() => s.close());
 
-// ~3 MB of output in every format: well past the 1 MiB the server holds back before committing.
+// 1.4-3 MB of output in every format (json the least: compact): past the 1 MiB the server holds back before committing.
 const BIG = 'title = "big ✓"\nrows = (0..20000 map (i) = { id = i, name = "user_" + i, ok = (i % 3) == 0, ratio = 0.5, tags = ["a", "b"] })\n';
 
 test("streamed body == buffered body, byte for byte, in every format", async () => {
@@ -19,7 +19,7 @@ test("streamed body == buffered body, byte for byte, in every format", async () 
     const buffered = await post(s.base, "/transpile", { source: BIG, format, stream_threshold: 1_000_000 });
     const streamed = await post(s.base, "/transpile", { source: BIG, format, streaming: true });
     assert.is(buffered.json().success, true, format);
-    assert.ok(buffered.raw.length > 1_500_000, `${format}: ${buffered.raw.length} bytes`);
+    assert.ok(buffered.raw.length > 1_200_000, `${format}: ${buffered.raw.length} bytes`);
     assert.ok(buffered.headers["content-length"] !== undefined, "buffered has a length");
     assert.is(streamed.headers["transfer-encoding"], "chunked", `${format} streamed`);
     assert.ok(withoutTimes(streamed.text) === withoutTimes(buffered.text), `${format}: bodies differ`);
@@ -38,7 +38,8 @@ test("a range above stream_threshold turns streaming on by itself (same bytes)",
 });
 
 test("surrogate pairs survive chunk boundaries (string and raw outputs)", async () => {
-  const source = 'rows = (0..60000 map (i) = "😀x" + i + "𝄞")\n';
+  // Past the 1 MiB window in either format (the json output is compact: ~13 code units per row).
+  const source = 'rows = (0..100000 map (i) = "😀x" + i + "𝄞")\n';
   for (const format of ["yaml", "json"]) {
     const buffered = await post(s.base, "/transpile", { source, format, stream_threshold: 1_000_000 });
     const streamed = await post(s.base, "/transpile", { source, format, streaming: true });
