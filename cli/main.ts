@@ -25,8 +25,14 @@ const VERSION_COMMAND = "version";
  * output written through streams is not cut off).
  * @param argv the arguments after `node jsson.js`
  * @param root the package root (the folder of package.json)
+ * @param handOver runs every command line but a plain transpile elsewhere.
+ *   `bin/jsson.js` passes it when this is the CLI bundle (dist/cli-bundle/,
+ *   scripts/build-cli.mjs), which holds only the start-up path: the rest
+ *   (oclif, the other commands) then runs in the unbundled CLI, which this
+ *   run has not touched, so the bundle's and dist's copies of the classes
+ *   never meet.
  */
-export async function main(argv: readonly string[], root: string): Promise<void> {
+export async function main(argv: readonly string[], root: string, handOver?: () => Promise<void>): Promise<void> {
   let commandId: string | undefined;
   try {
     const commandsDir = join(root, "dist", "cli", "commands");
@@ -43,6 +49,7 @@ export async function main(argv: readonly string[], root: string): Promise<void>
       return void (process.exitCode = usage(`unknown command "${word}"${closest === undefined ? "" : ` (did you mean "${closest}"?)`}`, undefined));
     }
     commandId = route.id;
+    if (handOver !== undefined && route.id !== DEFAULT_COMMAND) return await handOver();
     if (route.id === undefined) return void (process.exitCode = await runHelp(["--help"], root, []));
     const specs = await flagSpecsFor(route.id, commandsDir);
     const normalized = normalizeArgv(route.rest, specs);
@@ -55,6 +62,7 @@ export async function main(argv: readonly string[], root: string): Promise<void>
         return void (process.exitCode = await runTranspile(parsed.flags, parsed.args, normalized.argv));
       }
     }
+    if (handOver !== undefined) return await handOver();
     const oclifArgv = [route.id, ...normalized.argv];
     if (showsFormats(route.id, normalized.argv)) process.exitCode = await runHelp(oclifArgv, root, pluginValues(normalized.argv));
     else process.exitCode = await runOclif(oclifArgv, root, route.id);

@@ -20,10 +20,10 @@ test("the tarball holds the built package and nothing else: no tests, no build i
   const { files, size } = await packOnce();
   assert.ok(size < 1 << 20, `${size} bytes packed (about 0.55 MB in 2026-11: a jump means something came in by mistake)`);
   const paths = files.map((f) => f.path);
-  for (const must of ["package.json", "LICENSE", "README.md", "bin/jsson.js", "dist/core/index.js", "dist/core/index.d.ts", "dist/core/plugin.js", "dist/core/engine/parse-cache.js", "dist/cli/main.js", "dist/cli/serve/pool/worker-main.js", "dist/playground/index.html"]) {
+  for (const must of ["package.json", "LICENSE", "README.md", "bin/jsson.js", "dist/core/index.js", "dist/core/index.d.ts", "dist/core/plugin.js", "dist/core/engine/parse-cache.js", "dist/cli/main.js", "dist/cli/serve/pool/worker-main.js", "dist/playground/index.html", "dist/cli-bundle/main.js", "dist/cli-bundle/package.json"]) {
     assert.ok(paths.includes(must), `${must} is in the tarball`);
   }
-  const stray = paths.filter((p) => !/^(package\.json|LICENSE|README\.md|docs\/[\w-]+\.md|bin\/[\w-]+\.js|dist\/(core|plugins|cli)\/[\w/-]+\.(js|d\.ts)|dist\/playground\/[\w./-]+)$/.test(p));
+  const stray = paths.filter((p) => !/^(package\.json|LICENSE|README\.md|docs\/[\w-]+\.md|bin\/[\w-]+\.js|dist\/(core|plugins|cli)\/[\w/-]+\.(js|d\.ts)|dist\/cli-bundle\/([\w-]+\.js|package\.json|third-party-licenses\.txt)|dist\/playground\/[\w./-]+)$/.test(p));
   assert.equal(stray, [], "files that do not belong in the package");
   assert.not.ok(paths.some((p) => p.startsWith("dist/test/") || p.endsWith(".tsbuildinfo") || p.endsWith(".map")));
 });
