@@ -6,7 +6,7 @@
  * time) or hand over to oclif. Every failure ends here as one line on stderr
  * and an exit status; nothing reaches the user as a stack trace.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isatty } from "node:tty";
 import { pathToFileURL } from "node:url";
@@ -15,7 +15,7 @@ import { flagSpecsOf, type FlagSpec, type OclifFlagLike } from "./argv/flag-spec
 import { normalizeArgv } from "./argv/normalize-argv.js";
 import { routeArgv } from "./argv/route-argv.js";
 import { EXIT } from "./terminal/exit-codes.js";
-import { BrokenPipeError, writeStderr } from "./io/fd-writer.js";
+import { BrokenPipeError, writeAllSync, writeStderr } from "./io/fd-writer.js";
 
 const DEFAULT_COMMAND = "transpile";
 const VERSION_COMMAND = "version";
@@ -49,6 +49,7 @@ export async function main(argv: readonly string[], root: string, handOver?: () 
       return void (process.exitCode = usage(`unknown command "${word}"${closest === undefined ? "" : ` (did you mean "${closest}"?)`}`, undefined));
     }
     commandId = route.id;
+    if (route.id === VERSION_COMMAND && route.rest.length === 0) return printVersion(root);
     if (handOver !== undefined && route.id !== DEFAULT_COMMAND) return await handOver();
     if (route.id === undefined) return void (process.exitCode = await runHelp(["--help"], root, []));
     const specs = await flagSpecsFor(route.id, commandsDir);
@@ -69,6 +70,13 @@ export async function main(argv: readonly string[], root: string, handOver?: () 
   } catch (e) {
     process.exitCode = unexpected(e, commandId);
   }
+}
+
+/** `jsson version` without arguments, without oclif (its start-up is most of the time); the same line as the command's. */
+async function printVersion(root: string): Promise<void> {
+  const { versionLine } = await import("./terminal/version-line.js");
+  const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+  writeAllSync(1, Buffer.from(versionLine(version), "utf8"));
 }
 
 /** Ids of the commands installed in `dir` (one compiled module per command). */

@@ -112,16 +112,28 @@ test("a diagnostic and a usage error read the same from the bundle", async () =>
   }
 });
 
+test("jsson version runs from the bundle too, with the oclif command's line", async () => {
+  for (const args of [["version"], ["--version"], ["-v"]]) {
+    const { run: r, files } = await recorded(args);
+    assert.is(r.code, 0, r.stderr);
+    // dist/cli/main.js without the bundle runs oclif's version command
+    assert.is(r.stdout, (await unbundled(["version"])).stdout);
+    assert.match(r.stdout, /^jsson \d+\.\d+\.\d+ \(language \d+\.\d+\.\d+\)\n$/);
+    assert.equal(files.sort(), ["bin/jsson.js", "dist/cli-bundle/cli.cjs", "dist/cli-bundle/load.cjs"], args.join(" "));
+  }
+});
+
 test("every other command line goes to the unbundled CLI, before the bundle has made an engine", async () => {
-  const version = await recorded(["version"]);
-  assert.is(version.run.code, 0, version.run.stderr);
-  assert.match(version.run.stdout, /^jsson \d+\.\d+\.\d+ \(language \d+\.\d+\.\d+\)\n$/);
   const check = await recorded(["validate", HELLO]);
   assert.is(check.run.code, 0, check.run.stderr);
+  assert.match(check.run.stdout + check.run.stderr, /Syntax OK/);
+  const formats = await recorded(["formats"]);
+  assert.is(formats.run.code, 0, formats.run.stderr);
+  assert.match(formats.run.stdout, /^yaml\s/m);
   // `--` is beyond the fast parser: oclif's transpile command
   const oclifTranspile = await recorded(["transpile", "-f", "yaml", "--", HELLO]);
   assert.is(oclifTranspile.run.stdout, (await unbundled(["-i", HELLO, "-f", "yaml"])).stdout);
-  for (const { files } of [version, check, oclifTranspile]) {
+  for (const { files } of [check, formats, oclifTranspile]) {
     assert.ok(files.includes("dist/cli-bundle/cli.cjs"), "routed by the bundle");
     assert.ok(files.includes("dist/cli/main.js"), "handed to dist/cli/main.js");
     assert.ok(files.some((f) => f.startsWith("node_modules/@oclif/core/")), "which runs oclif");
