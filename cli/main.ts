@@ -8,7 +8,6 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isatty } from "node:tty";
 import { pathToFileURL } from "node:url";
 import { fastParse } from "./argv/fast-parse.js";
 import { flagSpecsOf, type FlagSpec, type OclifFlagLike } from "./argv/flag-spec.js";
@@ -40,8 +39,8 @@ export async function main(argv: readonly string[], root: string, handOver?: () 
       commands: listCommands(commandsDir),
       defaultCommand: DEFAULT_COMMAND,
       versionCommand: VERSION_COMMAND,
-      // isatty, not process.stdin.isTTY: creating process.stdin would make a piped fd 0 non-blocking
-      stdinIsTerminal: isatty(0),
+      // only a bare `jsson` asks (see routeArgv)
+      stdinIsTerminal: argv.length === 0 && stdinIsTerminal(),
       exists: existsSync,
     });
     if (route.unknown) {
@@ -77,6 +76,15 @@ async function printVersion(root: string): Promise<void> {
   const { versionLine } = await import("./terminal/version-line.js");
   const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
   writeAllSync(1, Buffer.from(versionLine(version), "utf8"));
+}
+
+/**
+ * Whether fd 0 is a terminal. isatty, not process.stdin.isTTY: creating
+ * process.stdin would make a piped fd 0 non-blocking. node:tty is loaded here
+ * only, because it loads node:net and the streams (~5 ms of every start).
+ */
+function stdinIsTerminal(): boolean {
+  return process.getBuiltinModule("node:tty").isatty(0);
 }
 
 /** Ids of the commands installed in `dir` (one compiled module per command). */

@@ -54,11 +54,16 @@ const out = join(root, "dist", `cli-bundle.tmp-${process.pid}`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-/** The bundle's entry: the CLI's main and the public modules' namespaces (the ES module files beside re-export them). */
+/**
+ * The bundle's entry: the CLI's main, and the public modules' namespaces by
+ * subpath (the ES module files beside re-export them). Those are imported
+ * on demand, so that a run handed over to dist/ (or `jsson version`) does
+ * not evaluate the engine, and none evaluates parse-cache (node:crypto).
+ */
 const entry = [
   `export { main } from "./dist/cli/main.js";`,
-  ...publicModules.map((m, i) => `import * as public${i} from ${JSON.stringify("./" + m.file.replace(/^\.\//, ""))};`),
-  `export const publicModules = { ${publicModules.map((m, i) => `${JSON.stringify(m.subpath)}: public${i}`).join(", ")} };`,
+  `const PUBLIC = { ${publicModules.map((m) => `${JSON.stringify(m.subpath)}: () => import(${JSON.stringify("./" + m.file.replace(/^\.\//, ""))})`).join(", ")} };`,
+  `export const publicModule = (subpath) => PUBLIC[subpath]();`,
 ].join("\n");
 
 /** What `import.meta.url` becomes in the CommonJS bundle: the bundle file's own URL. */
@@ -130,7 +135,7 @@ for (const m of publicModules) {
   const text = [
     `// ${m.file} as the CLI bundle holds it (scripts/build-cli.mjs)`,
     `import bundle from "./cli.cjs";`,
-    `const m = bundle.publicModules[${JSON.stringify(m.subpath)}];`,
+    `const m = await bundle.publicModule(${JSON.stringify(m.subpath)});`,
     `export const { ${names.join(", ")} } = m;`,
     "",
   ].join("\n");
