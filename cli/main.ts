@@ -24,7 +24,8 @@ const VERSION_COMMAND = "version";
  * output written through streams is not cut off).
  * @param argv the arguments after `node jsson.js`
  * @param root the package root (the folder of package.json)
- * @param handOver runs every command line but a plain transpile elsewhere.
+ * @param handOver runs every command line but a plain transpile and a bare
+ *   `jsson version` elsewhere.
  *   `bin/jsson.js` passes it when this is the CLI bundle (dist/cli-bundle/,
  *   scripts/build-cli.mjs), which holds only the start-up path: the rest
  *   (oclif, the other commands) then runs in the unbundled CLI, which this
