@@ -20,6 +20,10 @@ const root = join(__dirname, "..") + "/";
 const entry = join(root, "dist", "cli", "main.js");
 const bundle = join(root, "dist", "cli-bundle");
 const argv = process.argv.slice(2);
+// Long-running commands start from dist/ at once: the bundle would only hand
+// them over, after loading a copy of the engine that every server process
+// (cluster workers run this file again) would then keep for nothing.
+const LONG_RUNNING = new Set(["serve", "lsp"]);
 
 /** Whether the bundle exists and is not older than the last `tsc` (dist/.tsbuildinfo; absent in the packed package). */
 function bundleIsFresh() {
@@ -37,7 +41,7 @@ async function runUnbundled() {
 if (!existsSync(entry)) {
   process.stderr.write("jsson: not built yet: run `npm run build` first\n");
   process.exitCode = 70;
-} else if (bundleIsFresh()) {
+} else if (!LONG_RUNNING.has(argv[0]) && bundleIsFresh()) {
   require(join(bundle, "load.cjs")).loadCliBundle().exports.main(argv, root, runUnbundled);
 } else {
   void runUnbundled();

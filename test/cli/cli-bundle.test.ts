@@ -133,6 +133,11 @@ test("every other command line goes to the unbundled CLI, before the bundle has 
   // `--` is beyond the fast parser: oclif's transpile command
   const oclifTranspile = await recorded(["transpile", "-f", "yaml", "--", HELLO]);
   assert.is(oclifTranspile.run.stdout, (await unbundled(["-i", HELLO, "-f", "yaml"])).stdout);
+  // long-running commands skip the bundle altogether
+  const serveHelp = await recorded(["serve", "--help"]);
+  assert.is(serveHelp.run.code, 0, serveHelp.run.stderr);
+  assert.ok(serveHelp.files.includes("dist/cli/main.js"));
+  assert.not.ok(serveHelp.files.includes("dist/cli-bundle/cli.cjs"), "serve does not load the bundle");
   for (const { files } of [check, formats, oclifTranspile]) {
     assert.ok(files.includes("dist/cli-bundle/cli.cjs"), "routed by the bundle");
     assert.ok(files.includes("dist/cli/main.js"), "handed to dist/cli/main.js");
