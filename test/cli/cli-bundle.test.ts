@@ -145,7 +145,7 @@ test("every other command line goes to the unbundled CLI, before the bundle has 
   }
 });
 
-test("plugins import the running engine's copy of jsson/plugin: the bundle's for a plain transpile (main thread and --out-dir workers), dist's after a hand-over", async () => {
+test("plugins import the running engine's copy of jsson/plugin: the bundle's for a plain transpile, dist's after a hand-over and in --out-dir workers", async () => {
   // a decoy jsson in the project: importing it would throw
   tree.write("proj/node_modules/jsson/package.json", JSON.stringify({ name: "jsson", type: "module", exports: { "./plugin": "./plugin.js" } }));
   tree.write("proj/node_modules/jsson/plugin.js", `throw new Error("the project's own jsson copy was imported");\n`);
