@@ -8,8 +8,10 @@
  * - JSON, TypeScript and any other format: the evaluated value tree as plain
  *   data (a TypeScript file is a module, not a data format).
  */
-import { load as loadYaml, loadAll as loadYamlStream } from "js-yaml";
-import { parse as parseToml } from "smol-toml";
+// js-yaml and smol-toml through the schema plugin's lazy loaders: only a
+// run that validates YAML or TOML output reads it back, and importing them
+// here would make every CLI start compile them (~130 KB)
+import { jsYamlModule, smolTomlModule } from "../plugins/schema-json/lazy-modules.js";
 import type { ObjectValue } from "../core/eval/values.js";
 import { toPlainData } from "../core/eval/plain-data.js";
 import { selectValue, type RunOptions } from "../core/index.js";
@@ -28,10 +30,10 @@ export function consumerData(format: string, value: ObjectValue, output: string,
   try {
     switch (format) {
       case "yaml":
-        if (options.formatOptions?.["documents"] === true) return { ok: true, data: loadYamlStream(output) };
-        return { ok: true, data: loadYaml(output) ?? (options.select?.length ? null : {}) };
+        if (options.formatOptions?.["documents"] === true) return { ok: true, data: jsYamlModule().loadAll(output) };
+        return { ok: true, data: jsYamlModule().load(output) ?? (options.select?.length ? null : {}) };
       case "toml":
-        return { ok: true, data: parseToml(output, { integersAsBigInt: "asNeeded" }) };
+        return { ok: true, data: smolTomlModule().parse(output, { integersAsBigInt: "asNeeded" }) };
       default: {
         const selected = selectValue(value, options.select ?? []);
         if (!selected.ok) return { ok: false, message: selected.message };

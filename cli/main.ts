@@ -6,16 +6,15 @@
  * time) or hand over to oclif. Every failure ends here as one line on stderr
  * and an exit status; nothing reaches the user as a stack trace.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isatty } from "node:tty";
 import { pathToFileURL } from "node:url";
 import { fastParse } from "./argv/fast-parse.js";
 import { flagSpecsOf, type FlagSpec, type OclifFlagLike } from "./argv/flag-spec.js";
 import { normalizeArgv } from "./argv/normalize-argv.js";
 import { routeArgv } from "./argv/route-argv.js";
 import { EXIT } from "./terminal/exit-codes.js";
-import { BrokenPipeError, writeStderr } from "./io/fd-writer.js";
+import { BrokenPipeError, writeAllSync, writeStderr } from "./io/fd-writer.js";
 
 const DEFAULT_COMMAND = "transpile";
 const VERSION_COMMAND = "version";
@@ -25,8 +24,15 @@ const VERSION_COMMAND = "version";
  * output written through streams is not cut off).
  * @param argv the arguments after `node jsson.js`
  * @param root the package root (the folder of package.json)
+ * @param handOver runs every command line but a plain transpile and a bare
+ *   `jsson version` elsewhere.
+ *   `bin/jsson.js` passes it when this is the CLI bundle (dist/cli-bundle/,
+ *   scripts/build-cli.mjs), which holds only the start-up path: the rest
+ *   (oclif, the other commands) then runs in the unbundled CLI, which this
+ *   run has not touched, so the bundle's and dist's copies of the classes
+ *   never meet.
  */
-export async function main(argv: readonly string[], root: string): Promise<void> {
+export async function main(argv: readonly string[], root: string, handOver?: () => Promise<void>): Promise<void> {
   let commandId: string | undefined;
   try {
     const commandsDir = join(root, "dist", "cli", "commands");
@@ -34,8 +40,8 @@ export async function main(argv: readonly string[], root: string): Promise<void>
       commands: listCommands(commandsDir),
       defaultCommand: DEFAULT_COMMAND,
       versionCommand: VERSION_COMMAND,
-      // isatty, not process.stdin.isTTY: creating process.stdin would make a piped fd 0 non-blocking
-      stdinIsTerminal: isatty(0),
+      // only a bare `jsson` asks (see routeArgv)
+      stdinIsTerminal: argv.length === 0 && stdinIsTerminal(),
       exists: existsSync,
     });
     if (route.unknown) {
@@ -43,6 +49,8 @@ export async function main(argv: readonly string[], root: string): Promise<void>
       return void (process.exitCode = usage(`unknown command "${word}"${closest === undefined ? "" : ` (did you mean "${closest}"?)`}`, undefined));
     }
     commandId = route.id;
+    if (route.id === VERSION_COMMAND && route.rest.length === 0) return printVersion(root);
+    if (handOver !== undefined && route.id !== DEFAULT_COMMAND) return await handOver();
     if (route.id === undefined) return void (process.exitCode = await runHelp(["--help"], root, []));
     const specs = await flagSpecsFor(route.id, commandsDir);
     const normalized = normalizeArgv(route.rest, specs);
@@ -55,12 +63,29 @@ export async function main(argv: readonly string[], root: string): Promise<void>
         return void (process.exitCode = await runTranspile(parsed.flags, parsed.args, normalized.argv));
       }
     }
+    if (handOver !== undefined) return await handOver();
     const oclifArgv = [route.id, ...normalized.argv];
     if (showsFormats(route.id, normalized.argv)) process.exitCode = await runHelp(oclifArgv, root, pluginValues(normalized.argv));
     else process.exitCode = await runOclif(oclifArgv, root, route.id);
   } catch (e) {
     process.exitCode = unexpected(e, commandId);
   }
+}
+
+/** `jsson version` without arguments, without oclif (its start-up is most of the time); the same line as the command's. */
+async function printVersion(root: string): Promise<void> {
+  const { versionLine } = await import("./terminal/version-line.js");
+  const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+  writeAllSync(1, Buffer.from(versionLine(version), "utf8"));
+}
+
+/**
+ * Whether fd 0 is a terminal. isatty, not process.stdin.isTTY: creating
+ * process.stdin would make a piped fd 0 non-blocking. node:tty is loaded here
+ * only, because it loads node:net and the streams (~5 ms of every start).
+ */
+function stdinIsTerminal(): boolean {
+  return process.getBuiltinModule("node:tty").isatty(0);
 }
 
 /** Ids of the commands installed in `dir` (one compiled module per command). */

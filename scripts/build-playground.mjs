@@ -11,11 +11,13 @@
 // uses no CDN and no web fonts.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { swapIn } from "./swap-in.mjs";
+import { licenses } from "./third-party-licenses.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const web = join(root, "cli", "playground", "web");
@@ -59,47 +61,6 @@ function emit(path, content) {
   writeFileSync(path + ".br", brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
 }
 
-/** Replace `target` by `dir` with two renames (a parallel build may swap in between: then again). */
-function swapIn(dir, target) {
-  const asides = [];
-  try {
-    for (let attempt = 0; ; attempt++) {
-      const aside = `${target}.old-${process.pid}-${attempt}`;
-      try {
-        renameSync(target, aside);
-        asides.push(aside);
-      } catch (e) {
-        if (e.code !== "ENOENT") throw e;
-      }
-      try {
-        renameSync(dir, target);
-        return;
-      } catch (e) {
-        if ((e.code !== "ENOTEMPTY" && e.code !== "EEXIST") || attempt >= 5) throw e;
-      }
-    }
-  } finally {
-    for (const aside of asides) rmSync(aside, { recursive: true, force: true });
-  }
-}
-
-/** The license texts of the npm packages the bundle contains (MIT and friends ask for their notices to travel along). */
-function licenses(inputs) {
-  const packages = new Set();
-  for (const input of inputs) {
-    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input.replace(/\\/g, "/"));
-    if (m !== null) packages.add(m[1]);
-  }
-  const parts = [];
-  for (const name of [...packages].sort()) {
-    const dir = join(root, "node_modules", name);
-    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-    const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f));
-    parts.push(`${name}@${pkg.version} (${pkg.license ?? "see package"})\n\n${file === undefined ? "" : readFileSync(join(dir, file), "utf8").trim()}\n`);
-  }
-  return parts.join("\n" + "-".repeat(72) + "\n\n");
-}
-
 const hash = (bytes) => createHash("sha256").update(bytes).digest("base64url").slice(0, 10).replace(/[-_]/g, "x");
 const names = {};
 for (const file of result.outputFiles) {
@@ -110,7 +71,7 @@ for (const file of result.outputFiles) {
   names[m[2]] = hashed;
   emit(join(out, "assets", hashed), file.contents);
 }
-emit(join(out, "assets", "third-party-licenses.txt"), licenses(Object.keys(result.metafile.inputs)));
+emit(join(out, "assets", "third-party-licenses.txt"), licenses(root, Object.keys(result.metafile.inputs)));
 if (names.js === undefined || names.css === undefined) throw new Error("build-playground: esbuild produced no app bundle");
 
 const html = readFileSync(join(web, "index.html"), "utf8").replace("%%JS%%", names.js).replace("%%CSS%%", names.css);

@@ -7,7 +7,7 @@ export default class Version extends Command {
 
   async run(): Promise<void> {
     await this.parse(Version);
-    const { LANGUAGE_VERSION } = await import("../../core/index.js");
-    this.log(`jsson ${this.config.version} (language ${LANGUAGE_VERSION})`);
+    const { versionLine } = await import("../terminal/version-line.js");
+    process.stdout.write(versionLine(this.config.version));
   }
 }

@@ -1,0 +1,232 @@
+/**
+ * The CLI bundle (dist/cli-bundle/, scripts/build-cli.mjs; issue 18, cold
+ * start), through the real binary: a plain transpile runs from a few bundled
+ * files and prints what the unbundled CLI prints; every other command line
+ * is handed to the unbundled CLI without loading the bundle's engine; a
+ * plugin gets the classes of the engine that loads it (bundle or dist, on
+ * the main thread and on --out-dir workers); a stale or missing bundle is
+ * never run. Each run records the ES modules it loads through a load hook.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { execFile, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { runCli, type CliRun, type RunCliOptions } from "../support/spawn-cli.js";
+import { REPO_ROOT } from "../support/repo-root.js";
+import { probePlugin, TempTree } from "../plugins/plugin-files.js";
+
+const run = promisify(execFile);
+const BUNDLE = join(REPO_ROOT, "dist", "cli-bundle");
+const TSBUILDINFO = join(REPO_ROOT, "dist", ".tsbuildinfo");
+const HELLO = join(REPO_ROOT, "examples", "hello.jsson");
+
+/**
+ * The bundle as `npm run build` leaves it: built from the compiled files when
+ * it is missing or older than them (a `tsc` after the last full build), so
+ * that this file tests the bundle of the code it was compiled with.
+ */
+function ensureFreshBundle(): void {
+  const built = statSync(join(BUNDLE, "cli.cjs"), { throwIfNoEntry: false });
+  const compiled = statSync(TSBUILDINFO, { throwIfNoEntry: false });
+  if (built !== undefined && (compiled === undefined || built.mtimeMs >= compiled.mtimeMs)) return;
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, "scripts", "build-cli.mjs")], { cwd: REPO_ROOT, encoding: "utf8", timeout: 120_000 });
+  if (r.status !== 0) throw new Error(`scripts/build-cli.mjs failed: ${r.stderr}`);
+}
+ensureFreshBundle();
+
+const tree = new TempTree("jsson-cli-bundle-");
+
+/**
+ * A module for `--require`: records every module the main thread loads, as
+ * URLs appended to $PROBE_OUT: ES modules through a load hook, CommonJS ones
+ * from require.cache at exit.
+ */
+const LOAD_PROBE = tree.write(
+  "probe/record-loads.cjs",
+  `const { appendFileSync } = require("node:fs");
+const { register } = require("node:module");
+const { pathToFileURL } = require("node:url");
+const out = process.env.PROBE_OUT;
+const hook = "import { appendFileSync } from 'node:fs'; let out; export function initialize(d) { out = d.out; } export async function load(url, context, next) { appendFileSync(out, url + '\\\\n'); return next(url, context); }";
+register("data:text/javascript," + encodeURIComponent(hook), { data: { out } });
+const dump = () => appendFileSync(out, Object.keys(require.cache).map((f) => pathToFileURL(f).href + "\\n").join(""));
+process.on("exit", dump);
+`,
+);
+let probes = 0;
+
+/** The run, and the repository files (relative paths) and packages it loaded as ES modules. */
+interface Recorded {
+  readonly run: CliRun;
+  readonly files: string[];
+}
+
+/** Run `bin/jsson.js` recording the ES modules it loads. */
+async function recorded(args: readonly string[], options: RunCliOptions = {}): Promise<Recorded> {
+  const out = join(tree.root, `loads-${probes++}.txt`);
+  writeFileSync(out, "");
+  const nodeOptions = `${process.env["NODE_OPTIONS"] ?? ""} --require ${LOAD_PROBE}`.trim();
+  const r = await runCli(args, { ...options, env: { ...options.env, NODE_OPTIONS: nodeOptions, PROBE_OUT: out } });
+  const root = pathToFileURL(REPO_ROOT).href + "/";
+  const files = readFileSync(out, "utf8")
+    .split("\n")
+    .filter((u) => u.startsWith(root))
+    .map((u) => u.slice(root.length));
+  return { run: r, files: [...new Set(files)] };
+}
+
+/** The output of the unbundled CLI (dist/cli/main.js run directly) for `args`. */
+async function unbundled(args: readonly string[], cwd = REPO_ROOT): Promise<{ stdout: string; stderr: string }> {
+  const script = `const { main } = await import(${JSON.stringify(pathToFileURL(join(REPO_ROOT, "dist", "cli", "main.js")).href)}); await main(process.argv.slice(1), ${JSON.stringify(REPO_ROOT + "/")});`;
+  return run(process.execPath, ["--input-type=module", "-e", script, "--", ...args], { cwd, encoding: "utf8", timeout: 60_000 });
+}
+
+const inDist = (f: string): boolean => /^dist\/(cli|core|plugins)\//.test(f);
+
+test("a plain transpile runs from the bundle, with the unbundled CLI's output, and loads nothing of dist/cli, dist/core, dist/plugins or oclif", async () => {
+  for (const args of [["-i", HELLO], ["-i", HELLO, "-f", "yaml"], ["transpile", HELLO, "-f", "toml"]]) {
+    const { run: r, files } = await recorded(args);
+    assert.is(r.code, 0, r.stderr);
+    const expected = await unbundled(args);
+    assert.is(r.stdout, expected.stdout, args.join(" "));
+    assert.ok(r.stdout.length > 100);
+    assert.equal(files.sort(), ["bin/jsson.js", "dist/cli-bundle/cli.cjs", "dist/cli-bundle/load.cjs"], `the bundle and nothing else of the package (${args.join(" ")})`);
+  }
+});
+
+test("a diagnostic and a usage error read the same from the bundle", async () => {
+  const bad = tree.write("bad.jsson", 'a = "open\n');
+  for (const args of [["-i", bad], ["-i", HELLO, "-f", "nope"], ["-i", HELLO, "--max-depth", "x"]]) {
+    const { run: r, files } = await recorded(args);
+    const expected = await unbundled(args).then(
+      (ok) => ({ ...ok, code: 0 }),
+      (e: { stdout: string; stderr: string; code: number }) => e,
+    );
+    assert.ok(files.includes("dist/cli-bundle/cli.cjs"));
+    assert.not.ok(files.some(inDist), args.join(" "));
+    assert.equal([r.code, r.stdout, r.stderr], [expected.code, expected.stdout, expected.stderr], args.join(" "));
+    assert.ok(r.code !== 0);
+  }
+});
+
+test("jsson version runs from the bundle too, with the oclif command's line", async () => {
+  for (const args of [["version"], ["--version"], ["-v"]]) {
+    const { run: r, files } = await recorded(args);
+    assert.is(r.code, 0, r.stderr);
+    // dist/cli/main.js without the bundle runs oclif's version command
+    assert.is(r.stdout, (await unbundled(["version"])).stdout);
+    assert.match(r.stdout, /^jsson \d+\.\d+\.\d+ \(language \d+\.\d+\.\d+\)\n$/);
+    assert.equal(files.sort(), ["bin/jsson.js", "dist/cli-bundle/cli.cjs", "dist/cli-bundle/load.cjs"], args.join(" "));
+  }
+});
+
+test("every other command line goes to the unbundled CLI, before the bundle has made an engine", async () => {
+  const check = await recorded(["validate", HELLO]);
+  assert.is(check.run.code, 0, check.run.stderr);
+  assert.match(check.run.stdout + check.run.stderr, /Syntax OK/);
+  const formats = await recorded(["formats"]);
+  assert.is(formats.run.code, 0, formats.run.stderr);
+  assert.match(formats.run.stdout, /^yaml\s/m);
+  // `--` is beyond the fast parser: oclif's transpile command
+  const oclifTranspile = await recorded(["transpile", "-f", "yaml", "--", HELLO]);
+  assert.is(oclifTranspile.run.stdout, (await unbundled(["-i", HELLO, "-f", "yaml"])).stdout);
+  // long-running commands skip the bundle altogether
+  const serveHelp = await recorded(["serve", "--help"]);
+  assert.is(serveHelp.run.code, 0, serveHelp.run.stderr);
+  assert.ok(serveHelp.files.includes("dist/cli/main.js"));
+  assert.not.ok(serveHelp.files.includes("dist/cli-bundle/cli.cjs"), "serve does not load the bundle");
+  for (const { files } of [check, formats, oclifTranspile]) {
+    assert.ok(files.includes("dist/cli-bundle/cli.cjs"), "routed by the bundle");
+    assert.ok(files.includes("dist/cli/main.js"), "handed to dist/cli/main.js");
+    assert.ok(files.some((f) => f.startsWith("node_modules/@oclif/core/")), "which runs oclif");
+  }
+});
+
+test("plugins import the running engine's copy of jsson/plugin: the bundle's for a plain transpile, dist's after a hand-over and in --out-dir workers", async () => {
+  // a decoy jsson in the project: importing it would throw
+  tree.write("proj/node_modules/jsson/package.json", JSON.stringify({ name: "jsson", type: "module", exports: { "./plugin": "./plugin.js" } }));
+  tree.write("proj/node_modules/jsson/plugin.js", `throw new Error("the project's own jsson copy was imported");\n`);
+  tree.write("proj/probe.mjs", probePlugin("p-probe", "probe"));
+  const source = 'f = 1.5\ni = 2\no { x = 1 }\nr = 1..3\ns = "t"\n';
+  const kinds = "f:float\ni:integer\no:object\nr:array\ns:string\n";
+  const cwd = tree.dir("proj");
+  tree.write("proj/in.jsson", source);
+
+  const plain = await recorded(["-i", "in.jsson", "-f", "probe", "--plugin", "./probe.mjs"], { cwd });
+  assert.is(plain.run.stderr, "");
+  assert.is(plain.run.stdout, kinds);
+  assert.ok(plain.files.includes("dist/cli-bundle/jsson-plugin.js"));
+  // the resolve hooks run on their own thread; they hold no classes
+  assert.equal(plain.files.filter(inDist), ["dist/cli/plugin-loader/jsson-resolve-hooks.js"]);
+
+  const handed = await recorded(["transpile", "-f", "probe", "--plugin", "./probe.mjs", "--", "in.jsson"], { cwd });
+  assert.is(handed.run.stdout, kinds, handed.run.stderr);
+  assert.ok(handed.files.includes("dist/core/plugin.js"));
+  assert.not.ok(handed.files.includes("dist/cli-bundle/jsson-plugin.js"));
+
+  // 16 files: enough for worker threads (transpile-many.ts); each runs the unbundled worker, whose plugins get dist's classes
+  const inputs = Array.from({ length: 16 }, (_, i) => tree.write(`proj/many/in${i}.jsson`, source));
+  const many = await recorded(["-f", "probe", "--plugin", "./probe.mjs", "--out-dir", "out", ...inputs.map((p) => p.slice(cwd.length + 1))], { cwd });
+  assert.is(many.run.code, 0, many.run.stderr);
+  for (let i = 0; i < 16; i++) assert.is(readFileSync(join(cwd, "out", `in${i}.probe`), "utf8"), kinds, `file ${i}`);
+  // (a worker thread's modules escape the probe: its hooks are the main thread's only)
+  assert.ok(many.files.includes("dist/cli-bundle/cli.cjs"));
+});
+
+/** A copy of the package's layout in a temporary folder: bin/jsson.js copied, dist/cli and (optionally) dist/cli-bundle linked, dist/.tsbuildinfo written. */
+function layout(name: string, withBundle: boolean, buildInfoAge: "older" | "newer" | "none"): string {
+  const root = tree.dir(`layouts/${name}`);
+  mkdirSync(join(root, "bin"));
+  mkdirSync(join(root, "dist"));
+  copyFileSync(join(REPO_ROOT, "bin", "jsson.js"), join(root, "bin", "jsson.js"));
+  copyFileSync(join(REPO_ROOT, "bin", "package.json"), join(root, "bin", "package.json"));
+  copyFileSync(join(REPO_ROOT, "package.json"), join(root, "package.json"));
+  symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"));
+  for (const d of ["cli", "core", "plugins"]) symlinkSync(join(REPO_ROOT, "dist", d), join(root, "dist", d));
+  if (withBundle) symlinkSync(BUNDLE, join(root, "dist", "cli-bundle"));
+  if (buildInfoAge !== "none") {
+    const info = join(root, "dist", ".tsbuildinfo");
+    writeFileSync(info, "{}");
+    const bundleTime = statSync(join(BUNDLE, "cli.cjs")).mtimeMs / 1000;
+    const t = buildInfoAge === "older" ? bundleTime - 60 : bundleTime + 60;
+    utimesSync(info, t, t);
+  }
+  return root;
+}
+
+test("bin/jsson.js runs the bundle only when it exists and is not older than the last tsc", async () => {
+  const cases: [string, boolean, "older" | "newer" | "none", boolean][] = [
+    ["fresh", true, "older", true],
+    ["packed", true, "none", true],
+    ["stale", true, "newer", false],
+    ["absent", false, "none", false],
+  ];
+  for (const [name, withBundle, age, expectBundle] of cases) {
+    const root = layout(name, withBundle, age);
+    const out = join(tree.root, `layout-loads-${name}.txt`);
+    writeFileSync(out, "");
+    const r = await run(process.execPath, ["--require", LOAD_PROBE, join(root, "bin", "jsson.js"), "-i", HELLO], {
+      env: { ...process.env, PROBE_OUT: out },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    assert.is(r.stdout, (await unbundled(["-i", HELLO])).stdout, name);
+    const loaded = readFileSync(out, "utf8");
+    assert.is(loaded.includes("/dist/cli-bundle/cli.cjs"), expectBundle, `${name}: the bundle ${expectBundle ? "runs" : "does not run"}`);
+    assert.is(loaded.includes("/dist/cli/main.js"), !expectBundle, `${name}: dist/cli/main.js ${expectBundle ? "does not run" : "runs"}`);
+  }
+});
+
+test("the bundle's package.json names its own public modules, and each exists", () => {
+  const manifest = JSON.parse(readFileSync(join(BUNDLE, "package.json"), "utf8")) as { name: string; version: string; type: string; exports: Record<string, string> };
+  const root = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { name: string; version: string; exports: Record<string, unknown> };
+  assert.equal([manifest.name, manifest.version, manifest.type], [root.name, root.version, "module"]);
+  assert.equal(Object.keys(manifest.exports).sort(), Object.keys(root.exports).sort());
+  for (const file of Object.values(manifest.exports)) assert.ok(existsSync(fileURLToPath(new URL(file, pathToFileURL(join(BUNDLE, "package.json"))))), file);
+});
+
+test.after(() => tree.remove());
+test.run();
