@@ -17,7 +17,7 @@ import { adoptIncluded } from "./included-value.js";
 import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
-import { isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
+import { FloatValue, isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
 import { ProgramValue } from "./key-origins.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 import type { DataBudget } from "../data/data-budget.js";
@@ -327,6 +327,8 @@ class FileEvaluator {
     switch (e.type) {
       case "literal":
         return e.value;
+      case "float":
+        return new FloatValue(e.value);
       case "ident": {
         const v = this.lookup(scope, e.name);
         return v === undefined ? e.name : v;

@@ -6,13 +6,13 @@
 import { CODES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import type { RawDiagnostic } from "../engine/make-diagnostic.js";
-import { normalizeInt } from "../eval/values.js";
 import { KEYWORDS, type Token, type TokenKind } from "./tokens.js";
 
 const IDENT_START = /[\p{L}_]/u;
 const IDENT_REST = /[\p{L}\p{Nd}_]*/uy;
 const IDENT_CHAR = /[\p{L}\p{Nd}_]/u;
 const INT64_MAX = 9223372036854775807n;
+const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Single-character punctuation by char code. */
 const ONE_CHAR: readonly (string | undefined)[] = (() => {
@@ -155,7 +155,9 @@ export class Lexer {
     else {
       const big = BigInt(text);
       if (big > INT64_MAX) throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${quoteInMessage(text)}" as integer`, start, end: p });
-      int = normalizeInt(big);
+      // Integers are numbers while safe, bigints beyond (the value representation,
+      // see normalizeInt in eval/values.ts); a literal is never negative.
+      int = big <= SAFE_MAX ? Number(big) : big;
     }
     return makeToken("int", text, start, p, line, line, int);
   }

@@ -7,7 +7,6 @@
 import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import type { RawDiagnostic } from "../engine/make-diagnostic.js";
-import { FloatValue } from "../eval/values.js";
 import { LineIndex } from "../source/line-index.js";
 import type {
   ArrayBlockExpr,
@@ -527,7 +526,7 @@ class Parser {
         return { type: "literal", value: t.int ?? 0, start: t.start, end: t.end };
       case "float":
         this.advance();
-        return { type: "literal", value: new FloatValue(Number(t.text)), start: t.start, end: t.end };
+        return { type: "float", value: Number(t.text), start: t.start, end: t.end };
       case "string":
         this.advance();
         return { type: "literal", value: t.text, start: t.start, end: t.end };

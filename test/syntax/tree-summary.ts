@@ -92,7 +92,6 @@ function literal(v: unknown, at: string): Node {
   if (typeof v === "string") return leaf(`string ${q(v)} ${at}`);
   if (typeof v === "bigint") return leaf(`int ${v}n ${at}`);
   if (typeof v === "number") return leaf(`int ${String(v)} ${at}`);
-  if (typeof v === "object" && typeof (v as { value?: unknown }).value === "number") return leaf(`float ${String((v as { value: number }).value)} ${at}`);
   return leaf(`literal? ${String(v)} ${at}`);
 }
 
@@ -100,6 +99,8 @@ function expr(e: Expr): Node {
   switch (e.type) {
     case "literal":
       return literal(e.value, span(e));
+    case "float":
+      return leaf(`float ${String(e.value)} ${span(e)}`);
     case "ident":
       return leaf(`ident ${e.name} ${span(e)}`);
     case "template":
