@@ -5,7 +5,8 @@
 // Prints the median and mean job time in one warm process, and a per-phase
 // split (parse alone, evaluation = evaluate − parse, emission and the rest =
 // job − evaluate), each a median over its own runs.
-//   node bench/w3-new-text.mjs [--runs 400] [--warmup 100] [--workload w3] [--smoke]
+// --phase job|parse|evaluate runs that phase only (for a profile: node --cpu-prof).
+//   node bench/w3-new-text.mjs [--runs 400] [--warmup 100] [--workload w3] [--phase P] [--smoke]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "100" },
     workload: { type: "string", default: "w3" },
     smoke: { type: "boolean", default: false },
+    phase: { type: "string" },
   },
 });
 const dist = new URL("../dist/", import.meta.url);
@@ -65,12 +67,18 @@ const times = { job: [], parse: [], evaluate: [] };
 for (let i = 0; i < warmup + runs; i++) {
   // Interleaved, so drift in the machine's speed touches every phase alike.
   for (const [name, run] of Object.entries(phases)) {
+    if (values.phase !== undefined && values.phase !== name) continue;
     const source = newText();
     const t0 = performance.now();
     run(source);
     const t = performance.now() - t0;
     if (i >= warmup) times[name].push(t);
   }
+}
+if (values.phase !== undefined) {
+  const xs = times[values.phase] ?? [];
+  console.log(`${values.phase} median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]?.toFixed(3)} ms over ${xs.length} runs`);
+  process.exit(0);
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
