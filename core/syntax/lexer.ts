@@ -272,7 +272,7 @@ export class Lexer {
 }
 
 /** Every token has the same fields in the same order, so the parser's property reads stay monomorphic. */
-export function makeToken(
+function makeToken(
   kind: TokenKind,
   text: string,
   start: number,
