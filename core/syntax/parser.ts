@@ -57,6 +57,12 @@ const BINARY_PREC: Readonly<Record<string, number>> = {
 const RANGE_LEVEL = 6;
 /** Stands in {@link Parser.names} for a preset use: its body may name anything visible at the use site. */
 const PRESET_USE = "@";
+/** Past this many (names × members) comparisons, {@link Parser.scopeNeeds} builds a set of the keys. */
+const SCAN_PRODUCT = 128;
+/** The three possible {@link BodyScopeNeeds}, shared by every body (one object less per body parsed). */
+const BIND_MEMBERS: BodyScopeNeeds = Object.freeze({ bindMembers: true, ownScope: true });
+const OWN_SCOPE: BodyScopeNeeds = Object.freeze({ bindMembers: false, ownScope: true });
+const NO_SCOPE: BodyScopeNeeds = Object.freeze({ bindMembers: false, ownScope: false });
 /** Operators allowed in one left-nested chain, per unit of the depth limit. */
 const CHAIN_PER_DEPTH = 4;
 
@@ -290,9 +296,8 @@ class Parser {
     }
     this.advance();
     const quoted = kind === "string";
-    const shown = () => (quoted ? `"${quoteInMessage(key)}"` : `'${quoteInMessage(key)}'`);
     if (this.is(":=")) {
-      if (quoted) this.fail(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${shown()}`);
+      if (quoted) this.fail(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${keyShown(key, quoted)}`);
       this.advance();
       const value = this.expression();
       return { type: "member", declare: true, key, quoted, value, start, end: value.end };
@@ -310,7 +315,7 @@ class Parser {
       const value = this.arrayBlock();
       return { type: "member", declare: false, key, quoted, value, start, end: value.end };
     }
-    return this.failAt(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${shown()}`, start, keyEnd);
+    return this.failAt(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${keyShown(key, quoted)}`, start, keyEnd);
   }
 
   /** `{ member, … }` (the current token is `{`). */
@@ -346,9 +351,10 @@ class Parser {
     let bindMembers = false;
     const names = this.names;
     if (names.length > mark) {
-      // A set only for large bodies: most bodies are small and most name nothing.
+      // Scanning costs (names × members) string comparisons, a set a hash of every key and
+      // name: a set only when the product is large (most bodies are small and name little).
       let keys: Set<string> | undefined;
-      if (members.length > 8) {
+      if ((names.length - mark) * members.length > SCAN_PRODUCT) {
         keys = new Set();
         for (const m of members) if (!m.declare && !m.quoted) keys.add(m.key);
       }
@@ -362,7 +368,7 @@ class Parser {
         bindMembers = name === PRESET_USE || named(name);
       }
     }
-    return { bindMembers, ownScope: bindMembers || declares };
+    return bindMembers ? BIND_MEMBERS : declares ? OWN_SCOPE : NO_SCOPE;
   }
 
   // ---- array blocks (§7) --------------------------------------------------
@@ -704,6 +710,11 @@ class Parser {
       throw e;
     }
   }
+}
+
+/** A key as messages name it: quoted keys in double quotes, names in single quotes. */
+function keyShown(key: string, quoted: boolean): string {
+  return quoted ? `"${quoteInMessage(key)}"` : `'${quoteInMessage(key)}'`;
 }
 
 /** True when no two members of a body write the same key (`:=` declarations write none). */

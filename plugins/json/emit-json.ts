@@ -30,28 +30,52 @@ export function emitJson(value: Value, sink: TextSink, options: JsonOptions = {}
   w.flush();
 }
 
-/** One emission run: the pending text, the sink and an indentation cache that lives only as long as the run. */
+/** Key texts with their colon, made once per key (a module function, so the writer's key cache can hold them). */
+const prettyKey = (key: string): string => JSON.stringify(key) + ": ";
+const compactKey = (key: string): string => JSON.stringify(key) + ":";
+
+/**
+ * The layout pieces around the items of a container whose items sit at one
+ * depth, each joined once with that depth's indentation: writing an item
+ * then appends two strings (separator, key text) instead of four, and every
+ * `+` on the output makes a rope node for the garbage collector.
+ */
+interface DepthLayout {
+  /** `{` or `[`, line break and indentation before the first item. */
+  readonly openObject: string;
+  readonly openArray: string;
+  /** `,`, line break and indentation before every later item. */
+  readonly comma: string;
+  /** Line break and the parent's indentation, then `}` or `]`. */
+  readonly closeObject: string;
+  readonly closeArray: string;
+}
+
+/** One emission run: the pending text, the sink and layout caches that live only as long as the run. */
 class JsonWriter extends TextWriter {
   /** The top-level key being written, named in errors. */
   private topKey: string | undefined = undefined;
-  /** Layout pieces, made once: canonical (two-space indentation, one item per line) or compact (no white space). */
-  private readonly newline: string;
-  private readonly colon: string;
-  private readonly comma: string;
-  private readonly openObject: string;
-  private readonly openArray: string;
+  private readonly compact: boolean;
+  private readonly keyText: (key: string) => string;
+  /** {@link DepthLayout} by the depth of the items. */
+  private readonly layouts: DepthLayout[] = [];
 
   constructor(sink: TextSink, compact: boolean) {
     super(sink, compact ? "" : "  ");
-    this.newline = compact ? "" : "\n";
-    this.colon = compact ? ":" : ": ";
-    this.comma = compact ? "," : ",\n";
-    this.openObject = compact ? "{" : "{\n";
-    this.openArray = compact ? "[" : "[\n";
+    this.compact = compact;
+    this.keyText = compact ? compactKey : prettyKey;
   }
 
-  private key(key: string): string {
-    return this.cachedKey(key, JSON.stringify);
+  private layout(depth: number): DepthLayout {
+    let l = this.layouts[depth];
+    if (l === undefined) {
+      const nl = this.compact ? "" : "\n";
+      const inner = nl + this.indent(depth);
+      const outer = nl + this.indent(depth - 1);
+      l = { openObject: "{" + inner, openArray: "[" + inner, comma: "," + inner, closeObject: outer + "}", closeArray: outer + "]" };
+      this.layouts[depth] = l;
+    }
+    return l;
   }
 
   writeValue(v: Value, depth: number): void {
@@ -85,20 +109,19 @@ class JsonWriter extends TextWriter {
       this.out += "{}";
       return;
     }
-    const inner = this.indent(depth + 1);
-    const colon = this.colon;
-    const comma = this.comma;
-    let sep = this.openObject;
+    const layout = this.layout(depth + 1);
+    const keyText = this.keyText;
+    let sep = layout.openObject;
     for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
       const key = keys[i] as string;
       const item = values[i] as Value;
       if (depth === 0) this.topKey = key;
-      this.out += sep + inner + this.key(key) + colon;
+      this.out += sep + this.cachedKey(key, keyText);
       this.writeValue(item, depth + 1);
       this.flushIfFull();
-      sep = comma;
+      sep = layout.comma;
     }
-    this.out += this.newline + this.indent(depth) + "}";
+    this.out += layout.closeObject;
   }
 
   private writeArray(arr: Value[] | LazyArray, depth: number): void {
@@ -106,15 +129,14 @@ class JsonWriter extends TextWriter {
       this.out += "[]";
       return;
     }
-    const inner = this.indent(depth + 1);
-    const comma = this.comma;
-    let sep = this.openArray;
+    const layout = this.layout(depth + 1);
+    let sep = layout.openArray;
     for (const item of arr) {
-      this.out += sep + inner;
+      this.out += sep;
       this.writeValue(item, depth + 1);
       this.flushIfFull();
-      sep = comma;
+      sep = layout.comma;
     }
-    this.out += this.newline + this.indent(depth) + "]";
+    this.out += layout.closeArray;
   }
 }
