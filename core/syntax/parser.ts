@@ -38,22 +38,37 @@ class ParseError extends Error {
   }
 }
 
-/** Binary operator precedence (higher binds tighter); `map` and `..` sit between 4 and 7. */
-const BINARY_PREC: Readonly<Record<string, number>> = {
-  "||": 1,
-  "&&": 2,
-  "==": 3,
-  "!=": 3,
-  "<": 4,
-  ">": 4,
-  "<=": 4,
-  ">=": 4,
-  "+": 7,
-  "-": 7,
-  "*": 8,
-  "/": 8,
-  "%": 8,
-};
+/**
+ * Binary operator precedence (higher binds tighter; 0: not a binary
+ * operator); `map` and `..` sit between 4 and 7. A switch over the
+ * lexer's punctuation strings (interned constants, so each case is a
+ * pointer comparison): a keyed read of a table object missed on `,` `}`
+ * `=` … (the common tokens after an operand) and walked the prototype chain.
+ */
+function binaryPrecedence(op: string): number {
+  switch (op) {
+    case "||":
+      return 1;
+    case "&&":
+      return 2;
+    case "==":
+    case "!=":
+      return 3;
+    case "<":
+    case ">":
+    case "<=":
+    case ">=":
+      return 4;
+    case "+":
+    case "-":
+      return 7;
+    case "*":
+    case "/":
+    case "%":
+      return 8;
+  }
+  return 0;
+}
 const RANGE_LEVEL = 6;
 /** Stands in {@link Parser.names} for a preset use: its body may name anything visible at the use site. */
 const PRESET_USE = "@";
@@ -526,8 +541,8 @@ class Parser {
     for (;;) {
       if (this.kind !== "punct") break;
       const op = this.text;
-      const prec = BINARY_PREC[op];
-      if (prec === undefined || prec < minPrec) break;
+      const prec = binaryPrecedence(op);
+      if (prec === 0 || prec < minPrec) break;
       // A chain nests to the left: evaluating it recurses once per operator.
       if (++chain > this.maxDepth * CHAIN_PER_DEPTH) this.fail(CODES.LIMIT_DEPTH, `expression too long (limit ${this.maxDepth * CHAIN_PER_DEPTH} operators in a row)`);
       const at = this.start;
