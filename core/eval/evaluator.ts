@@ -534,8 +534,15 @@ class FileEvaluator {
     let s = "";
     for (const part of e.parts) {
       if (typeof part === "string") s += part;
-      else if (part.type === "ident" && this.lookup(scope, part.name) === undefined) s += "${" + part.name + "}";
-      else s += toText(this.expr(part, scope), part.start);
+      else if (part.type === "ident") {
+        // One lookup, not one here and another in expr: an unbound name stays as written (§4.9).
+        const v = this.lookup(scope, part.name);
+        if (v === undefined) s += "${" + part.name + "}";
+        else {
+          this.tick(part.start);
+          s += toText(v, part.start);
+        }
+      } else s += toText(this.expr(part, scope), part.start);
       if (s.length > this.run.limits.maxStringLength) {
         throw new EvalError(CODES.LIMIT_STRING, `string too long (limit ${this.run.limits.maxStringLength} characters)`, e.start);
       }
