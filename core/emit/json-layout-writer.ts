@@ -27,6 +27,23 @@ export interface JsonLayoutOptions {
   readonly namesTopKeys?: boolean;
 }
 
+/**
+ * The layout pieces around the items of a container whose items sit at one
+ * depth, each joined once with that depth's indentation: writing an item
+ * then appends two strings (separator, key label) instead of four, and every
+ * `+` on the output makes a rope node for the garbage collector.
+ */
+interface DepthLayout {
+  /** `{` or `[`, line break and indentation before the first item. */
+  readonly openObject: string;
+  readonly openArray: string;
+  /** `,`, line break and indentation before every later item. */
+  readonly comma: string;
+  /** Line break and the parent's indentation, then `}` or `]`. */
+  readonly closeObject: string;
+  readonly closeArray: string;
+}
+
 /** Writes values in the JSON layout; subclass or use as it is. */
 export class JsonLayoutWriter extends TextWriter {
   /** The top-level key being written, named in errors (set by the caller, or by the writer when it writes the root object). */
@@ -34,11 +51,10 @@ export class JsonLayoutWriter extends TextWriter {
   private readonly keyLabel: (key: string) => string;
   private readonly formatName: string;
   private readonly namesTopKeys: boolean;
-  /** Layout pieces, made once: canonical (two-space indentation, one item per line) or compact (no white space). */
+  /** Canonical (two-space indentation, one item per line) or compact (no white space). */
   private readonly newline: string;
-  private readonly comma: string;
-  private readonly openObject: string;
-  private readonly openArray: string;
+  /** {@link DepthLayout} by the depth of the items. */
+  private readonly layouts: DepthLayout[] = [];
 
   constructor(sink: TextSink, options: JsonLayoutOptions) {
     const compact = options.compact === true;
@@ -47,9 +63,18 @@ export class JsonLayoutWriter extends TextWriter {
     this.formatName = options.formatName;
     this.namesTopKeys = options.namesTopKeys !== false;
     this.newline = compact ? "" : "\n";
-    this.comma = compact ? "," : ",\n";
-    this.openObject = compact ? "{" : "{\n";
-    this.openArray = compact ? "[" : "[\n";
+  }
+
+  /** The layout pieces of items at `depth`, joined with its indentation once per writer. */
+  private layout(depth: number): DepthLayout {
+    let l = this.layouts[depth];
+    if (l === undefined) {
+      const inner = this.newline + this.indent(depth);
+      const outer = this.newline + this.indent(depth - 1);
+      l = { openObject: "{" + inner, openArray: "[" + inner, comma: "," + inner, closeObject: outer + "}", closeArray: outer + "]" };
+      this.layouts[depth] = l;
+    }
+    return l;
   }
 
   /** Write `v` as a value nested `depth` levels deep. */
@@ -84,20 +109,19 @@ export class JsonLayoutWriter extends TextWriter {
       this.write("{}");
       return;
     }
-    const inner = this.indent(depth + 1);
-    const comma = this.comma;
+    const layout = this.layout(depth + 1);
     const label = this.keyLabel;
     const namesKeys = depth === 0 && this.namesTopKeys;
-    let sep = this.openObject;
+    let sep = layout.openObject;
     for (let i = 0, keys = obj.keys, values = obj.values; i < keys.length; i++) {
       const key = keys[i] as string;
       if (namesKeys) this.topKey = key;
-      this.write(sep + inner + this.cachedKey(key, label));
+      this.write(sep + this.cachedKey(key, label));
       this.writeValue(values[i] as Value, depth + 1);
       this.flushIfFull();
-      sep = comma;
+      sep = layout.comma;
     }
-    this.write(this.newline + this.indent(depth) + "}");
+    this.write(layout.closeObject);
   }
 
   private writeArray(arr: readonly Value[] | LazyArray, depth: number): void {
@@ -105,15 +129,14 @@ export class JsonLayoutWriter extends TextWriter {
       this.write("[]");
       return;
     }
-    const inner = this.indent(depth + 1);
-    const comma = this.comma;
-    let sep = this.openArray;
+    const layout = this.layout(depth + 1);
+    let sep = layout.openArray;
     for (const item of arr) {
-      this.write(sep + inner);
+      this.write(sep);
       this.writeValue(item, depth + 1);
       this.flushIfFull();
-      sep = comma;
+      sep = layout.comma;
     }
-    this.write(this.newline + this.indent(depth) + "]");
+    this.write(layout.closeArray);
   }
 }

@@ -18,7 +18,7 @@ import { adoptIncluded } from "./included-value.js";
 import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
-import { isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
+import { FloatValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
 import { ProgramValue } from "./key-origins.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 import type { DataBudget } from "../data/data-budget.js";
@@ -327,6 +327,8 @@ class FileEvaluator {
     switch (e.type) {
       case "literal":
         return e.value;
+      case "float":
+        return new FloatValue(e.value);
       case "ident": {
         const v = this.lookup(scope, e.name);
         return v === undefined ? e.name : v;
@@ -532,8 +534,15 @@ class FileEvaluator {
     let s = "";
     for (const part of e.parts) {
       if (typeof part === "string") s += part;
-      else if (part.type === "ident" && this.lookup(scope, part.name) === undefined) s += "${" + part.name + "}";
-      else s += toText(this.expr(part, scope), part.start);
+      else if (part.type === "ident") {
+        // One lookup, not one here and another in expr: an unbound name stays as written (§4.9).
+        const v = this.lookup(scope, part.name);
+        if (v === undefined) s += "${" + part.name + "}";
+        else {
+          this.tick(part.start);
+          s += toText(v, part.start);
+        }
+      } else s += toText(this.expr(part, scope), part.start);
       if (s.length > this.run.limits.maxStringLength) {
         throw new EvalError(CODES.LIMIT_STRING, `string too long (limit ${this.run.limits.maxStringLength} characters)`, e.start);
       }

@@ -1,20 +1,28 @@
 import type { Value } from "./values.js";
 
+/** Bindings a scope holds in scanned arrays before it builds a Map. */
+const SCAN_LIMIT = 8;
+
 /**
  * A lexical scope: names bound in one body, with a link to the enclosing
  * scope. The first binding is stored inline (map bodies bind exactly one
- * name per element, so most scopes never allocate a Map).
+ * name per element, so most scopes allocate nothing more); the next few in
+ * two small arrays searched by scanning (an object body binding its members
+ * holds a handful, and a Map costs a hash of every fresh key string); only
+ * a scope with more than {@link SCAN_LIMIT} of those builds a Map.
  */
 export class Scope {
   private firstName: string | undefined;
   private firstValue: Value | undefined;
+  private moreNames: string[] | undefined;
+  private moreValues: Value[] | undefined;
   private names: Map<string, Value> | undefined;
 
   constructor(readonly parent: Scope | undefined) {}
 
   /** Number of bindings held by this scope itself (not its parents). */
   get size(): number {
-    return (this.firstName === undefined ? 0 : 1) + (this.names?.size ?? 0);
+    return (this.firstName === undefined ? 0 : 1) + (this.names?.size ?? this.moreNames?.length ?? 0);
   }
 
   /** Bind (or rebind) `name` in this scope. */
@@ -22,7 +30,28 @@ export class Scope {
     if (this.firstName === undefined || this.firstName === name) {
       this.firstName = name;
       this.firstValue = value;
-    } else (this.names ??= new Map()).set(name, value);
+      return;
+    }
+    if (this.names !== undefined) {
+      this.names.set(name, value);
+      return;
+    }
+    const names = (this.moreNames ??= []);
+    const values = (this.moreValues ??= []);
+    for (let i = 0; i < names.length; i++) {
+      if (names[i] === name) {
+        values[i] = value;
+        return;
+      }
+    }
+    names.push(name);
+    values.push(value);
+    if (names.length > SCAN_LIMIT) {
+      const map = new Map<string, Value>();
+      for (let i = 0; i < names.length; i++) map.set(names[i] as string, values[i] as Value);
+      this.names = map;
+      this.moreNames = this.moreValues = undefined;
+    }
   }
 
   /** The innermost binding of `name`, or undefined. */
@@ -32,6 +61,9 @@ export class Scope {
       if (s.names !== undefined) {
         const v = s.names.get(name);
         if (v !== undefined) return v;
+      } else if (s.moreNames !== undefined) {
+        const names = s.moreNames;
+        for (let i = 0; i < names.length; i++) if (names[i] === name) return (s.moreValues as Value[])[i];
       }
     }
     return undefined;
@@ -50,6 +82,7 @@ export class Scope {
     for (let i = chain.length - 1; i >= 0; i--) {
       const s = chain[i] as Scope;
       if (s.names) for (const [k, v] of s.names) names.set(k, v);
+      if (s.moreNames) for (let j = 0; j < s.moreNames.length; j++) names.set(s.moreNames[j] as string, (s.moreValues as Value[])[j] as Value);
       if (s.firstName !== undefined) names.set(s.firstName, s.firstValue as Value);
     }
     out.names = names;

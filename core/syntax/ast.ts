@@ -3,8 +3,6 @@
  * fail at run time also carry `at`, the offset of the token the failure is
  * reported at (LANGUAGE.md §13.1: the operator, `.`, `..`, `map`, `?`, `@`…).
  */
-import type { Value } from "../eval/values.js";
-
 interface Span {
   readonly start: number;
   readonly end: number;
@@ -12,6 +10,7 @@ interface Span {
 
 export type Expr =
   | LiteralExpr
+  | FloatExpr
   | IdentExpr
   | TemplateExpr
   | UnaryExpr
@@ -25,9 +24,19 @@ export type Expr =
   | PresetUseExpr
   | ArrayBlockExpr;
 
+/**
+ * A literal whose value is plain data: an integer (a number when it is a
+ * safe integer, else a bigint), a string, a boolean or null. Runtime values
+ * are the evaluator's: the tree holds only what the source says.
+ */
 export interface LiteralExpr extends Span {
   readonly type: "literal";
-  readonly value: Value;
+  readonly value: string | number | bigint | boolean | null;
+}
+/** A float literal (`2.50`): the nearest double; the evaluator makes it a float value. */
+export interface FloatExpr extends Span {
+  readonly type: "float";
+  readonly value: number;
 }
 export interface IdentExpr extends Span {
   readonly type: "ident";

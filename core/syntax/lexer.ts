@@ -1,19 +1,22 @@
 /**
  * The lexer: turns source text into tokens on demand (the parser pulls them),
- * so a 50 MB file never becomes a token array. The first lexical error
- * stops it with a {@link LexError}, which the parser catches and returns as
- * its diagnostic: nothing is thrown past the parser.
+ * so a 50 MB file never becomes a token array. It allocates no token
+ * objects: {@link Lexer.scan} leaves the current token in the lexer's own
+ * fields (`kind`, `text`, `start`, …), which the parser reads, so a 100 kB
+ * text no longer makes ~40,000 short-lived objects for the garbage collector
+ * to sweep. {@link Lexer.next} wraps it for callers that want token objects
+ * (the formatter, the editor scanner). Errors are thrown as {@link LexError}.
  */
 import { CODES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
-import { normalizeInt } from "../eval/values.js";
 import { KEYWORDS, type Token, type TokenKind } from "./tokens.js";
 
 const IDENT_START = /[\p{L}_]/u;
 const IDENT_REST = /[\p{L}\p{Nd}_]*/uy;
 const IDENT_CHAR = /[\p{L}\p{Nd}_]/u;
 const INT64_MAX = 9223372036854775807n;
+const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Single-character punctuation by char code. */
 const ONE_CHAR: readonly (string | undefined)[] = (() => {
@@ -62,21 +65,54 @@ export class Lexer {
   private pos: number;
   private line = 1;
 
+  // ---- the current token, set by scan() -----------------------------------
+  /** Its kind. */
+  kind: TokenKind = "eof";
+  /** Identifier/keyword/punctuation text; string content (escapes applied); number text. */
+  text = "";
+  start = 0;
+  end = 0;
+  /** 1-based line of `start`. */
+  tokLine = 1;
+  /** 1-based line of the token's last character (differs from `tokLine` for multi-line strings). */
+  endLine = 1;
+  /** For `int` tokens: the value. */
+  int: number | bigint | undefined = undefined;
+  /** For `template` tokens: offset of the content's first character. */
+  contentStart: number | undefined = undefined;
+
   constructor(private readonly src: string, start = 0) {
     this.pos = start;
     if (start === 0 && src.charCodeAt(0) === 0xfeff) this.pos = 1;
+    this.start = this.end = start;
   }
 
-  /** Next token; throws {@link LexError} on a lexical error. */
+  /** The next token as an object (for callers that keep tokens); throws {@link LexError} on a lexical error. */
   next(): Token {
+    this.scan();
+    return makeToken(this.kind, this.text, this.start, this.end, this.tokLine, this.endLine, this.int, this.contentStart);
+  }
+
+  /** Move to the next token, left in this lexer's fields; throws {@link LexError} on a lexical error. */
+  scan(): void {
     this.skipTrivia();
     const src = this.src;
     const start = this.pos;
     const line = this.line;
-    if (start >= src.length) return makeToken("eof", "", start, start, line, line);
+    this.start = start;
+    this.tokLine = line;
+    this.endLine = line;
+    this.int = undefined;
+    this.contentStart = undefined;
+    if (start >= src.length) {
+      this.kind = "eof";
+      this.text = "";
+      this.end = start;
+      return;
+    }
     const c = src.charCodeAt(start);
 
-    if (c >= 48 && c <= 57) return this.number(start, line);
+    if (c >= 48 && c <= 57) return this.number(start);
     if (c === 34 /* " */) return this.regularOrRawString(start, line);
     if (c === 96 /* ` */) return this.backtick(start, line);
 
@@ -95,15 +131,21 @@ export class Lexer {
       }
       const text = src.slice(start, end);
       this.pos = end;
+      this.end = end;
+      this.text = text;
       // Keywords are 3–8 ASCII letters starting with one of a few letters: most names need no set lookup.
       const keyword = end - start <= 8 && (c === 116 || c === 102 || c === 110 || c === 109 || c === 105 || c === 115) && KEYWORDS.has(text);
-      return makeToken(keyword ? "keyword" : "ident", text, start, end, line, line);
+      this.kind = keyword ? "keyword" : "ident";
+      return;
     }
     const punct = punctuation(c, src.charCodeAt(start + 1));
     if (punct !== undefined) {
       const end = start + punct.length;
       this.pos = end;
-      return makeToken("punct", punct, start, end, line, line);
+      this.end = end;
+      this.kind = "punct";
+      this.text = punct;
+      return;
     }
     const cp = src.codePointAt(start) ?? c;
     const shown = String.fromCodePoint(cp);
@@ -127,7 +169,7 @@ export class Lexer {
     this.pos = p;
   }
 
-  private number(start: number, line: number): Token {
+  private number(start: number): void {
     const src = this.src;
     let p = start;
     while (isDigit(src.charCodeAt(p))) p++;
@@ -144,37 +186,46 @@ export class Lexer {
       throw new LexError({ code: CODES.L3_INVALID_NUMBER, message: `invalid number literal '${quoteInMessage(src.slice(start, q))}'`, start, end: q });
     }
     const text = src.slice(start, p);
-    this.pos = p;
     if (isFloat) {
       if (!Number.isFinite(Number(text))) {
         throw new LexError({ code: CODES.L6_FLOAT_OUT_OF_RANGE, message: `could not parse "${quoteInMessage(text)}" as float (number out of range)`, start, end: p });
       }
-      return makeToken("float", text, start, p, line, line);
+      this.kind = "float";
+    } else {
+      let int: number | bigint;
+      if (text.length <= 15) int = Number(text);
+      else {
+        const big = BigInt(text);
+        if (big > INT64_MAX) throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${quoteInMessage(text)}" as integer`, start, end: p });
+        // Integers are numbers while safe, bigints beyond (the value representation,
+        // see normalizeInt in eval/values.ts); a literal is never negative.
+        int = big <= SAFE_MAX ? Number(big) : big;
+      }
+      this.kind = "int";
+      this.int = int;
     }
-    let int: number | bigint;
-    if (text.length <= 15) int = Number(text);
-    else {
-      const big = BigInt(text);
-      if (big > INT64_MAX) throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${quoteInMessage(text)}" as integer`, start, end: p });
-      int = normalizeInt(big);
-    }
-    return makeToken("int", text, start, p, line, line, int);
+    this.pos = p;
+    this.end = p;
+    this.text = text;
   }
 
   private unterminated(start: number): never {
     throw new LexError({ code: CODES.L2_UNTERMINATED_STRING, message: "found an endless string (missing closing quote)", start, end: start + 1 });
   }
 
-  private finishString(kind: "string" | "template", text: string, start: number, end: number, line: number, contentStart?: number): Token {
+  private finishString(kind: "string" | "template", text: string, start: number, end: number, line: number): void {
     const src = this.src;
     let nl = 0;
     for (let i = src.indexOf("\n", start); i >= 0 && i < end; i = src.indexOf("\n", i + 1)) nl++;
     this.line = line + nl;
     this.pos = end;
-    return makeToken(kind, text, start, end, line, line + nl, undefined, contentStart);
+    this.kind = kind;
+    this.text = text;
+    this.end = end;
+    this.endLine = line + nl;
   }
 
-  private regularOrRawString(start: number, line: number): Token {
+  private regularOrRawString(start: number, line: number): void {
     const src = this.src;
     if (src.startsWith('"""', start)) {
       const close = src.indexOf('"""', start + 3);
@@ -206,7 +257,7 @@ export class Lexer {
     return this.finishString("string", out, start, p + 1, line);
   }
 
-  private backtick(start: number, line: number): Token {
+  private backtick(start: number, line: number): void {
     const src = this.src;
     if (src.startsWith("```", start)) {
       const close = src.indexOf("```", start + 3);
@@ -215,12 +266,13 @@ export class Lexer {
     }
     const close = src.indexOf("`", start + 1);
     if (close < 0) this.unterminated(start);
-    return this.finishString("template", src.slice(start + 1, close), start, close + 1, line, start + 1);
+    this.finishString("template", src.slice(start + 1, close), start, close + 1, line);
+    this.contentStart = start + 1;
   }
 }
 
 /** Every token has the same fields in the same order, so the parser's property reads stay monomorphic. */
-export function makeToken(
+function makeToken(
   kind: TokenKind,
   text: string,
   start: number,

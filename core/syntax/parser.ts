@@ -7,7 +7,6 @@
 import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
-import { FloatValue } from "../eval/values.js";
 import { LineIndex } from "../source/line-index.js";
 import type {
   ArrayBlockExpr,
@@ -20,8 +19,8 @@ import type {
   Statement,
   TemplateExpr,
 } from "./ast.js";
-import { LexError, Lexer, makeToken } from "./lexer.js";
-import { KEY_FOLLOWERS, tokenText, type Token } from "./tokens.js";
+import { LexError, Lexer } from "./lexer.js";
+import { KEY_FOLLOWERS, type TokenKind } from "./tokens.js";
 
 /** Result of parsing: a program, or the first error. */
 export type ParseResult =
@@ -39,25 +38,46 @@ class ParseError extends Error {
   }
 }
 
-/** Binary operator precedence (higher binds tighter); `map` and `..` sit between 4 and 7. */
-const BINARY_PREC: Readonly<Record<string, number>> = {
-  "||": 1,
-  "&&": 2,
-  "==": 3,
-  "!=": 3,
-  "<": 4,
-  ">": 4,
-  "<=": 4,
-  ">=": 4,
-  "+": 7,
-  "-": 7,
-  "*": 8,
-  "/": 8,
-  "%": 8,
-};
+/**
+ * Binary operator precedence (higher binds tighter; 0: not a binary
+ * operator); `map` and `..` sit between 4 and 7. A switch over the
+ * lexer's punctuation strings (interned constants, so each case is a
+ * pointer comparison): a keyed read of a table object missed on `,` `}`
+ * `=` … (the common tokens after an operand) and walked the prototype chain.
+ */
+function binaryPrecedence(op: string): number {
+  switch (op) {
+    case "||":
+      return 1;
+    case "&&":
+      return 2;
+    case "==":
+    case "!=":
+      return 3;
+    case "<":
+    case ">":
+    case "<=":
+    case ">=":
+      return 4;
+    case "+":
+    case "-":
+      return 7;
+    case "*":
+    case "/":
+    case "%":
+      return 8;
+  }
+  return 0;
+}
 const RANGE_LEVEL = 6;
 /** Stands in {@link Parser.names} for a preset use: its body may name anything visible at the use site. */
 const PRESET_USE = "@";
+/** Past this many (names × members) comparisons, {@link Parser.scopeNeeds} builds a set of the keys. */
+const SCAN_PRODUCT = 128;
+/** The three possible {@link BodyScopeNeeds}, shared by every body (one object less per body parsed). */
+const BIND_MEMBERS: BodyScopeNeeds = Object.freeze({ bindMembers: true, ownScope: true });
+const OWN_SCOPE: BodyScopeNeeds = Object.freeze({ bindMembers: false, ownScope: true });
+const NO_SCOPE: BodyScopeNeeds = Object.freeze({ bindMembers: false, ownScope: false });
 /** Operators allowed in one left-nested chain, per unit of the depth limit. */
 const CHAIN_PER_DEPTH = 4;
 
@@ -80,12 +100,30 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
   }
 }
 
+/**
+ * The parser's state. The current token lives in plain fields (`kind`,
+ * `text`, `start`, …) copied from the lexer, which allocates no token
+ * objects; what a rule needs of a token it has consumed it keeps in locals.
+ * One token of lookahead ({@link peek2}) is the lexer's own current token
+ * while {@link ahead} is set.
+ */
 class Parser {
   private readonly lexer: Lexer;
-  private tok: Token;
-  private ahead: Token | undefined;
-  /** The last consumed token. */
-  private prev: Token;
+  // ---- the current token ----------------------------------------------------
+  private kind: TokenKind = "eof";
+  private text = "";
+  private start: number;
+  private end: number;
+  private line = 1;
+  private endLine = 1;
+  private int: number | bigint | undefined = undefined;
+  private contentStart: number | undefined = undefined;
+  /** The lexer already holds the token after the current one. */
+  private ahead = false;
+  // ---- the last consumed token ------------------------------------------------
+  private prevEof = true;
+  private prevEnd: number;
+  private prevEndLine = 1;
   private depth = 0;
 
   constructor(
@@ -96,70 +134,99 @@ class Parser {
     private readonly names: string[] = [],
   ) {
     this.lexer = new Lexer(src, start);
-    this.prev = makeToken("eof", "", start, start, 1, 1);
-    this.tok = this.prev;
-    this.tok = this.lex();
+    this.start = this.end = this.prevEnd = start;
+    this.lexer.scan();
+    this.take();
   }
 
   /** True when every token has been consumed. */
   atEnd(): boolean {
-    return this.tok.kind === "eof";
+    return this.kind === "eof";
   }
 
   toDiagnostic(e: unknown): RawDiagnostic | undefined {
     if (e instanceof ParseError || e instanceof LexError) return e.diagnostic;
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      return { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${this.maxDepth})`, start: this.tok.start, end: this.tok.end };
+      return { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${this.maxDepth})`, start: this.start, end: this.end };
     }
     return undefined;
   }
 
   // ---- token stream -------------------------------------------------------
 
-  private lex(): Token {
-    return this.lexer.next();
+  /** Copy the lexer's current token into the parser's. */
+  private take(): void {
+    const lx = this.lexer;
+    this.kind = lx.kind;
+    this.text = lx.text;
+    this.start = lx.start;
+    this.end = lx.end;
+    this.line = lx.tokLine;
+    this.endLine = lx.endLine;
+    this.int = lx.int;
+    this.contentStart = lx.contentStart;
   }
 
-  private advance(): Token {
-    const t = this.tok;
-    this.prev = t;
-    if (this.ahead) {
-      this.tok = this.ahead;
-      this.ahead = undefined;
-    } else this.tok = this.lex();
-    return t;
+  /** Consume the current token. */
+  private advance(): void {
+    this.prevEof = this.kind === "eof";
+    this.prevEnd = this.end;
+    this.prevEndLine = this.endLine;
+    if (this.ahead) this.ahead = false;
+    else this.lexer.scan();
+    this.take();
   }
 
-  private peek2(): Token {
-    return (this.ahead ??= this.lex());
+  /** The token after the current one: read it from the lexer's fields (`kind`, `text`) until the next {@link advance}. */
+  private peek2(): Lexer {
+    if (!this.ahead) {
+      this.lexer.scan();
+      this.ahead = true;
+    }
+    return this.lexer;
+  }
+
+  /** The current token's kind, read afresh (TypeScript keeps a field narrowed across {@link advance}). */
+  private kindNow(): TokenKind {
+    return this.kind;
   }
 
   private is(text: string): boolean {
-    return this.tok.kind === "punct" && this.tok.text === text;
+    return this.kind === "punct" && this.text === text;
   }
 
   private isKeyword(text: string): boolean {
-    return this.tok.kind === "keyword" && this.tok.text === text;
+    return this.kind === "keyword" && this.text === text;
   }
 
-  /** Fail at token `at`; the end of the file is reported where the last real token ends. */
-  private fail(code: DiagnosticCode, message: string, at: Token = this.tok): never {
-    if (at.kind === "eof" && this.prev.kind !== "eof") throw new ParseError({ code, message, start: this.prev.end - 1, end: this.prev.end });
-    throw new ParseError({ code, message, start: at.start, end: Math.max(at.end, at.start + 1) });
+  /** How the current token is named in messages (§13.1). */
+  private shown(): string {
+    return this.kind === "eof" ? "end of file" : quoteInMessage(this.text);
   }
 
+  /** Fail at the current token; the end of the file is reported where the last real token ends. */
+  private fail(code: DiagnosticCode, message: string): never {
+    if (this.kind === "eof" && !this.prevEof) throw new ParseError({ code, message, start: this.prevEnd - 1, end: this.prevEnd });
+    throw new ParseError({ code, message, start: this.start, end: Math.max(this.end, this.start + 1) });
+  }
+
+  /** Fail at a token consumed earlier (never the end of the file). */
   private failAt(code: DiagnosticCode, message: string, start: number, end: number): never {
-    throw new ParseError({ code, message, start, end });
+    throw new ParseError({ code, message, start, end: Math.max(end, start + 1) });
   }
 
   private enter(): void {
     if (++this.depth > this.maxDepth) this.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${this.maxDepth})`);
   }
 
-  /** `expected ')'` etc.: at the unexpected token, or at the opener when the file ended. */
-  private expectClose(close: string, opener: Token): Token {
-    if (this.is(close)) return this.advance();
-    if (this.tok.kind === "eof") this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`, opener);
+  /** `expected ')'` etc.: at the unexpected token, or at the opener when the file ended. Returns the closer's end. */
+  private expectClose(close: string, openStart: number, openEnd: number): number {
+    if (this.is(close)) {
+      const end = this.end;
+      this.advance();
+      return end;
+    }
+    if (this.kind === "eof") this.failAt(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`, openStart, openEnd);
     return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`);
   }
 
@@ -173,17 +240,17 @@ class Parser {
       if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
       return true;
     }
-    const atCloser = closer === "eof" ? this.tok.kind === "eof" : this.is(closer);
-    if (atCloser || this.tok.kind === "eof") return false;
-    if (this.tok.line > this.prev.endLine) return false;
-    return this.fail(CODES.P2_EXPECTED_SEPARATOR, `expected ',' or a new line before '${tokenText(this.tok)}'`);
+    const atCloser = closer === "eof" ? this.kind === "eof" : this.is(closer);
+    if (atCloser || this.kind === "eof") return false;
+    if (this.line > this.prevEndLine) return false;
+    return this.fail(CODES.P2_EXPECTED_SEPARATOR, `expected ',' or a new line before '${this.shown()}'`);
   }
 
   // ---- statements ---------------------------------------------------------
 
   program(): Program {
     const statements: Statement[] = [];
-    while (this.tok.kind !== "eof") {
+    while (this.kind !== "eof") {
       if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
       statements.push(this.statement());
       this.separator("eof");
@@ -192,13 +259,14 @@ class Parser {
   }
 
   private statement(): Statement {
-    const t = this.tok;
-    if (t.kind === "keyword" && t.text === "include" && !this.nextIsKeyFollower()) {
+    if (this.kind === "keyword" && this.text === "include" && !this.nextIsKeyFollower()) {
+      const start = this.start;
       this.advance();
-      const path = this.tok;
-      if (path.kind !== "string") this.fail(CODES.P7_INCLUDE_PATH, "expected a path string after include");
+      if (this.kindNow() !== "string") this.fail(CODES.P7_INCLUDE_PATH, "expected a path string after include");
+      const path = this.text;
+      const end = this.end;
       this.advance();
-      return { type: "include", path: path.text, start: t.start, end: path.end };
+      return { type: "include", path, start, end };
     }
     if (this.is("@")) {
       const next = this.peek2();
@@ -208,14 +276,15 @@ class Parser {
   }
 
   private presetDef(): Statement {
-    const at = this.advance();
-    this.advance(); // preset
-    const name = this.tok;
-    if (name.kind !== "string") this.fail(CODES.P11_PRESET_NAME, "expected preset name as string");
+    const start = this.start;
     this.advance();
-    if (!this.is("{")) this.fail(CODES.P4_EXPECTED_CLOSING, `expected '{' after @preset "${name.text}"`);
+    this.advance(); // preset
+    if (this.kind !== "string") this.fail(CODES.P11_PRESET_NAME, "expected preset name as string");
+    const name = this.text;
+    this.advance();
+    if (!this.is("{")) this.fail(CODES.P4_EXPECTED_CLOSING, `expected '{' after @preset "${name}"`);
     const body = this.objectBody();
-    return { type: "presetDef", name: name.text, body, start: at.start, end: body.end };
+    return { type: "presetDef", name, body, start, end: body.end };
   }
 
   private nextIsKeyFollower(): boolean {
@@ -225,59 +294,64 @@ class Parser {
 
   /** A member (top level or inside an object body). */
   private member(topLevel: boolean): Member {
-    const t = this.tok;
-    const keyLike = t.kind === "ident" || t.kind === "keyword" || (t.kind === "string" && this.src.charCodeAt(t.start) === 34 && !this.src.startsWith('"""', t.start));
+    const kind = this.kind;
+    const key = this.text;
+    const start = this.start;
+    const keyEnd = this.end;
+    const keyLike = kind === "ident" || kind === "keyword" || (kind === "string" && this.src.charCodeAt(start) === 34 && !this.src.startsWith('"""', start));
     if (!keyLike) {
       if (!topLevel && this.is("@")) {
         const next = this.peek2();
         if (next.kind === "ident" && next.text === "preset") this.fail(CODES.P13_TOP_LEVEL_ONLY, "@preset is only allowed at top level");
       }
-      return this.fail(CODES.P1_UNEXPECTED_TOKEN, `unexpected '${tokenText(t)}'`);
+      return this.fail(CODES.P1_UNEXPECTED_TOKEN, `unexpected '${this.shown()}'`);
     }
-    if (t.kind === "keyword" && !this.nextIsKeyFollower()) {
-      if (t.text === "include" && !topLevel) this.fail(CODES.P13_TOP_LEVEL_ONLY, "include is only allowed at top level");
+    if (kind === "keyword" && !this.nextIsKeyFollower()) {
+      if (key === "include" && !topLevel) this.fail(CODES.P13_TOP_LEVEL_ONLY, "include is only allowed at top level");
     }
     this.advance();
-    const quoted = t.kind === "string";
-    const shown = () => (quoted ? `"${quoteInMessage(t.text)}"` : `'${quoteInMessage(t.text)}'`);
+    const quoted = kind === "string";
     if (this.is(":=")) {
-      if (quoted) this.fail(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${shown()}`);
+      if (quoted) this.fail(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${keyShown(key, quoted)}`);
       this.advance();
       const value = this.expression();
-      return { type: "member", declare: true, key: t.text, quoted, value, start: t.start, end: value.end };
+      return { type: "member", declare: true, key, quoted, value, start, end: value.end };
     }
     if (this.is("=") || this.is(":")) {
       this.advance();
       const value = this.expression();
-      return { type: "member", declare: false, key: t.text, quoted, value, start: t.start, end: value.end };
+      return { type: "member", declare: false, key, quoted, value, start, end: value.end };
     }
     if (this.is("{")) {
       const value = this.objectBody();
-      return { type: "member", declare: false, key: t.text, quoted, value, start: t.start, end: value.end };
+      return { type: "member", declare: false, key, quoted, value, start, end: value.end };
     }
     if (this.is("[")) {
       const value = this.arrayBlock();
-      return { type: "member", declare: false, key: t.text, quoted, value, start: t.start, end: value.end };
+      return { type: "member", declare: false, key, quoted, value, start, end: value.end };
     }
-    return this.failAt(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${shown()}`, t.start, t.end);
+    return this.failAt(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${keyShown(key, quoted)}`, start, keyEnd);
   }
 
   /** `{ member, … }` (the current token is `{`). */
   private objectBody(): ObjectExpr {
-    const open = this.advance();
+    const openStart = this.start;
+    const openEnd = this.end;
+    this.advance();
     this.enter();
     const mark = this.names.length;
     const members: Member[] = [];
     for (;;) {
       if (this.is("}")) break;
-      if (this.tok.kind === "eof" || this.is("]") || this.is(")")) this.expectClose("}", open);
+      if (this.kind === "eof" || this.is("]") || this.is(")")) this.expectClose("}", openStart, openEnd);
       if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
       members.push(this.member(false));
       this.separator("}");
     }
-    const close = this.advance();
+    const end = this.end;
+    this.advance();
     this.depth--;
-    return { type: "object", members, needs: this.scopeNeeds(members, mark), distinctKeys: distinctKeys(members), start: open.start, end: close.end };
+    return { type: "object", members, needs: this.scopeNeeds(members, mark), distinctKeys: distinctKeys(members), start: openStart, end };
   }
 
   /**
@@ -292,9 +366,10 @@ class Parser {
     let bindMembers = false;
     const names = this.names;
     if (names.length > mark) {
-      // A set only for large bodies: most bodies are small and most name nothing.
+      // Scanning costs (names × members) string comparisons, a set a hash of every key and
+      // name: a set only when the product is large (most bodies are small and name little).
       let keys: Set<string> | undefined;
-      if (members.length > 8) {
+      if ((names.length - mark) * members.length > SCAN_PRODUCT) {
         keys = new Set();
         for (const m of members) if (!m.declare && !m.quoted) keys.add(m.key);
       }
@@ -308,20 +383,23 @@ class Parser {
         bindMembers = name === PRESET_USE || named(name);
       }
     }
-    return { bindMembers, ownScope: bindMembers || declares };
+    return bindMembers ? BIND_MEMBERS : declares ? OWN_SCOPE : NO_SCOPE;
   }
 
   // ---- array blocks (§7) --------------------------------------------------
 
   private arrayBlock(): Expr {
-    const open = this.tok;
+    const openStart = this.start;
+    const openEnd = this.end;
     const first = this.peek2();
     if (first.kind === "keyword" && (first.text === "template" || first.text === "map")) {
       this.advance();
       this.enter();
       let fields: string[] | undefined;
       if (this.isKeyword("template")) {
-        const kw = this.advance();
+        const kwStart = this.start;
+        const kwEnd = this.end;
+        this.advance();
         if (!this.is("{")) this.fail(CODES.P4_EXPECTED_CLOSING, "expected '{' after template");
         this.advance();
         fields = [];
@@ -330,63 +408,66 @@ class Parser {
             this.advance();
             continue;
           }
-          if (this.tok.kind !== "ident" && this.tok.kind !== "keyword") {
-            if (this.tok.kind === "eof") this.expectClose("}", kw);
-            this.fail(CODES.P1_UNEXPECTED_TOKEN, `unexpected '${tokenText(this.tok)}'`);
+          if (this.kind !== "ident" && this.kind !== "keyword") {
+            if (this.kind === "eof") this.expectClose("}", kwStart, kwEnd);
+            this.fail(CODES.P1_UNEXPECTED_TOKEN, `unexpected '${this.shown()}'`);
           }
-          fields.push(this.advance().text);
+          fields.push(this.text);
+          this.advance();
         }
         this.advance();
-        if (fields.length === 0) this.fail(CODES.P9_TEMPLATE_NO_FIELDS, "template must declare at least one field", kw);
+        if (fields.length === 0) this.failAt(CODES.P9_TEMPLATE_NO_FIELDS, "template must declare at least one field", kwStart, kwEnd);
       }
       let mapParam: string | undefined;
       let mapBody: Expr | undefined;
-      let mapAt = open.start;
+      let mapAt = openStart;
       if (this.isKeyword("map")) {
         const clause = this.mapClause();
         mapParam = clause.param;
         mapBody = clause.body;
         mapAt = clause.at;
       }
-      const rows = this.rows(fields?.length ?? 1, open);
-      const close = this.advance();
+      const rows = this.rows(fields?.length ?? 1, openStart, openEnd);
+      const end = this.end;
+      this.advance();
       this.depth--;
-      const block: ArrayBlockExpr = { type: "arrayBlock", fields, mapParam, mapBody, mapAt, rows, start: open.start, end: close.end };
+      const block: ArrayBlockExpr = { type: "arrayBlock", fields, mapParam, mapBody, mapAt, rows, start: openStart, end };
       return block;
     }
     return this.arrayLiteral();
   }
 
   private mapClause(): { param: string; body: Expr; at: number } {
-    const kw = this.advance();
-    if (!this.is("(")) this.fail(CODES.P8_MAP_SYNTAX, `expected ( but found ${tokenText(this.tok)} instead`);
+    const at = this.start;
     this.advance();
-    if (this.tok.kind !== "ident") this.fail(CODES.P8_MAP_SYNTAX, `expected IDENT but found ${tokenText(this.tok)} instead`);
-    const param = this.advance().text;
-    if (!this.is(")")) this.fail(CODES.P8_MAP_SYNTAX, `expected ) but found ${tokenText(this.tok)} instead`);
+    if (!this.is("(")) this.fail(CODES.P8_MAP_SYNTAX, `expected ( but found ${this.shown()} instead`);
     this.advance();
-    if (!this.is("=")) this.fail(CODES.P8_MAP_SYNTAX, `expected = but found ${tokenText(this.tok)} instead`);
+    if (this.kind !== "ident") this.fail(CODES.P8_MAP_SYNTAX, `expected IDENT but found ${this.shown()} instead`);
+    const param = this.text;
+    this.advance();
+    if (!this.is(")")) this.fail(CODES.P8_MAP_SYNTAX, `expected ) but found ${this.shown()} instead`);
+    this.advance();
+    if (!this.is("=")) this.fail(CODES.P8_MAP_SYNTAX, `expected = but found ${this.shown()} instead`);
     this.advance();
     const body = this.expression();
-    return { param, body, at: kw.start };
+    return { param, body, at };
   }
 
   /** Template rows grouped per §7.2; the current token follows the template/map part. */
-  private rows(n: number, open: Token): Expr[][] {
+  private rows(n: number, openStart: number, openEnd: number): Expr[][] {
     const rows: Expr[][] = [];
     if (this.is(",")) this.advance();
-    else if (!this.is("]") && this.tok.kind !== "eof" && this.tok.line <= this.prev.endLine) {
-      this.fail(CODES.P2_EXPECTED_SEPARATOR, `expected ',' or a new line before '${tokenText(this.tok)}'`);
+    else if (!this.is("]") && this.kind !== "eof" && this.line <= this.prevEndLine) {
+      this.fail(CODES.P2_EXPECTED_SEPARATOR, `expected ',' or a new line before '${this.shown()}'`);
     }
     let current: Expr[] | undefined;
     let closedLine = -1;
     let afterComma = false;
     for (;;) {
       if (this.is("]")) break;
-      if (this.tok.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", open);
+      if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
       if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-      const cellTok = this.tok;
-      if (current === undefined && afterComma && n >= 2 && cellTok.line === closedLine) {
+      if (current === undefined && afterComma && n >= 2 && this.line === closedLine) {
         this.fail(CODES.P10_TOO_MANY_ROW_VALUES, `too many values in template row (expected ${n})`);
       }
       const cell = this.expression();
@@ -395,15 +476,15 @@ class Parser {
       if (current.length === n) {
         rows.push(current);
         current = undefined;
-        closedLine = this.prev.endLine;
+        closedLine = this.prevEndLine;
       }
       afterComma = false;
       if (this.is(",")) {
         this.advance();
         if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
         afterComma = true;
-      } else if (!this.is("]") && this.tok.kind !== "eof") {
-        if (this.tok.line <= this.prev.endLine) this.fail(CODES.P2_EXPECTED_SEPARATOR, `expected ',' or a new line before '${tokenText(this.tok)}'`);
+      } else if (!this.is("]") && this.kind !== "eof") {
+        if (this.line <= this.prevEndLine) this.fail(CODES.P2_EXPECTED_SEPARATOR, `expected ',' or a new line before '${this.shown()}'`);
         if (current !== undefined) {
           rows.push(current);
           current = undefined;
@@ -415,19 +496,22 @@ class Parser {
   }
 
   private arrayLiteral(): Expr {
-    const open = this.advance();
+    const openStart = this.start;
+    const openEnd = this.end;
+    this.advance();
     this.enter();
     const elements: Expr[] = [];
     for (;;) {
       if (this.is("]")) break;
-      if (this.tok.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", open);
+      if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
       if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
       elements.push(this.expression());
       this.separator("]");
     }
-    const close = this.advance();
+    const end = this.end;
+    this.advance();
     this.depth--;
-    return { type: "array", elements, start: open.start, end: close.end };
+    return { type: "array", elements, start: openStart, end };
   }
 
   // ---- expressions --------------------------------------------------------
@@ -438,12 +522,13 @@ class Parser {
     const test = this.binary(1);
     let result = test;
     if (this.is("?")) {
-      const q = this.advance();
+      const at = this.start;
+      this.advance();
       const then = this.expression();
       if (!this.is(":")) this.fail(CODES.P5_TERNARY_COLON, "expected ':' in ternary expression");
       this.advance();
       const otherwise = this.expression();
-      result = { type: "ternary", test, then, otherwise, at: q.start, start: test.start, end: otherwise.end };
+      result = { type: "ternary", test, then, otherwise, at, start: test.start, end: otherwise.end };
     }
     this.depth--;
     return result;
@@ -454,15 +539,16 @@ class Parser {
     let left = minPrec > RANGE_LEVEL ? this.unary() : this.mapLevel();
     let chain = 0;
     for (;;) {
-      const t = this.tok;
-      if (t.kind !== "punct") break;
-      const prec = BINARY_PREC[t.text];
-      if (prec === undefined || prec < minPrec) break;
+      if (this.kind !== "punct") break;
+      const op = this.text;
+      const prec = binaryPrecedence(op);
+      if (prec === 0 || prec < minPrec) break;
       // A chain nests to the left: evaluating it recurses once per operator.
       if (++chain > this.maxDepth * CHAIN_PER_DEPTH) this.fail(CODES.LIMIT_DEPTH, `expression too long (limit ${this.maxDepth * CHAIN_PER_DEPTH} operators in a row)`);
+      const at = this.start;
       this.advance();
       const right = this.binary(prec + 1);
-      left = { type: "binary", op: t.text as BinaryOp, left, right, at: t.start, start: left.start, end: right.end };
+      left = { type: "binary", op: op as BinaryOp, left, right, at, start: left.start, end: right.end };
     }
     return left;
   }
@@ -470,7 +556,7 @@ class Parser {
   /** map_expr = range_expr [ "map" "(" ident ")" "=" expression ]. */
   private mapLevel(): Expr {
     const source = this.rangeLevel();
-    if (this.isKeyword("map") && (this.tok.line === this.prev.endLine || this.peek2IsOpenParen())) {
+    if (this.isKeyword("map") && (this.line === this.prevEndLine || this.peek2IsOpenParen())) {
       const clause = this.mapClause();
       return { type: "map", source, param: clause.param, body: clause.body, at: clause.at, start: source.start, end: clause.body.end };
     }
@@ -486,23 +572,26 @@ class Parser {
   private rangeLevel(): Expr {
     const from = this.binary(RANGE_LEVEL + 1);
     if (!this.is("..")) return from;
-    const dots = this.advance();
+    const at = this.start;
+    this.advance();
     const to = this.binary(RANGE_LEVEL + 1);
     let step: Expr | undefined;
-    if (this.isKeyword("step") && this.tok.line === this.prev.endLine && !this.nextIsKeyFollower()) {
+    if (this.isKeyword("step") && this.line === this.prevEndLine && !this.nextIsKeyFollower()) {
       this.advance();
       step = this.binary(RANGE_LEVEL + 1);
     }
-    return { type: "range", from, to, step, at: dots.start, start: from.start, end: (step ?? to).end };
+    return { type: "range", from, to, step, at, start: from.start, end: (step ?? to).end };
   }
 
   private unary(): Expr {
     if (this.is("-") || this.is("!")) {
-      const op = this.advance();
+      const op = this.text as "-" | "!";
+      const start = this.start;
+      this.advance();
       this.enter();
       const operand = this.unary();
       this.depth--;
-      return { type: "unary", op: op.text as "-" | "!", operand, start: op.start, end: operand.end };
+      return { type: "unary", op, operand, start, end: operand.end };
     }
     return this.postfix();
   }
@@ -510,51 +599,59 @@ class Parser {
   private postfix(): Expr {
     let e = this.primary();
     while (this.is(".")) {
-      const dot = this.advance();
-      const name = this.tok;
-      if (name.kind !== "ident" && name.kind !== "keyword") this.fail(CODES.P6_MEMBER_NAME, "expected identifier after '.'");
+      const at = this.start;
       this.advance();
-      e = { type: "member", object: e, property: name.text, at: dot.start, start: e.start, end: name.end };
+      if (this.kind !== "ident" && this.kind !== "keyword") this.fail(CODES.P6_MEMBER_NAME, "expected identifier after '.'");
+      const property = this.text;
+      const end = this.end;
+      this.advance();
+      e = { type: "member", object: e, property, at, start: e.start, end };
     }
     return e;
   }
 
   private primary(): Expr {
-    const t = this.tok;
-    switch (t.kind) {
-      case "int":
+    const text = this.text;
+    const start = this.start;
+    const end = this.end;
+    switch (this.kind) {
+      case "int": {
+        const value = this.int ?? 0;
         this.advance();
-        return { type: "literal", value: t.int ?? 0, start: t.start, end: t.end };
+        return { type: "literal", value, start, end };
+      }
       case "float":
         this.advance();
-        return { type: "literal", value: new FloatValue(Number(t.text)), start: t.start, end: t.end };
+        return { type: "float", value: Number(text), start, end };
       case "string":
         this.advance();
-        return { type: "literal", value: t.text, start: t.start, end: t.end };
-      case "template":
+        return { type: "literal", value: text, start, end };
+      case "template": {
+        const base = this.contentStart ?? start + 1;
         this.advance();
-        return this.template(t);
+        return this.template(text, base, start, end);
+      }
       case "ident":
         this.advance();
-        this.names.push(t.text);
-        return { type: "ident", name: t.text, start: t.start, end: t.end };
+        this.names.push(text);
+        return { type: "ident", name: text, start, end };
       case "keyword":
-        if (t.text === "true" || t.text === "false" || t.text === "null") {
+        if (text === "true" || text === "false" || text === "null") {
           this.advance();
-          return { type: "literal", value: t.text === "null" ? null : t.text === "true", start: t.start, end: t.end };
+          return { type: "literal", value: text === "null" ? null : text === "true", start, end };
         }
-        return this.fail(CODES.P14_UNEXPECTED_KEYWORD, `unexpected keyword '${t.text}'`);
+        return this.fail(CODES.P14_UNEXPECTED_KEYWORD, `unexpected keyword '${text}'`);
       case "eof":
         return this.fail(CODES.P1_UNEXPECTED_TOKEN, "unexpected 'end of file'");
       case "punct":
         break;
     }
-    switch (t.text) {
+    switch (text) {
       case "(": {
         this.advance();
         const inner = this.expression();
-        const close = this.expectClose(")", t);
-        return { ...inner, start: t.start, end: close.end };
+        const close = this.expectClose(")", start, end);
+        return { ...inner, start, end: close };
       }
       case "[":
         return this.arrayLiteral();
@@ -563,29 +660,28 @@ class Parser {
       case "@":
         return this.presetUse();
     }
-    return this.fail(CODES.P1_UNEXPECTED_TOKEN, `unexpected '${t.text}'`);
+    return this.fail(CODES.P1_UNEXPECTED_TOKEN, `unexpected '${text}'`);
   }
 
   private presetUse(): Expr {
-    const at = this.advance();
+    const at = this.start;
+    this.advance();
     this.names.push(PRESET_USE);
-    let name = this.tok;
-    if (name.kind === "ident" && name.text === "use") {
+    if (this.kind === "ident" && this.text === "use") {
       this.advance();
-      name = this.tok;
-      if (name.kind !== "string") this.fail(CODES.P11_PRESET_NAME, "expected preset name as string after @use");
-    } else if (name.kind !== "string") {
-      this.fail(CODES.P12_AFTER_AT, `unexpected token after @: ${tokenText(name)}`);
+      if (this.kindNow() !== "string") this.fail(CODES.P11_PRESET_NAME, "expected preset name as string after @use");
+    } else if (this.kind !== "string") {
+      this.fail(CODES.P12_AFTER_AT, `unexpected token after @: ${this.shown()}`);
     }
+    const name = this.text;
+    const nameEnd = this.end;
     this.advance();
     const overrides = this.is("{") ? this.objectBody() : undefined;
-    return { type: "presetUse", name: name.text, overrides, at: at.start, start: at.start, end: (overrides ?? name).end };
+    return { type: "presetUse", name, overrides, at, start: at, end: overrides === undefined ? nameEnd : overrides.end };
   }
 
-  /** Split a backtick string into text and `${…}` expressions (§2.6, §4.9). */
-  private template(t: Token): TemplateExpr {
-    const content = t.text;
-    const base = t.contentStart ?? t.start + 1;
+  /** Split a backtick string (content `content` starting at offset `base`) into text and `${…}` expressions (§2.6, §4.9). */
+  private template(content: string, base: number, start: number, end: number): TemplateExpr {
     const parts: (string | Expr)[] = [];
     let text = "";
     let i = 0;
@@ -614,14 +710,14 @@ class Parser {
     }
     text += content.slice(i);
     if (text || parts.length === 0) parts.push(text);
-    return { type: "template", parts, start: t.start, end: t.end };
+    return { type: "template", parts, start, end };
   }
 
   /** Parse `src[start, end)` as one complete expression, or undefined. */
   private subExpression(start: number, end: number): Expr | undefined {
     const sub = new Parser(this.src.slice(0, end), start, this.maxDepth - this.depth, this.names);
     try {
-      if (sub.tok.kind === "eof") return undefined;
+      if (sub.kind === "eof") return undefined;
       const e = sub.expression();
       return sub.atEnd() ? e : undefined;
     } catch (e) {
@@ -629,6 +725,11 @@ class Parser {
       throw e;
     }
   }
+}
+
+/** A key as messages name it: quoted keys in double quotes, names in single quotes. */
+function keyShown(key: string, quoted: boolean): string {
+  return quoted ? `"${quoteInMessage(key)}"` : `'${quoteInMessage(key)}'`;
 }
 
 /** True when no two members of a body write the same key (`:=` declarations write none). */

@@ -1,5 +1,4 @@
 /** Tokens of JSSON (LANGUAGE.md §2). */
-import { quoteInMessage } from "../diagnostics/message-text.js";
 
 /** Token kinds. `string` covers regular and raw strings; `template` is a backtick string with interpolation. */
 export type TokenKind = "ident" | "keyword" | "int" | "float" | "string" | "template" | "punct" | "eof";
@@ -26,8 +25,3 @@ export const KEYWORDS: ReadonlySet<string> = new Set(["true", "false", "null", "
 
 /** Tokens after which a keyword or name is a key (§2.4). */
 export const KEY_FOLLOWERS: ReadonlySet<string> = new Set(["=", ":", ":=", "{", "["]);
-
-/** How a token is named in messages (§13.1): text as written, string content, `end of file`. */
-export function tokenText(t: Token): string {
-  return t.kind === "eof" ? "end of file" : quoteInMessage(t.text);
-}
