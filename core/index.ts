@@ -15,7 +15,7 @@ import { BUILTIN_PLUGINS } from "../plugins/builtins.js";
 import { Engine } from "./engine/engine.js";
 
 export { Engine, PluginError, resolveLimits } from "./engine/engine.js";
-export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo } from "./engine/engine.js";
+export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo, Evaluation, SchemaCheck, SchemaOptions } from "./engine/engine.js";
 export { DEFAULT_LIMITS, INCLUDE_MERGE_MODES } from "./engine/options.js";
 export type { Limits, RunOptions, IncludeMerge } from "./engine/options.js";
 export { selectPathText, selectValue } from "./engine/select-value.js";
