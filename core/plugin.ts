@@ -34,6 +34,7 @@
  * `docs/plugins.md`.
  */
 import type { ObjectValue, Value } from "./eval/values.js";
+import type { TextSink } from "./emit/text-sink.js";
 
 export {
   FloatValue,
@@ -49,7 +50,8 @@ export {
 } from "./eval/values.js";
 export type { Value, ValueKind } from "./eval/values.js";
 export { numberText, floatText } from "./eval/number-text.js";
-export { TextWriter, TEXT_CHUNK } from "./eval/text-writer.js";
+export { TextWriter, TEXT_CHUNK } from "./emit/text-writer.js";
+export type { TextSink } from "./emit/text-sink.js";
 
 /**
  * The plugin API version this build of jsson implements. A plugin declares
@@ -58,16 +60,6 @@ export { TextWriter, TEXT_CHUNK } from "./eval/text-writer.js";
  * this module changes incompatibly.
  */
 export const API_VERSION = 1;
-
-/**
- * Where an emitter writes its text. A buffered run concatenates the chunks;
- * a streamed run (CLI `--stream`, HTTP `stream`) forwards them as they come.
- * Chunk boundaries carry no meaning: the output is the concatenation.
- */
-export interface TextSink {
-  /** Append `chunk` to the output. May throw (output limit, cancellation): let it propagate. */
-  write(chunk: string): void;
-}
 
 /**
  * What an emitter is told besides the tree: format-specific options given by

@@ -11,7 +11,7 @@ import { ProgramValue, type Span } from "../eval/key-origins.js";
 import type { ObjectValue } from "../eval/values.js";
 import { OutputError } from "../plugin.js";
 import { OutputLimitError } from "./limited-sink.js";
-import type { RawDiagnostic } from "./make-diagnostic.js";
+import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 
 const NOWHERE: Span = { start: 0, end: 0 };
 

@@ -6,8 +6,9 @@
  * {@link EvalError} and come back as one diagnostic.
  */
 import { CODES } from "../diagnostics/catalogue.js";
-import type { IncludeMerge, Limits } from "../engine/options.js";
-import type { RawDiagnostic } from "../engine/make-diagnostic.js";
+import type { IncludeMerge } from "./include-merge.js";
+import type { Limits } from "./limits.js";
+import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import type { IncludeHost } from "../host/include-host.js";
 import type { ArrayBlockExpr, BodyScopeNeeds, Expr, Member, ObjectExpr, PresetUseExpr, Program, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";

@@ -5,7 +5,7 @@
  */
 import { CODES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
-import type { RawDiagnostic } from "../engine/make-diagnostic.js";
+import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { normalizeInt } from "../eval/values.js";
 import { KEYWORDS, type Token, type TokenKind } from "./tokens.js";
 

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { load, loadAll } from "js-yaml";
-import { createEngine, type RunOptions } from "../../core/index.js";
+import { createEngine, type RunOptions } from "../../index.js";
 import { API_VERSION, ObjectValue, definePlugin, type EmitContext, type Value } from "../../core/plugin.js";
 import { fcParams } from "../fuzz/fuzz-settings.js";
 import { rootArb, stringArb } from "./arbitrary-tree.js";

@@ -5,7 +5,7 @@
  * Exported through the plugin API so third-party formats get the same
  * streaming behaviour with no code of their own.
  */
-import type { TextSink } from "../plugin.js";
+import type { TextSink } from "./text-sink.js";
 
 /** Flush threshold, in UTF-16 code units. */
 export const TEXT_CHUNK = 32 * 1024;
