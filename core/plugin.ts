@@ -3,7 +3,9 @@
  *
  * A plugin is a named, versioned object whose `apply(host)` registers what
  * it adds: output formats ({@link defineFormat}) and schema types
- * ({@link defineSchemaType}). The built-in formats (json, yaml, toml,
+ * ({@link defineSchemaType}), and taps the stages of the pipeline it wants
+ * to take part in ({@link PluginHooks}: parse, merge includes, evaluate,
+ * emit, validate). The built-in formats (json, yaml, toml,
  * typescript) and the JSON Schema validator are plugins written only against
  * this module, exactly as a third-party plugin would be.
  *
