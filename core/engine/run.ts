@@ -7,7 +7,7 @@
  * anything again. Runs share no state.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { CODES } from "../diagnostics/catalogue.js";
+import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
 import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { forceLazy } from "../eval/lazy-map.js";
@@ -292,17 +292,32 @@ export class Evaluation implements RunSuccess {
    * The validate stage: write the output (buffered, once), take the data a
    * consumer of the format reads (consumer-data.ts), and check it with the
    * schema type (default `json-schema`). A source error while writing is
-   * the result; a schema's verdict, good or bad, is `ok: true`.
+   * the result; a schema's verdict, good or bad, is `ok: true`. The stage
+   * is part of the run: past its time limit (or once cancelled) it stops
+   * with that error rather than start reading or checking the data.
    */
   validate(schemaText: string, options: SchemaOptions = {}): SchemaCheck {
     const out = this.output();
     if (!out.ok) return out;
     const emitted = this.emitted as Emitted; // set by the successful output() above
+    const late = this.stopped();
+    if (late) return late;
     const consumed = consumerData(emitted.writer, emitted.ctx, this.value, out.output, this.options.select ?? []);
     // The output was written by this very run: failing to read it back is a bug of its emitter.
     if (!consumed.ok) throw new Error(consumed.message);
+    const later = this.stopped();
+    if (later) return later;
     const result = this.pipeline.validate(consumed.data, schemaText, options);
     return { ok: true, format: this.format, output: out.output, data: consumed.data, result };
+  }
+
+  /** The run's failure when it has been cancelled or has passed its time limit (checked between the stages that the meter does not charge). */
+  private stopped(): RunFailure | undefined {
+    const { timeoutMs } = resolveLimits(this.options.limits);
+    const fail = (code: DiagnosticCode, message: string): RunFailure => ({ ok: false, format: this.format, diagnostics: [makeDiagnostic({ code, message, start: 0, end: 0 }, this.run.lines)] });
+    if (this.options.signal?.aborted) return fail(CODES.CANCELLED, "evaluation cancelled");
+    if (timeoutMs > 0 && Date.now() > this.run.startedAt + timeoutMs) return fail(CODES.LIMIT_TIME, `evaluation timed out (limit ${timeoutMs} ms)`);
+    return undefined;
   }
 
   private result(r: TranspileResult): EvaluateResult {

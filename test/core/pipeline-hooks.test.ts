@@ -184,6 +184,23 @@ test("validate stage: an output error is the run's failure, placed on its line",
   assert.is(checked.diagnostics[0]?.line, 2);
 });
 
+test("validate stage: part of the run's time limit and cancellation (stops before reading or checking the data)", () => {
+  const engine = createEngine();
+  const signal = { aborted: false };
+  const evaluated = engine.evaluate("a = 1\n", { format: "yaml", signal });
+  assert.ok(evaluated.ok);
+  if (!evaluated.ok) return;
+  assert.ok(evaluated.output().ok);
+  signal.aborted = true;
+  const checked = evaluated.validate("{}");
+  assert.equal(checked.ok ? "" : renderDiagnostic(checked.diagnostics[0]!), "Line 1: evaluation cancelled");
+  const late = engine.evaluate("a = 1\n", { limits: { timeoutMs: 1 } });
+  const wait = Date.now() + 5;
+  while (Date.now() <= wait); // past the 1 ms limit
+  const lateChecked = late.ok ? late.validate("{}") : late;
+  assert.match(lateChecked.ok ? "" : renderDiagnostic(lateChecked.diagnostics[0]!), "evaluation timed out (limit 1 ms)");
+});
+
 test("a format's readBack must be a function", () => {
   const engine = createEngine();
   const bad = { name: "rb", extensions: ["rb"], mediaType: "text/plain", emit() {}, readBack: "yes" };
