@@ -17,6 +17,7 @@ export type { SelectStep, Selection } from "./engine/select-value.js";
 export type { IncludeHost, HostResult } from "./host/include-host.js";
 export { NodeFsHost } from "./host/node-fs-host.js";
 export { MemoryHost } from "./host/memory-host.js";
+export { walkPath } from "./host/path-walk.js";
 export type { Diagnostic } from "./diagnostics/diagnostic.js";
 export { renderDiagnostic, renderDiagnosticWithSource } from "./diagnostics/diagnostic.js";
 export { CODES } from "./diagnostics/catalogue.js";

@@ -8,6 +8,7 @@
  *
  * Pure functions (no DOM, no Node), shared by the page and its tests.
  */
+import { walkPath } from "../../core/host/path-walk.js";
 
 /** A marker in one document: 1-based lines and columns (end exclusive). */
 export interface EditorProblem {
@@ -33,16 +34,15 @@ export const PROGRAM = "";
 
 const NESTED = /^error in included file "((?:[^"\\]|\\.)*)": Line (\d+): ([\s\S]*)$/;
 
-/** `path` (as written in an include) resolved against the folder of `from` ("" for the program), normalised. */
+/**
+ * `path` (as written in an include) resolved against the folder of `from`
+ * ("" for the program), normalised. A path climbing above the folder is
+ * returned as written: the server refuses such an include, so no nested
+ * error names one, and it matches no document of the page.
+ */
 export function resolveIncludePath(from: string, path: string): string {
   const base = from.includes("/") ? from.slice(0, from.lastIndexOf("/")).split("/") : [];
-  const parts = [...base];
-  for (const seg of path.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") parts.pop();
-    else parts.push(seg);
-  }
-  return parts.join("/");
+  return walkPath(base, path)?.join("/") ?? path;
 }
 
 /** Markers per document (key: file path, {@link PROGRAM} for the program), for the documents in `files`. */

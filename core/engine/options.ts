@@ -20,8 +20,6 @@ export interface RunOptions {
   readonly host?: IncludeHost;
   /** Limit overrides. */
   readonly limits?: Partial<Limits>;
-  /** Stream the output (CLI `-stream`, HTTP `streaming`). Never changes the bytes. */
-  readonly stream?: boolean;
   /** A range with more elements than this turns streaming on (default 10000). */
   readonly streamThreshold?: number;
   /**

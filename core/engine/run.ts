@@ -102,7 +102,6 @@ export class Pipeline {
     if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines)] };
     const hooks = this.registry.hooks;
     const result = evaluateProgram(parsed.program, {
-      source,
       file: options.file,
       host: hooks.resolveInclude.isUsed() ? new HookedIncludeHost(hooks.resolveInclude, options.host) : options.host,
       includeMerge: options.includeMerge ?? "keep",

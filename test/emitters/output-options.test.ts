@@ -242,7 +242,7 @@ items = (1..30000 map (i) = { id = i, z = "a\\nb", a = [i, "x"] })
   for (const options of variants) {
     const buffered = transpile(source, options);
     const sink = new RecordingSink();
-    const r = engine.transpileTo(source, sink, { ...options, stream: true, streamThreshold: 100 });
+    const r = engine.transpileTo(source, sink, { ...options, streamThreshold: 100 });
     assert.ok(r.ok, JSON.stringify(options));
     assert.ok(sink.chunks.length > 1 || buffered.length < 40_000, `${JSON.stringify(options)}: ${sink.chunks.length} chunks`);
     assert.ok(sink.text === buffered, JSON.stringify(options));

@@ -61,6 +61,14 @@ test("wrong or missing apiVersion", () => {
   assert.match(refusal(engine, { name: "p-none", version: "1.0.0", apply }), /missing or wrong: apiVersion \(a number\)/);
 });
 
+test("a plugin written for API 1 is refused with what to change", () => {
+  const engine = createEngine();
+  const message = refusal(engine, { name: "p-v1", version: "1.0.0", apiVersion: 1, apply: () => {} }, "o");
+  assert.ok(message.startsWith(`plugin p-v1 (o): requires plugin API version 1, this jsson provides ${API_VERSION}; to update it: `), message);
+  for (const step of ["TextWriter.write(text)", "ObjectValue.keys/values as read-only", "ObjectValue.weight", "apiVersion: 2", "From API 1 to 2"]) assert.ok(message.includes(step), step);
+  assert.not.match(message, /\n/);
+});
+
 test("duplicate format names and aliases, across plugins and within one", () => {
   const engine = createEngine();
   const plugin = (name: string, ...formats: OutputFormat[]) => ({ name, version: "1.0.0", apiVersion: API_VERSION, apply: (h: { registerFormat(f: OutputFormat): void }) => formats.forEach((f) => h.registerFormat(f)) });
