@@ -2,8 +2,8 @@
  * The merge-includes stage's hook in front of a run's include host: each
  * include is first offered to the `resolveInclude` taps (a plugin's own
  * scheme, generated files…); the first answer provides its id and text, and
- * an include no tap answers goes to the run's host as before. One per run:
- * the texts answered are held until the run ends.
+ * an include no tap answers goes to the run's host as before. One per run;
+ * an answered text is held from its resolution to its reading.
  */
 import type { SyncBailHook } from "tapable";
 import type { HostResult, IncludeHost } from "../host/include-host.js";
@@ -35,7 +35,11 @@ export class HookedIncludeHost implements IncludeHost {
 
   read(id: string): HostResult<string> {
     const text = this.answered.get(id);
-    if (text !== undefined) return { ok: true, value: text };
+    // The evaluator reads an id right after resolving it: held only in between (a second include of it asks again).
+    if (text !== undefined) {
+      this.answered.delete(id);
+      return { ok: true, value: text };
+    }
     return this.inner?.read(id) ?? { ok: false, detail: NO_HOST };
   }
 }
