@@ -67,7 +67,7 @@ interface RunState extends TreeRun {
 }
 
 /** What writing a tree needs of its run; a tree that comes from no run (Engine.emit of a hand-made tree) has no meter. */
-export type WriteRun = Omit<TreeRun, "meter"> & { readonly meter: TreeRun["meter"] | undefined };
+type WriteRun = Omit<TreeRun, "meter"> & { readonly meter: TreeRun["meter"] | undefined };
 
 /** A successful emit stage: the format that wrote, and the context it wrote with. */
 interface Emitted {
@@ -78,7 +78,7 @@ interface Emitted {
 }
 
 /** The schema type used when none is named. */
-export const DEFAULT_SCHEMA_TYPE = "json-schema";
+const DEFAULT_SCHEMA_TYPE = "json-schema";
 
 /** The pipeline of one engine; see the file header. */
 export class Pipeline {
@@ -244,11 +244,6 @@ export class Evaluation implements RunSuccess {
     private readonly run: RunState,
   ) {}
 
-  /** True when the tree holds parts evaluated only as they are read (large maps: LANGUAGE.md §11). */
-  get hasLazy(): boolean {
-    return this.run.hasLazy;
-  }
-
   /**
    * Write the output to `sink`. Unless the run's options say
    * `verifyBeforeWrite: false` (a sink that discards failed output), every
@@ -259,8 +254,9 @@ export class Evaluation implements RunSuccess {
    */
   write(sink: TextSink): EvaluateResult {
     if (this.buffered !== undefined) {
-      if (this.buffered.ok) sink.write(this.buffered.output);
-      return this.result(this.buffered);
+      if (!this.buffered.ok) return this.buffered;
+      sink.write(this.buffered.output);
+      return { ok: true, format: this.format, value: this.value };
     }
     if (this.run.hasLazy && this.options.verifyBeforeWrite !== false) {
       try {
@@ -317,9 +313,5 @@ export class Evaluation implements RunSuccess {
     if (this.options.signal?.aborted) return fail(CODES.CANCELLED, "evaluation cancelled");
     if (timeoutMs > 0 && Date.now() > this.run.startedAt + timeoutMs) return fail(CODES.LIMIT_TIME, `evaluation timed out (limit ${timeoutMs} ms)`);
     return undefined;
-  }
-
-  private result(r: TranspileResult): EvaluateResult {
-    return r.ok ? { ok: true, format: r.format, value: r.value } : r;
   }
 }
