@@ -201,6 +201,15 @@ test("validate stage: part of the run's time limit and cancellation (stops befor
   assert.match(lateChecked.ok ? "" : renderDiagnostic(lateChecked.diagnostics[0]!), "evaluation timed out (limit 1 ms)");
 });
 
+test("a tree from evaluate() carries its source's lines: Engine.emit places output errors without being given the source", () => {
+  const engine = createEngine();
+  const evaluated = engine.evaluate("a = 1\nxs = [1, null]\n");
+  assert.ok(evaluated.ok);
+  if (!evaluated.ok) return;
+  const r = engine.emit(evaluated.value, { write: () => {} }, { format: "toml" });
+  assert.equal(r.ok ? "" : `${r.diagnostics[0]?.line}:${r.diagnostics[0]?.column}`, "2:1");
+});
+
 test("a format's readBack must be a function", () => {
   const engine = createEngine();
   const bad = { name: "rb", extensions: ["rb"], mediaType: "text/plain", emit() {}, readBack: "yes" };
