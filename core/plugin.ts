@@ -3,7 +3,9 @@
  *
  * A plugin is a named, versioned object whose `apply(host)` registers what
  * it adds: output formats ({@link defineFormat}) and schema types
- * ({@link defineSchemaType}). The built-in formats (json, yaml, toml,
+ * ({@link defineSchemaType}), and taps the stages of the pipeline it wants
+ * to take part in ({@link PluginHooks}: parse, merge includes, evaluate,
+ * emit, validate). The built-in formats (json, yaml, toml,
  * typescript) and the JSON Schema validator are plugins written only against
  * this module, exactly as a third-party plugin would be.
  *
@@ -138,6 +140,16 @@ export interface OutputFormat {
    * that have it), so an option is never silently ignored.
    */
   readonly options?: Readonly<Record<string, FormatOptionSpec>>;
+  /**
+   * Optional: the data a consumer of this format reads from `text`, an
+   * output of this format written with `ctx`, as plain data (see
+   * {@link SchemaType.validate}). Schema validation (LANGUAGE.md §12.1)
+   * checks this data for a format that has it — YAML and TOML read their
+   * text back, so TOML's dropped nulls are seen — and the evaluated tree as
+   * plain data for a format that has not (JSON, TypeScript). Throw when the
+   * text cannot be read: it is a bug of the emitter.
+   */
+  readBack?(text: string, ctx: EmitContext): unknown;
 }
 
 /** The result of validating data against a schema ({@link SchemaType.validate}). */
@@ -175,10 +187,83 @@ export interface SchemaType {
   validate(data: unknown, schemaText: string, options: SchemaValidateOptions): SchemaResult;
 }
 
+/** What a `parsed` tap is told about a source parsed without error (a root source, or an included JSSON file). */
+export interface ParseInfo {
+  /** The file or host id of the source; `undefined` for a root source given without a file (stdin, HTTP). */
+  readonly file: string | undefined;
+  /** The text parsed. */
+  readonly text: string;
+}
+
+/** An include the run is about to read, as a `resolveInclude` tap sees it. */
+export interface IncludeRequest {
+  /** The path as written in `include "…"`. */
+  readonly path: string;
+  /** The id of the including file; `undefined` for a root source given without a file. */
+  readonly from: string | undefined;
+}
+
 /**
- * What a plugin's `apply` receives. Registrations are checked at once (a
- * malformed format, or a name or alias another plugin already took, throws
- * and the plugin is refused) and take effect only when `apply` returns.
+ * A `resolveInclude` tap's answer: the include's id (used for cycle
+ * detection, messages and as `from` of the includes inside it) and its
+ * text, or why it cannot be read (`detail` ends the I2 message
+ * `could not read include file "x" (<detail>)`). A path ending in `.json`,
+ * `.yaml`, `.yml` or `.toml` is a data include (LANGUAGE.md §16.1) and its
+ * text is read as such.
+ */
+export type IncludeSource = { readonly ok: true; readonly id: string; readonly text: string } | { readonly ok: false; readonly detail: string };
+
+/** How a tap is named and ordered (as in tapable: lower `stage` runs first; `before` names a tap to run before). */
+export interface TapOptions {
+  /** Shown in errors; usually the plugin's name. */
+  readonly name: string;
+  readonly stage?: number;
+  readonly before?: string;
+}
+
+/** One hook of the pipeline as a plugin sees it: something to tap during `apply`. */
+export interface Tappable<A extends unknown[], R> {
+  /** Add `fn` to the hook. Only while the plugin's `apply` runs: later, the hooks are frozen and this throws. */
+  tap(options: string | TapOptions, fn: (...args: A) => R): void;
+}
+
+/**
+ * The stages of the pipeline every run goes through, parse → merge
+ * includes → evaluate → emit → validate, as hooks a plugin taps in its
+ * `apply` (see docs/plugins.md, "Hooks"). Taps run synchronously, in every
+ * run, in the CLI and in every worker of the HTTP service; a throw from a
+ * tap is a bug of the plugin (the CLI reports an internal error, the server
+ * a 500). Formats and schema types are taps too: {@link PluginHost.registerFormat}
+ * taps `emit`, {@link PluginHost.registerSchemaType} taps `validate`.
+ */
+export interface PluginHooks {
+  /** Parse: called once per source parsed without error — the root, and each JSSON file it includes. */
+  readonly parsed: Tappable<[ParseInfo], void>;
+  /**
+   * Merge includes: asked first for each `include` (JSSON or data); the
+   * first tap to answer with an {@link IncludeSource} provides the file, and
+   * `undefined` leaves it to the run's include host (the CLI's file system,
+   * the server's request `files`). The answer's keys are merged into the
+   * includer by the run's merge mode like those of any included file.
+   */
+  readonly resolveInclude: Tappable<[IncludeRequest], IncludeSource | undefined>;
+  /**
+   * Evaluate: called once per run with the evaluated root (includes
+   * merged); each tap returns the tree to go on with (the same one, or
+   * another {@link ObjectValue}): a value transform.
+   */
+  readonly evaluated: Tappable<[ObjectValue], ObjectValue>;
+  /** Emit, per canonical format name: the first tap to return `true` has written the output. */
+  readonly emit: { for(format: string): Tappable<[ObjectValue, TextSink, EmitContext], true | undefined> };
+  /** Validate, per schema type name: the first tap to return a result gives the verdict. */
+  readonly validate: { for(schemaType: string): Tappable<[unknown, string, SchemaValidateOptions], SchemaResult | undefined> };
+}
+
+/**
+ * What a plugin's `apply` receives. Registrations and taps are checked at
+ * once (a malformed format, or a name or alias another plugin already took,
+ * throws and the plugin is refused) and take effect only when `apply`
+ * returns; after the engine's set-up (its first run) the hooks are frozen.
  */
 export interface PluginHost {
   /** The API version of the host ({@link API_VERSION}). */
@@ -187,6 +272,8 @@ export interface PluginHost {
   registerFormat(format: OutputFormat): void;
   /** Register a schema type; a name already taken is refused. */
   registerSchemaType(schemaType: SchemaType): void;
+  /** The pipeline's hooks, to tap. */
+  readonly hooks: PluginHooks;
 }
 
 /**

@@ -124,6 +124,8 @@ export class InlineRunner {
   };
   /** Resolved once: every attempt's runs get the same frozen limits. */
   private readonly limits: Limits;
+  /** True when no request may run inline (see the constructor). */
+  private readonly off: boolean;
 
   constructor(
     private readonly engine: Engine,
@@ -136,6 +138,8 @@ export class InlineRunner {
     private readonly options: InlineOptions = INLINE_DEFAULTS,
   ) {
     this.limits = inlineLimits(resolveLimits(limits), options);
+    // A plugin that taps the parse, include or evaluate stage runs in every run: never on the event loop either.
+    this.off = engine.stagesTapped;
   }
 
   /** The response body, or `undefined` when the request must go to the pool. */
@@ -152,7 +156,7 @@ export class InlineRunner {
 
   /** `extra`: other request text the run reads (the `vars` JSON). */
   private eligible(source: string, files: readonly (readonly [string, string])[], extra = 0): boolean {
-    if (performance.now() < this.offUntil) return false;
+    if (this.off || performance.now() < this.offUntil) return false;
     let size = source.length + extra;
     for (const [, text] of files) size += text.length;
     if (size > this.options.maxSource) return false;

@@ -6,7 +6,6 @@
  */
 import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
-import { consumerData } from "../consumer-data.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
 import { diagnosticReport } from "../terminal/diagnostic-report.js";
@@ -95,7 +94,8 @@ export function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text
 function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, report: (text: string) => void): number {
   const spool = new SpoolSink();
   try {
-    const result = engine.transpileTo(source, spool, { ...options, verifyBeforeWrite: false });
+    const evaluated = engine.evaluate(source, { ...options, verifyBeforeWrite: false });
+    const result = evaluated.ok ? evaluated.write(spool) : evaluated;
     if (!result.ok) {
       report(diagnosticReport(result.diagnostics[0]!, source));
       return EXIT.SOURCE;
@@ -109,7 +109,7 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
   }
 }
 
-/** With a schema: transpile, validate what a consumer would read, and print the output only if it passes. */
+/** With a schema: one evaluation, checked (the pipeline's validate stage: what a consumer would read), its output printed only if it passes. */
 function transpileAndValidate(
   engine: Engine,
   source: string,
@@ -118,14 +118,13 @@ function transpileAndValidate(
   schema: NonNullable<TranspilePlan["schema"]>,
   report: (text: string) => void,
 ): number {
-  const result = engine.transpile(source, options);
+  const evaluated = engine.evaluate(source, options);
+  const result = evaluated.ok ? evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format }) : evaluated;
   if (!result.ok) {
     report(diagnosticReport(result.diagnostics[0]!, source));
     return EXIT.SOURCE;
   }
-  const data = consumerData(result.format, result.value, result.output, options);
-  if (!data.ok) throw new Error(data.message);
-  const verdict = engine.validate(data.data, schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
+  const verdict = result.result;
   report(schemaReport(verdict, schema.format));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (!plan.validateOnly) {

@@ -62,6 +62,7 @@ export function formatShapeProblem(format: unknown): string | undefined {
   if (typeof format["emit"] !== "function") return `${where}: emit must be a function`;
   if (format["check"] !== undefined && typeof format["check"] !== "function") return `${where}: check must be a function when given`;
   if (format["emitValue"] !== undefined && typeof format["emitValue"] !== "function") return `${where}: emitValue must be a function when given`;
+  if (format["readBack"] !== undefined && typeof format["readBack"] !== "function") return `${where}: readBack must be a function when given`;
   const options = format["options"];
   if (options !== undefined) {
     if (!isRecord(options)) return `${where}: options must be an object of option name → { type, description }`;

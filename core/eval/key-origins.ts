@@ -1,3 +1,4 @@
+import type { LineIndex } from "../source/line-index.js";
 import type { CostMeter } from "./cost-meter.js";
 import { ObjectValue } from "./values.js";
 
@@ -14,6 +15,8 @@ export interface TreeRun {
   readonly meter: CostMeter;
   /** Call before each full traversal, so lazy parts are counted once per pass. */
   readonly beginPass: () => void;
+  /** Lines of the root source: errors found while writing are placed with them (no source text travels with a tree). */
+  readonly lines: LineIndex;
 }
 
 /**

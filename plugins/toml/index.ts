@@ -5,6 +5,7 @@
 import { API_VERSION, defineFormat, definePlugin } from "../../core/plugin.js";
 import { emitToml } from "./emit-toml.js";
 import { checkToml } from "./toml-check.js";
+import { readTomlBack } from "./read-back.js";
 
 /** TOML 1.0 (LANGUAGE.md §10.4). */
 export const tomlFormat = defineFormat({
@@ -17,6 +18,9 @@ export const tomlFormat = defineFormat({
   },
   emit(root, sink) {
     emitToml(root, sink);
+  },
+  readBack(text) {
+    return readTomlBack(text);
   },
 });
 

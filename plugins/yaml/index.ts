@@ -4,6 +4,7 @@
  */
 import { API_VERSION, defineFormat, definePlugin, type FormatOptionValue } from "../../core/plugin.js";
 import { emitYaml, type YamlOptions } from "./emit-yaml.js";
+import { readYamlBack } from "./read-back.js";
 
 /** The YAML options of a run, from the emit context (the engine has checked their types). */
 function yamlOptions(options: Readonly<Record<string, FormatOptionValue>>): YamlOptions {
@@ -26,6 +27,9 @@ export const yamlFormat = defineFormat({
   },
   emitValue(value, sink, ctx) {
     emitYaml(value, sink, yamlOptions(ctx.options));
+  },
+  readBack(text, ctx) {
+    return readYamlBack(text, ctx.options["documents"] === true);
   },
 });
 

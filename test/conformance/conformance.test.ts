@@ -13,9 +13,8 @@ import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { load as loadYaml } from "js-yaml";
 import { parse as parseToml } from "smol-toml";
-import { createEngine, NodeFsHost, renderDiagnostic, toPlainData, type RunOptions, type TranspileResult } from "../../index.js";
+import { createEngine, NodeFsHost, renderDiagnostic, toPlainData, type RunFailure, type RunOptions, type TranspileResult } from "../../index.js";
 import type { ObjectValue } from "../../core/eval/values.js";
-import { consumerData } from "../../cli/consumer-data.js";
 import { readConformanceCases, type CaseFormat, type ConformanceCase } from "../support/conformance-cases.js";
 import { plainDataDifference } from "../support/same-data.js";
 import { REPO_ROOT } from "../support/repo-root.js";
@@ -28,8 +27,12 @@ const cases = readConformanceCases();
 const emittedTs: { name: string; text: string }[] = [];
 
 function run(c: ConformanceCase, format: string): TranspileResult {
+  return engine.transpile(c.input, runOptions(c, format));
+}
+
+function runOptions(c: ConformanceCase, format: string): RunOptions {
   const o = c.options;
-  const options: RunOptions = {
+  return {
     format,
     file: c.inputPath,
     host: new NodeFsHost(),
@@ -37,10 +40,9 @@ function run(c: ConformanceCase, format: string): TranspileResult {
     ...(o.stream !== undefined ? { stream: o.stream } : {}),
     ...(o.streamThreshold !== undefined ? { streamThreshold: o.streamThreshold } : {}),
   };
-  return engine.transpile(c.input, options);
 }
 
-function failure(r: TranspileResult): string {
+function failure(r: { readonly ok: true } | RunFailure): string {
   return r.ok ? "" : r.diagnostics.map(renderDiagnostic).join("\n");
 }
 
@@ -88,15 +90,14 @@ for (const c of cases) {
   if (expectedLines && schemaFile) {
     test(`${c.name} [schema]`, () => {
       const format = c.options.format ?? "json";
-      const r = run(c, format);
-      assert.ok(r.ok, `expected success, got: ${failure(r)}`);
-      if (!r.ok) return;
-      const data = consumerData(r.format, r.value, r.output);
-      assert.ok(data.ok, data.ok ? "" : data.message);
-      if (!data.ok) return;
+      const evaluated = engine.evaluate(c.input, runOptions(c, format));
       const schemaText = readFileSync(join(c.dir, schemaFile), "utf8");
       const schemaFormat = { ".json": "json", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml" }[extname(schemaFile)];
-      const verdict = engine.validate(data.data, schemaText, schemaFormat ? { schemaFormat } : {});
+      // The pipeline's validate stage: the data a consumer of the format reads (§12.1), checked by the schema type.
+      const checked = evaluated.ok ? evaluated.validate(schemaText, schemaFormat ? { schemaFormat } : {}) : evaluated;
+      assert.ok(checked.ok, `expected success, got: ${failure(checked)}`);
+      if (!checked.ok) return;
+      const verdict = checked.result;
       assert.not.ok(verdict.schemaError, `schema error: ${verdict.errors.join("; ")}`);
       assert.equal([...verdict.errors].sort(), [...expectedLines].sort());
       assert.is(verdict.valid, expectedLines.length === 0);

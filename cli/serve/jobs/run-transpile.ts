@@ -75,8 +75,10 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const sink = cancellable(writer, ctx.signal);
   let emitted;
   try {
-    // One pass under one time limit: nothing is sent before the run has succeeded, so lazy parts need no verify pass first.
-    emitted = ctx.engine.transpileTo(job.source, sink, { ...options, verifyBeforeWrite: false });
+    // One evaluation, written in one pass under one time limit: nothing is sent before the run has
+    // succeeded, so lazy parts need no verify pass first.
+    const evaluated = ctx.engine.evaluate(job.source, { ...options, verifyBeforeWrite: false });
+    emitted = evaluated.ok ? evaluated.write(sink) : evaluated;
     if (emitted.ok) writer.end();
   } catch (e) {
     spool?.discard();

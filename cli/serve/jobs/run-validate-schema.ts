@@ -1,11 +1,11 @@
 /**
  * `POST /validate-schema` inside a worker (HTTP.md §7, LANGUAGE.md §12):
- * transpile to the requested format, take the data a consumer of that format
- * reads, and validate it with the engine's `json-schema` type.
+ * one evaluation of the source, put through the pipeline's validate stage
+ * (the output in the requested format, the data a consumer of that format
+ * reads, checked with the `json-schema` type), under the run's one time limit.
  */
 import type { RunOptions } from "../../../core/index.js";
 import { readJobVars } from "./job-vars.js";
-import { consumerData } from "../../consumer-data.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
 import { describeProblems } from "./diagnostics-json.js";
 import { trailingSpaceStart } from "./body-stream.js";
@@ -26,23 +26,19 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
     signal: ctx.signal,
     ...(job.vars === undefined ? {} : { vars: readJobVars(job.vars) }),
   };
-  const transpiled = ctx.engine.transpile(job.source, options);
+  const evaluated = ctx.engine.evaluate(job.source, options);
+  // Written here, within transpile_time_ms; the validate stage reads this output, it does not write it again.
+  if (evaluated.ok) evaluated.output();
   const transpileMs = performance.now() - started;
+  const validateStarted = performance.now();
+  const schemaOptions = job.schemaFormat === undefined ? { schemaType: SCHEMA_TYPE } : { schemaType: SCHEMA_TYPE, schemaFormat: job.schemaFormat };
+  const checked = evaluated.ok ? evaluated.validate(job.schema, schemaOptions) : evaluated;
+  const validateMs = performance.now() - validateStarted;
   const fields = (valid: boolean, errors: readonly string[], validateMs: number) =>
     `{"valid":${valid},"errors":${JSON.stringify(errors)},"format":${JSON.stringify(job.outputFormat)},"schema_type":"${SCHEMA_TYPE}",` +
     `"transpile_time_ms":${msText(transpileMs)},"validate_time_ms":${msText(validateMs)}`;
-  if (!transpiled.ok) {
-    ctx.channel.body(fields(false, describeProblems(transpiled.diagnostics).errors, 0) + "}");
-    return;
-  }
-  const validateStarted = performance.now();
-  const consumed = consumerData(job.outputFormat, transpiled.value, transpiled.output);
-  if (!consumed.ok) throw new Error(consumed.message); // an emitter bug: a 500, details in the log
-  const data = consumed.data;
-  const options2 = job.schemaFormat === undefined ? { schemaType: SCHEMA_TYPE } : { schemaType: SCHEMA_TYPE, schemaFormat: job.schemaFormat };
-  const result = ctx.engine.validate(data, job.schema, options2);
-  const validateMs = performance.now() - validateStarted;
+  if (!checked.ok) return ctx.channel.body(fields(false, describeProblems(checked.diagnostics).errors, 0) + "}");
   // For json the emitted text is that data with keys in source order and exact integers; embed it as is.
-  const dataText = job.outputFormat === "json" ? transpiled.output.slice(0, trailingSpaceStart(transpiled.output)) : jsonText(data);
-  ctx.channel.body(fields(result.valid, result.errors, validateMs) + `,"transpiled_data":${dataText}}`);
+  const dataText = job.outputFormat === "json" ? checked.output.slice(0, trailingSpaceStart(checked.output)) : jsonText(checked.data);
+  ctx.channel.body(fields(checked.result.valid, checked.result.errors, validateMs) + `,"transpiled_data":${dataText}}`);
 }

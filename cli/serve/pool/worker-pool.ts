@@ -44,7 +44,7 @@ export interface WorkerPoolOptions {
   readonly limits: WorkerConfig["limits"];
   /** Time a finished output may take to reach its client; default {@link sendTimeoutMs} of the time limit. */
   readonly sendTimeoutMs?: number;
-  /** Extra time a job may run past twice `limits.timeoutMs` (or past a cancel) before its worker is replaced. */
+  /** Extra time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is replaced. */
   readonly graceMs: number;
   readonly heapMb: number;
   /** Internal problems (never sent to clients). */
@@ -212,9 +212,9 @@ export class WorkerPool {
       Atomics.store(slot.control, CONTROL.ABORT, 0);
       slot.worker.postMessage({ type: "job", id: next.id, job: next.job });
       const limit = this.options.limits.timeoutMs;
-      // A backstop well past the limit the engine keeps itself (/validate-schema transpiles, then validates);
-      // a streamed output's sending gets its own timer at stream-start.
-      if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), 2 * limit + this.options.graceMs);
+      // A backstop past the one time limit the engine keeps itself (every job is one run: /validate-schema
+      // evaluates once, then writes and validates that tree); a streamed output's sending gets its own timer at stream-start.
+      if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), limit + this.options.graceMs);
     }
   }
 

@@ -1,0 +1,317 @@
+/**
+ * The run: one pass of the pipeline over a source — parse → evaluate
+ * (merging includes) → emit → validate — through the registry's hooks.
+ * {@link Pipeline.evaluate} parses and evaluates exactly once and hands back
+ * an {@link Evaluation}: that one tree is then checked against a schema
+ * (the validate stage) and written, buffered or streamed, without running
+ * anything again. Runs share no state.
+ */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
+import { parseProgram, type ParseResult } from "../syntax/parser.js";
+import { evaluateProgram } from "../eval/evaluator.js";
+import { forceLazy } from "../eval/lazy-map.js";
+import { ProgramValue, type TreeRun } from "../eval/key-origins.js";
+import { ObjectValue, type Value } from "../eval/values.js";
+import { OutputError, type EmitContext, type OutputFormat, type SchemaResult, type SchemaValidateOptions, type TextSink } from "../plugin.js";
+import { DEFAULT_STREAM_THRESHOLD, type RunOptions } from "./options.js";
+import type { Limits } from "../eval/limits.js";
+import { resolveLimits } from "./limits.js";
+import { LimitedSink } from "./limited-sink.js";
+import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
+import type { ParseCache } from "./parse-cache.js";
+import { checkFormatOptions } from "./format-options.js";
+import { kindPhrase, selectPathText, selectValue } from "./select-value.js";
+import { sortedView } from "./sorted-view.js";
+import { evalDiagnostic, keySpan, writeErrorDiagnostic } from "./output-error-place.js";
+import { HookedIncludeHost } from "./hooked-include-host.js";
+import { consumerData } from "./consumer-data.js";
+import type { PluginRegistry } from "./registry.js";
+
+/** A successful run. */
+export interface RunSuccess {
+  readonly ok: true;
+  /** Canonical format name. */
+  readonly format: string;
+  /** The evaluated value tree (large maps inside it are lazy: reading them evaluates them). */
+  readonly value: ObjectValue;
+}
+
+/** A failed run: the first problem (LANGUAGE.md §13: processing stops at the first error). */
+export interface RunFailure {
+  readonly ok: false;
+  readonly format: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Outcome of a buffered run. */
+export type TranspileResult = (RunSuccess & { readonly output: string }) | RunFailure;
+
+/** Outcome of an evaluation, or of writing one. */
+export type EvaluateResult = RunSuccess | RunFailure;
+
+/** Which schema type checks the data, and how its schema text is written. */
+export interface SchemaOptions {
+  /** Default `json-schema`. */
+  readonly schemaType?: string;
+  /** `json`, `yaml` or `toml`; sniffed when absent. */
+  readonly schemaFormat?: string;
+}
+
+/** Outcome of the validate stage of a successful run: the output, the data a consumer reads, and the verdict. */
+export type SchemaCheck = RunFailure | { readonly ok: true; readonly format: string; readonly output: string; readonly data: unknown; readonly result: SchemaResult };
+
+/** The run of a tree besides the tree: its clock, meter, passes and the root source's lines (for placing errors). */
+interface RunState extends TreeRun {
+  readonly hasLazy: boolean;
+}
+
+/** What writing a tree needs of its run; a tree that comes from no run (Engine.emit of a hand-made tree) has no meter. */
+type WriteRun = Omit<TreeRun, "meter"> & { readonly meter: TreeRun["meter"] | undefined };
+
+/** A successful emit stage: the format that wrote, and the context it wrote with. */
+interface Emitted {
+  readonly ok: true;
+  readonly format: string;
+  readonly writer: OutputFormat;
+  readonly ctx: EmitContext;
+}
+
+/** The schema type used when none is named. */
+const DEFAULT_SCHEMA_TYPE = "json-schema";
+
+/** The pipeline of one engine; see the file header. */
+export class Pipeline {
+  /** See {@link Engine.useParseCache}. */
+  parseCache: ParseCache | undefined;
+
+  constructor(private readonly registry: PluginRegistry) {}
+
+  /** Parse stage only (lexical and syntax errors). */
+  check(source: string, options: Pick<RunOptions, "limits" | "file">): readonly Diagnostic[] {
+    const parsed = this.parse(source, options.file, resolveLimits(options.limits));
+    return parsed.diagnostic ? [makeDiagnostic(parsed.diagnostic, parsed.lines)] : [];
+  }
+
+  /** Parse and evaluate `source`, once. */
+  evaluate(source: string, options: RunOptions): Evaluation | RunFailure {
+    const startedAt = Date.now();
+    const format = this.canonicalFormat(options.format);
+    const limits = resolveLimits(options.limits);
+    const parsed = this.parse(source, options.file, limits);
+    if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines)] };
+    const hooks = this.registry.hooks;
+    const result = evaluateProgram(parsed.program, {
+      file: options.file,
+      host: hooks.resolveInclude.isUsed() ? new HookedIncludeHost(hooks.resolveInclude, options.host) : options.host,
+      includeMerge: options.includeMerge ?? "keep",
+      limits,
+      signal: options.signal,
+      parse: (text, file) => this.parse(text, file, limits),
+      lazyThreshold: options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD,
+      vars: options.vars,
+      startedAt,
+    });
+    if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
+    const value: unknown = hooks.evaluated.isUsed() ? hooks.evaluated.call(result.value) : result.value;
+    if (!(value instanceof ObjectValue)) throw new Error(`a plugin's evaluated hook returned ${typeof value}, not an ObjectValue`);
+    const run: RunState = { startedAt, meter: result.meter, beginPass: result.beginPass, lines: parsed.lines, hasLazy: result.hasLazy };
+    // A tree handed out continues this run when written later (Engine.emit): one deadline, one meter
+    // (a field, not a WeakMap: a WeakMap entry per request makes every garbage collection dearer).
+    if (value instanceof ProgramValue) value.run = run;
+    return new Evaluation(this, format, value, options, run);
+  }
+
+  /** Validate plain data against a schema text with a registered schema type (the validate stage on its own). */
+  validate(data: unknown, schemaText: string, options: SchemaOptions): SchemaResult {
+    const type = options.schemaType ?? DEFAULT_SCHEMA_TYPE;
+    const given: SchemaValidateOptions = options.schemaFormat === undefined ? {} : { schemaFormat: options.schemaFormat };
+    const result = this.registry.hooks.validate.get(type)?.call(data, schemaText, given);
+    if (!result) return { valid: false, errors: [`schema: no schema type "${type}" is registered`], schemaError: true };
+    return result;
+  }
+
+  /** Canonical name for a format option (default `json`); unknown names are returned lower-cased. */
+  canonicalFormat(name: string | undefined): string {
+    const n = (name ?? "json").toLowerCase();
+    return this.registry.findFormat(n)?.name ?? n;
+  }
+
+  /**
+   * Emit stage: write `value` to `sink` in the run's format. `run.beginPass`
+   * is called before each traversal (format check, emit) so lazy parts are
+   * counted once per pass. On success, says which format wrote and with
+   * what context (for reading the output back).
+   */
+  emit(value: ObjectValue, sink: TextSink, options: RunOptions, run: WriteRun): RunFailure | Emitted {
+    const format = this.canonicalFormat(options.format);
+    const entry = this.registry.findFormat(format);
+    const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, run.lines)] });
+    if (!entry) return fail({ code: CODES.O_OUTPUT, message: `unknown format "${options.format ?? ""}"`, start: 0, end: 0 });
+    const limits = resolveLimits(options.limits);
+    const checked = checkFormatOptions(entry.format, options.formatOptions);
+    if (!checked.ok) return fail({ code: CODES.O_OUTPUT, message: checked.message, start: 0, end: 0 });
+    const ctx: EmitContext = { options: checked.options };
+    const select = options.select ?? [];
+    // Output errors name a top-level key; with a selection, the one the path starts at.
+    const errorKey = (key: string | undefined): string | undefined => (select.length > 0 && typeof select[0] === "string" ? select[0] : key);
+    let target: Value = value;
+    if (select.length > 0) {
+      const selected = selectValue(value, select);
+      if (!selected.ok) {
+        const span = keySpan(value, errorKey(undefined));
+        return fail({ code: CODES.O_OUTPUT, message: selected.message, start: span.start, end: span.end });
+      }
+      target = selected.value;
+    }
+    if (options.sortKeys === true) target = sortedView(target);
+    if (!(target instanceof ObjectValue) && entry.format.emitValue === undefined) {
+      const span = keySpan(value, errorKey(undefined));
+      const what = `the selected value (${selectPathText(select)}) is ${kindPhrase(target)}`;
+      return fail({ code: CODES.O_OUTPUT, message: `${format} output needs an object at the top; ${what}`, start: span.start, end: span.end });
+    }
+    const meter = run.meter;
+    const limited = new LimitedSink(sink, {
+      maxOutput: limits.maxOutputBytes,
+      deadline: limits.timeoutMs > 0 ? run.startedAt + limits.timeoutMs : Infinity,
+      timeoutMs: limits.timeoutMs,
+      signal: options.signal,
+      // Limits reached while writing name what was last being evaluated or expanded.
+      where: meter === undefined ? undefined : () => meter.current,
+    });
+    try {
+      // A pre-flight check exists so nothing is written before a refusal. A
+      // caller whose sink discards failed output does not need it: the
+      // emitter refuses while writing, and the check then only names the place.
+      const root = target instanceof ObjectValue ? target : undefined;
+      const preflight = root !== undefined && entry.format.check !== undefined && options.verifyBeforeWrite !== false;
+      if (preflight) {
+        run.beginPass();
+        entry.format.check?.(root, ctx);
+      }
+      run.beginPass();
+      try {
+        if (root !== undefined) entry.hook.call(root, limited, ctx);
+        else entry.format.emitValue?.(target, limited, ctx);
+      } catch (e) {
+        if (!preflight && root !== undefined && e instanceof OutputError && entry.format.check) {
+          run.beginPass();
+          entry.format.check(root, ctx);
+        }
+        throw e;
+      }
+    } catch (e) {
+      const d = writeErrorDiagnostic(e, value, errorKey);
+      if (d) return fail(d);
+      throw e;
+    } finally {
+      meter?.finish();
+    }
+    return { ok: true, format, writer: entry.format, ctx };
+  }
+
+  private parse(source: string, file: string | undefined, limits: Limits): ParseResult {
+    const hooks = this.registry.hooks;
+    const run = (): ParseResult => {
+      const parsed = parseProgram(source, { maxDepth: limits.maxDepth, maxSourceLength: limits.maxSourceLength });
+      if (!parsed.diagnostic && hooks.parsed.isUsed()) hooks.parsed.call({ file, text: source });
+      return parsed;
+    };
+    // A plugin that taps the parse stage sees every parse: the cache is then not used.
+    if (this.parseCache === undefined || hooks.parsed.isUsed()) return run();
+    return this.parseCache.parse(source, `${file ?? ""}\0${limits.maxDepth}\0${limits.maxSourceLength}`, run);
+  }
+}
+
+/**
+ * One evaluated source, ready for the stages after evaluation: checked
+ * against a schema ({@link validate}), then written buffered ({@link output})
+ * or to a sink ({@link write}) — all from this one tree, under the run's
+ * one time limit. The output is emitted once: after {@link output} (or
+ * {@link validate}, which needs it), {@link write} hands over the same text.
+ */
+export class Evaluation implements RunSuccess {
+  readonly ok = true;
+  private buffered: TranspileResult | undefined;
+  private emitted: Emitted | undefined;
+
+  /** @internal made by {@link Pipeline.evaluate} */
+  constructor(
+    private readonly pipeline: Pipeline,
+    readonly format: string,
+    readonly value: ObjectValue,
+    private readonly options: RunOptions,
+    private readonly run: RunState,
+  ) {}
+
+  /**
+   * Write the output to `sink`. Unless the run's options say
+   * `verifyBeforeWrite: false` (a sink that discards failed output), every
+   * error the source can raise is found before the first byte is written:
+   * the lazy parts are evaluated in a verify pass, then the format's check
+   * runs. Only the output-size limit, the timeout and cancellation can still
+   * end a run once writing has begun.
+   */
+  write(sink: TextSink): EvaluateResult {
+    if (this.buffered !== undefined) {
+      if (!this.buffered.ok) return this.buffered;
+      sink.write(this.buffered.output);
+      return { ok: true, format: this.format, value: this.value };
+    }
+    if (this.run.hasLazy && this.options.verifyBeforeWrite !== false) {
+      try {
+        forceLazy(this.value, this.run.meter);
+      } catch (e) {
+        const d = evalDiagnostic(e);
+        if (d) return { ok: false, format: this.format, diagnostics: [makeDiagnostic(d, this.run.lines)] };
+        throw e;
+      }
+    }
+    const r = this.pipeline.emit(this.value, sink, this.options, this.run);
+    if (!r.ok) return r;
+    this.emitted = r;
+    return { ok: true, format: this.format, value: this.value };
+  }
+
+  /** The output as one text (emitted on the first call; an error while writing discards the partial text). */
+  output(): TranspileResult {
+    if (this.buffered !== undefined) return this.buffered;
+    const chunks: string[] = [];
+    const r = this.pipeline.emit(this.value, { write: (c) => void chunks.push(c) }, this.options, this.run);
+    if (r.ok) this.emitted = r;
+    this.buffered = r.ok ? { ok: true, format: this.format, value: this.value, output: chunks.join("") } : r;
+    return this.buffered;
+  }
+
+  /**
+   * The validate stage: write the output (buffered, once), take the data a
+   * consumer of the format reads (consumer-data.ts), and check it with the
+   * schema type (default `json-schema`). A source error while writing is
+   * the result; a schema's verdict, good or bad, is `ok: true`. The stage
+   * is part of the run: past its time limit (or once cancelled) it stops
+   * with that error rather than start reading or checking the data.
+   */
+  validate(schemaText: string, options: SchemaOptions = {}): SchemaCheck {
+    const out = this.output();
+    if (!out.ok) return out;
+    const emitted = this.emitted as Emitted; // set by the successful output() above
+    const late = this.stopped();
+    if (late) return late;
+    const consumed = consumerData(emitted.writer, emitted.ctx, this.value, out.output, this.options.select ?? []);
+    // The output was written by this very run: failing to read it back is a bug of its emitter.
+    if (!consumed.ok) throw new Error(consumed.message);
+    const later = this.stopped();
+    if (later) return later;
+    const result = this.pipeline.validate(consumed.data, schemaText, options);
+    return { ok: true, format: this.format, output: out.output, data: consumed.data, result };
+  }
+
+  /** The run's failure when it has been cancelled or has passed its time limit (checked between the stages that the meter does not charge). */
+  private stopped(): RunFailure | undefined {
+    const { timeoutMs } = resolveLimits(this.options.limits);
+    const fail = (code: DiagnosticCode, message: string): RunFailure => ({ ok: false, format: this.format, diagnostics: [makeDiagnostic({ code, message, start: 0, end: 0 }, this.run.lines)] });
+    if (this.options.signal?.aborted) return fail(CODES.CANCELLED, "evaluation cancelled");
+    if (timeoutMs > 0 && Date.now() > this.run.startedAt + timeoutMs) return fail(CODES.LIMIT_TIME, `evaluation timed out (limit ${timeoutMs} ms)`);
+    return undefined;
+  }
+}

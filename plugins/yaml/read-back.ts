@@ -1,0 +1,16 @@
+/**
+ * YAML output read back as a consumer reads it (js-yaml), for schema
+ * validation (LANGUAGE.md §12.1). js-yaml is loaded on first use: most runs
+ * validate nothing, and loading it costs every CLI start otherwise.
+ */
+import { createRequire } from "node:module";
+import type * as JsYamlModule from "js-yaml";
+
+const load = createRequire(import.meta.url);
+let jsYaml: typeof JsYamlModule | undefined;
+
+/** The data of a YAML output; a stream of documents (`documents`) reads back as the array of its documents. */
+export function readYamlBack(text: string, documents: boolean): unknown {
+  const yaml = (jsYaml ??= load("js-yaml") as typeof JsYamlModule);
+  return documents ? yaml.loadAll(text) : (yaml.load(text) ?? null);
+}
