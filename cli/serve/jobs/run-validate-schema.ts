@@ -32,8 +32,7 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
     `{"valid":${valid},"errors":${JSON.stringify(errors)},"format":${JSON.stringify(job.outputFormat)},"schema_type":"${SCHEMA_TYPE}",` +
     `"transpile_time_ms":${msText(transpileMs)},"validate_time_ms":${msText(validateMs)}`;
   if (!transpiled.ok) {
-    const problems = describeProblems(transpiled.diagnostics);
-    ctx.channel.body(fields(false, problems.errors, 0) + `,"diagnostics":${JSON.stringify(problems.diagnostics)}}`);
+    ctx.channel.body(fields(false, describeProblems(transpiled.diagnostics).errors, 0) + "}");
     return;
   }
   const validateStarted = performance.now();
