@@ -5,7 +5,7 @@ import { ERROR_FORMAT_FLAG, PLUGIN_FLAG } from "../transpile/transpile-flags.js"
 /** `jsson validate FILE`: syntax check only. */
 export default class Validate extends Command {
   static override summary = "Check the syntax of a JSSON file (nothing is evaluated).";
-  static override description = `Reports the first lexical or syntax error as "Line <n>: <message>" with the source line and a caret.
+  static override description = `Reports the first lexical or syntax error as "Line <n>: <message>" with its place (--> file:line:column), the source line and a caret; --error-format json or github writes it for tools.
 Exit status: 0 valid, 1 syntax error (or unreadable input), 2 usage error.`;
   static override examples = ["<%= config.bin %> validate config.jsson", "<%= config.bin %> validate - < config.jsson"];
   static override flags = {
