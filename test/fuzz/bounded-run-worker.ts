@@ -7,7 +7,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { getHeapStatistics } from "node:v8";
-import { createEngine, MemoryHost, type Limits } from "../../core/index.js";
+import { createEngine, MemoryHost, type Limits } from "../../index.js";
 import { diagnosticProblems } from "./diagnostic-shape.js";
 
 /** One run to do. */

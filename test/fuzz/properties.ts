@@ -269,7 +269,7 @@ export function checkStreamedEqualsBuffered(
     },
   };
   const streamed = noThrow(`transpileTo -f ${format} -stream`, text, () =>
-    engine.transpileTo(text, sink, { format, stream: true, streamThreshold: options.streamThreshold ?? 1 }),
+    engine.transpileTo(text, sink, { format, streamThreshold: options.streamThreshold ?? 1 }),
   );
   if (buffered.ok !== streamed.ok)
     throw new PropertyFailure(`-f ${format}: buffered ok=${buffered.ok}, streamed ok=${streamed.ok} ${streamed.ok ? "" : describe(streamed.diagnostics[0])}`, text);

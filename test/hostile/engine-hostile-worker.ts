@@ -6,7 +6,7 @@
  * test can bound its time and memory and survive a crash.
  */
 import { parentPort } from "node:worker_threads";
-import { createEngine, type Diagnostic } from "../../core/index.js";
+import { createEngine, type Diagnostic } from "../../index.js";
 import { diagnosticProblems } from "../fuzz/diagnostic-shape.js";
 import { readBack, type ReadBackFormat } from "../fuzz/read-back.js";
 import { dataDifference } from "../fuzz/same-data.js";
