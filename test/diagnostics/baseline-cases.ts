@@ -24,7 +24,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEngine, NodeFsHost, type Diagnostic, type Limits, type RunOptions } from "../../core/index.js";
+import { createEngine, NodeFsHost, type Diagnostic, type Limits, type RunOptions } from "../../index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
 import { runSources } from "../../cli/terminal/diagnostic-sources.js";
 import { REPO_ROOT } from "../support/repo-root.js";

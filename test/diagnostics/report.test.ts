@@ -7,7 +7,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { causeChain, createEngine, diagnosticMessage, MemoryHost, renderDiagnostic, type Diagnostic } from "../../core/index.js";
+import { causeChain, createEngine, diagnosticMessage, MemoryHost, renderDiagnostic, type Diagnostic } from "../../index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
 import { runSources } from "../../cli/terminal/diagnostic-sources.js";
 
