@@ -4,11 +4,12 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Diagnostic, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
-import { diagnosticReport } from "../terminal/diagnostic-report.js";
+import { runSources } from "../terminal/diagnostic-sources.js";
+import { diagnosticsText, errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { BlockSink, OutputWriteError, writeStderr } from "../io/fd-writer.js";
 import { SpoolSink } from "../io/spool-sink.js";
@@ -33,6 +34,8 @@ export interface TranspilePlan {
   readonly options: RunOptions;
   readonly schema: { readonly path: string; readonly text: string; readonly format: string | undefined } | undefined;
   readonly validateOnly: boolean;
+  /** How source diagnostics are written (`--error-format`). */
+  readonly errorFormat: ErrorFormat;
 }
 
 /**
@@ -97,7 +100,7 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
     const evaluated = engine.evaluate(source, { ...options, verifyBeforeWrite: false });
     const result = evaluated.ok ? evaluated.write(spool) : evaluated;
     if (!result.ok) {
-      report(diagnosticReport(result.diagnostics[0]!, source));
+      report(sourceErrors(result.diagnostics, source, options, plan));
       return EXIT.SOURCE;
     }
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -107,6 +110,11 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
   } finally {
     spool.discard();
   }
+}
+
+/** The diagnostics of a failed run, in the plan's error format. */
+function sourceErrors(diagnostics: readonly Diagnostic[], source: string, options: RunOptions, plan: TranspilePlan): string {
+  return diagnosticsText(plan.errorFormat, diagnostics, runSources({ text: source, file: options.file }, options.host));
 }
 
 /** With a schema: one evaluation, checked (the pipeline's validate stage: what a consumer would read), its output printed only if it passes. */
@@ -121,7 +129,7 @@ function transpileAndValidate(
   const evaluated = engine.evaluate(source, options);
   const result = evaluated.ok ? evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format }) : evaluated;
   if (!result.ok) {
-    report(diagnosticReport(result.diagnostics[0]!, source));
+    report(sourceErrors(result.diagnostics, source, options, plan));
     return EXIT.SOURCE;
   }
   const verdict = result.result;
@@ -168,6 +176,8 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
   const limits = parseLimits(flags);
   const schemaPath = str(flags, "schema");
   const validateOnly = flags["validate-only"] === true;
+  const errorFormat = errorFormatOf(str(flags, "error-format"));
+  if (!errorFormat.ok) throw new UsageError(errorFormat.message);
   if (validateOnly && schemaPath === undefined) throw new UsageError("--validate-only needs --schema FILE");
   const threshold = optional(flags, "stream-threshold", parseCount);
   const vars = varsFromFlags(flags, argv, limits);
@@ -191,6 +201,7 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     options,
     schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
     validateOnly,
+    errorFormat: errorFormat.format,
   };
 }
 

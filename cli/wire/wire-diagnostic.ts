@@ -6,14 +6,33 @@
  * cli/wire/ holds what both sides of the HTTP API share, so neither room
  * imports the other's insides.
  */
-export interface DiagnosticJson {
+
+/** A place in a source, as the wire gives it: 1-based lines and columns, the end exclusive. */
+export interface PlaceJson {
   readonly line: number;
   readonly column: number;
   readonly end_line: number;
   readonly end_column: number;
-  /** The message without its `Line <n>:` prefix (the line is a field of its own). */
-  readonly message: string;
-  readonly code: string;
   /** The included file the span lies in, as a path of the request's `files`; absent for the request's own source. */
   readonly file?: string;
+}
+
+/** Another place that explains a diagnostic. */
+export interface RelatedJson extends PlaceJson {
+  readonly message: string;
+}
+
+export interface DiagnosticJson extends PlaceJson {
+  /**
+   * The message without its `Line <n>:` prefix (the line is a field of its
+   * own): the matching `errors` string is `Line <line>: <message>`. For an
+   * error inside an included file, the whole LANGUAGE.md §13.3 form
+   * (`error in included file "a.jsson": Line 2: division by zero`).
+   */
+  readonly message: string;
+  readonly code: string;
+  /** For an error inside an included file: the same problem placed in that file (with its `file`), recursively. */
+  readonly cause?: DiagnosticJson;
+  /** Other places that explain the problem, when the engine knows some. */
+  readonly related?: readonly RelatedJson[];
 }

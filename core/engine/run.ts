@@ -90,7 +90,7 @@ export class Pipeline {
   /** Parse stage only (lexical and syntax errors). */
   check(source: string, options: Pick<RunOptions, "limits" | "file">): readonly Diagnostic[] {
     const parsed = this.parse(source, options.file, resolveLimits(options.limits));
-    return parsed.diagnostic ? [makeDiagnostic(parsed.diagnostic, parsed.lines)] : [];
+    return parsed.diagnostic ? [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] : [];
   }
 
   /** Parse and evaluate `source`, once. */
@@ -99,7 +99,7 @@ export class Pipeline {
     const format = this.canonicalFormat(options.format);
     const limits = resolveLimits(options.limits);
     const parsed = this.parse(source, options.file, limits);
-    if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines)] };
+    if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] };
     const hooks = this.registry.hooks;
     const result = evaluateProgram(parsed.program, {
       file: options.file,
@@ -112,7 +112,7 @@ export class Pipeline {
       vars: options.vars,
       startedAt,
     });
-    if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
+    if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines, options.file)] };
     const value: unknown = hooks.evaluated.isUsed() ? hooks.evaluated.call(result.value) : result.value;
     if (!(value instanceof ObjectValue)) throw new Error(`a plugin's evaluated hook returned ${typeof value}, not an ObjectValue`);
     const run: RunState = { startedAt, meter: result.meter, beginPass: result.beginPass, lines: parsed.lines, hasLazy: result.hasLazy };
@@ -146,7 +146,7 @@ export class Pipeline {
   emit(value: ObjectValue, sink: TextSink, options: RunOptions, run: WriteRun): RunFailure | Emitted {
     const format = this.canonicalFormat(options.format);
     const entry = this.registry.findFormat(format);
-    const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, run.lines)] });
+    const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, run.lines, options.file)] });
     if (!entry) return fail({ code: CODES.O_OUTPUT, message: `unknown format "${options.format ?? ""}"`, start: 0, end: 0 });
     const limits = resolveLimits(options.limits);
     const checked = checkFormatOptions(entry.format, options.formatOptions);
@@ -263,7 +263,7 @@ export class Evaluation implements RunSuccess {
         forceLazy(this.value, this.run.meter);
       } catch (e) {
         const d = evalDiagnostic(e);
-        if (d) return { ok: false, format: this.format, diagnostics: [makeDiagnostic(d, this.run.lines)] };
+        if (d) return { ok: false, format: this.format, diagnostics: [makeDiagnostic(d, this.run.lines, this.options.file)] };
         throw e;
       }
     }
@@ -309,7 +309,7 @@ export class Evaluation implements RunSuccess {
   /** The run's failure when it has been cancelled or has passed its time limit (checked between the stages that the meter does not charge). */
   private stopped(): RunFailure | undefined {
     const { timeoutMs } = resolveLimits(this.options.limits);
-    const fail = (code: DiagnosticCode, message: string): RunFailure => ({ ok: false, format: this.format, diagnostics: [makeDiagnostic({ code, message, start: 0, end: 0 }, this.run.lines)] });
+    const fail = (code: DiagnosticCode, message: string): RunFailure => ({ ok: false, format: this.format, diagnostics: [makeDiagnostic({ code, message, start: 0, end: 0 }, this.run.lines, this.options.file)] });
     if (this.options.signal?.aborted) return fail(CODES.CANCELLED, "evaluation cancelled");
     if (timeoutMs > 0 && Date.now() > this.run.startedAt + timeoutMs) return fail(CODES.LIMIT_TIME, `evaluation timed out (limit ${timeoutMs} ms)`);
     return undefined;

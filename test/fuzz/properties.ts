@@ -75,7 +75,7 @@ function noThrow<T>(what: string, source: string, f: () => T): T {
 
 /** See the module comment. Returns one outcome per format. */
 export function checkSourceEverywhere(engine: Engine, text: string, options: SourceOptions = {}): Outcome[] {
-  const sourceOf = (file: string | undefined): string | undefined => (file === undefined ? text : options.files?.get(file));
+  const sourceOf = (file: string | undefined): string | undefined => (file === undefined || file === options.file ? text : options.files?.get(file));
   const runOptions = { ...(options.file === undefined ? {} : { file: options.file }), ...(options.host === undefined ? {} : { host: options.host }) };
 
   const checked = noThrow("check", text, () => engine.check(text, runOptions));
