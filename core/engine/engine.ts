@@ -256,9 +256,11 @@ export class Engine {
       limits,
       signal: options.signal,
       parse: (text, file) => this.parse(text, file, limits),
-      lazyThreshold: options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD,
+      // a traced run builds everything eagerly, so every element is a recorded child
+      lazyThreshold: options.trace !== undefined ? Infinity : (options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD),
       vars: options.vars,
       startedAt,
+      trace: options.trace,
     });
     if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
     const value = this.hooks.evaluated.call(result.value);

@@ -2,6 +2,7 @@
 import type { IncludeHost } from "../host/include-host.js";
 import type { ExternalVars } from "../data/external-vars.js";
 import type { SelectStep } from "./select-value.js";
+import type { ValueTrace } from "../eval/value-trace.js";
 
 /** How keys of an included file merge into the includer (LANGUAGE.md §8). */
 export type IncludeMerge = "keep" | "overwrite" | "error";
@@ -111,4 +112,11 @@ export interface RunOptions {
    * item limit. A bad name or value fails the run (code JSSON7001).
    */
   readonly vars?: ExternalVars;
+  /**
+   * Record where every value came from into this trace (LANGUAGE.md §12.3),
+   * for the locator (`locateFailures`); made with the root source as its file 0. Costs
+   * time and memory: a caller traces only when it needs places (a failed
+   * schema check). The run is evaluated eagerly (no lazy maps).
+   */
+  readonly trace?: ValueTrace;
 }
