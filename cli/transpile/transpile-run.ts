@@ -4,7 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, locateFailures, type Engine, type IncludeMerge, type Limits, type RunOptions, type SchemaResult, type ValuePlace } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import { consumerData } from "../consumer-data.js";
 import { formatNames, loadCliEngine } from "../plugin-loader/cli-engine.js";
@@ -14,7 +14,7 @@ import { BlockSink, OutputWriteError, writeStderr } from "../io/fd-writer.js";
 import { SpoolSink } from "../io/spool-sink.js";
 import { sameFile } from "../io/same-file.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
-import { schemaFormatOf, schemaReport } from "../terminal/schema-report.js";
+import { schemaFormatOf, schemaReport, type PlaceNames } from "../terminal/schema-report.js";
 import { varsFromFlags } from "./external-vars.js";
 import { FORMAT_OPTION_FLAGS } from "./transpile-flags.js";
 import { outputFormatOf } from "./output-format-of.js";
@@ -125,7 +125,8 @@ function transpileAndValidate(
   const data = consumerData(result.format, result.value, result.output, options);
   if (!data.ok) throw new Error(data.message);
   const verdict = engine.validate(data.data, schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
-  report(schemaReport(verdict, schema.format));
+  const located = schemaPlaces(engine, source, options, verdict, plan.inputPath);
+  report(schemaReport(verdict, schema.format, located?.places, located?.names));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (!plan.validateOnly) {
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -133,6 +134,17 @@ function transpileAndValidate(
     sink.finish();
   }
   return EXIT.OK;
+}
+
+/**
+ * The source places of a failed check's failures (§12.3) and how to name
+ * their files, for {@link schemaReport}; nothing when the
+ * check passed (no second evaluation) or nothing can be placed.
+ */
+export function schemaPlaces(engine: Engine, source: string, options: RunOptions, verdict: SchemaResult, inputPath: string): { places: readonly (ValuePlace | undefined)[]; names: PlaceNames } | undefined {
+  if (verdict.valid || verdict.failures === undefined) return undefined;
+  const places = locateFailures(engine, source, options, verdict.failures);
+  return places === undefined ? undefined : { places, names: { root: inputPath === "-" ? "<stdin>" : inputPath, cwd: process.cwd() } };
 }
 
 /** Check the flags; `argv` orders the external-variable flags (see {@link runTranspile}). Throws {@link UsageError}. */

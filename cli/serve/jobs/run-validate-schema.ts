@@ -3,7 +3,8 @@
  * transpile to the requested format, take the data a consumer of that format
  * reads, and validate it with the engine's `json-schema` type.
  */
-import type { RunOptions } from "../../../core/index.js";
+import { locateFailures, resolveLimits, type Engine, type RunOptions, type SchemaResult, type SourcePlace, type ValuePlace } from "../../../core/index.js";
+import type { PlaceJson, SchemaDiagnosticJson } from "../wire-diagnostic.js";
 import { readJobVars } from "./job-vars.js";
 import { consumerData } from "../../consumer-data.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
@@ -28,11 +29,13 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
   };
   const transpiled = ctx.engine.transpile(job.source, options);
   const transpileMs = performance.now() - started;
-  const fields = (valid: boolean, errors: readonly string[], validateMs: number) =>
+  const fields = (valid: boolean, errors: readonly string[], validateMs: number, diagnostics: readonly unknown[] | undefined) =>
     `{"valid":${valid},"errors":${JSON.stringify(errors)},"format":${JSON.stringify(job.outputFormat)},"schema_type":"${SCHEMA_TYPE}",` +
-    `"transpile_time_ms":${msText(transpileMs)},"validate_time_ms":${msText(validateMs)}`;
+    `"transpile_time_ms":${msText(transpileMs)},"validate_time_ms":${msText(validateMs)}` +
+    (diagnostics === undefined ? "" : `,"diagnostics":${JSON.stringify(diagnostics)}`);
   if (!transpiled.ok) {
-    ctx.channel.body(fields(false, describeProblems(transpiled.diagnostics).errors, 0) + "}");
+    const problems = describeProblems(transpiled.diagnostics);
+    ctx.channel.body(fields(false, problems.errors, 0, problems.diagnostics) + "}");
     return;
   }
   const validateStarted = performance.now();
@@ -41,8 +44,38 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
   const data = consumed.data;
   const options2 = job.schemaFormat === undefined ? { schemaType: SCHEMA_TYPE } : { schemaType: SCHEMA_TYPE, schemaFormat: job.schemaFormat };
   const result = ctx.engine.validate(data, job.schema, options2);
+  const diagnostics = result.valid ? undefined : schemaDiagnostics(ctx.engine, result, job.source, options, started);
   const validateMs = performance.now() - validateStarted;
   // For json the emitted text is that data with keys in source order and exact integers; embed it as is.
   const dataText = job.outputFormat === "json" ? transpiled.output.slice(0, trailingSpaceStart(transpiled.output)) : jsonText(data);
-  ctx.channel.body(fields(result.valid, result.errors, validateMs) + `,"transpiled_data":${dataText}}`);
+  ctx.channel.body(fields(result.valid, result.errors, validateMs, diagnostics) + `,"transpiled_data":${dataText}}`);
+}
+
+/**
+ * `diagnostics` of a failed check (HTTP.md §7): `{message}` for schema
+ * errors; for data failures, their structure and source place. Places come
+ * from a second, traced evaluation, given only the time the request has
+ * left (the pool's watchdog allows twice the limit for the whole job).
+ */
+function schemaDiagnostics(engine: Engine, result: SchemaResult, source: string, options: RunOptions, started: number): unknown[] {
+  const failures = result.failures;
+  if (result.schemaError === true || failures === undefined) return result.errors.map((message) => ({ message }));
+  const timeoutMs = resolveLimits(options.limits).timeoutMs;
+  const left = timeoutMs > 0 ? Math.floor(timeoutMs - (performance.now() - started)) : 0;
+  const places = timeoutMs > 0 && left < 1 ? undefined : locateFailures(engine, source, timeoutMs > 0 ? { ...options, limits: { ...options.limits, timeoutMs: left } } : options, failures);
+  return failures.map((f, i): SchemaDiagnosticJson => {
+    const place = places?.[i];
+    const entry = { path: f.path, message: f.message, keyword: f.keyword, schema_path: f.schemaPath };
+    return place === undefined ? entry : { ...entry, ...placeJson(place), ...relatedJson(place) };
+  });
+}
+
+function relatedJson(place: ValuePlace): { related?: (PlaceJson & { message: string })[] } {
+  return place.related === undefined ? {} : { related: [{ ...placeJson(place.related.place), message: place.related.message }] };
+}
+
+/** A place on the wire: included files named as the request's `files` name them (see diagnosticJson). */
+function placeJson(p: SourcePlace): PlaceJson {
+  const out = { line: p.line, column: p.column, end_line: p.endLine, end_column: p.endColumn };
+  return p.file === undefined ? out : { ...out, file: p.file.replace(/^\/+/, "") };
 }
