@@ -1,8 +1,9 @@
 /** The CLI's schema validation report (LANGUAGE.md §12.3), written to stderr. */
-import { extname, isAbsolute, relative } from "node:path";
+import { extname } from "node:path";
 import { CODES, type Diagnostic, type SchemaResult, type SourcePlace, type ValuePlace } from "../../core/index.js";
 import { diagnosticReport } from "./diagnostic-report.js";
 import { terminalText } from "./terminal-text.js";
+import { shownPath } from "./shown-path.js";
 
 /** `json`, `yaml` or `toml` from a schema file's extension; `undefined` lets the schema type sniff the text. */
 export function schemaFormatOf(path: string): string | undefined {
@@ -62,8 +63,6 @@ function excerpt(place: SourcePlace, names: PlaceNames): string {
 }
 
 /** A file as the report names it: the root as given, others relative to `cwd` when inside it. */
-export function placeFileName(file: string | undefined, names: PlaceNames): string {
-  if (file === undefined) return names.root;
-  const rel = relative(names.cwd, file);
-  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? file : rel;
+function placeFileName(file: string | undefined, names: PlaceNames): string {
+  return file === undefined ? names.root : shownPath(file, names.cwd);
 }

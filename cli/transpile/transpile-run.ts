@@ -228,8 +228,8 @@ function parseLimits(flags: TranspileFlags): Partial<Limits> {
   return limits;
 }
 
-/** The schema file, read like the input: bounded (`--schema /dev/zero` ends in the schema's size limit, not out of memory). */
-function readSchema(path: string): NonNullable<TranspilePlan["schema"]> {
+/** The schema file, read like the input: bounded (`--schema /dev/zero` ends in the schema's size limit, not out of memory). Throws {@link UsageError}. */
+export function readSchema(path: string): NonNullable<TranspilePlan["schema"]> {
   // "-" is a file named "-" here, as before: stdin is the source's
   const read = readInput(path === "-" ? "./-" : path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength), "schema file");
   if (!read.ok) throw new UsageError(read.message);
