@@ -1,4 +1,6 @@
 import { Args, Command, Flags } from "@oclif/core";
+import { oclifFlags } from "../argv/oclif-flags.js";
+import { ERROR_FORMAT_FLAG } from "../transpile/transpile-flags.js";
 
 /** `jsson fmt [FILES…|-]`: format JSSON sources in the one canonical layout (docs/formatting.md). */
 export default class Fmt extends Command {
@@ -17,6 +19,7 @@ Exit status: 0 done (with --check: nothing would change), 1 a file would change 
     check: Flags.boolean({ char: "c", description: "list the files that would change; exit 1 if any would" }),
     write: Flags.boolean({ char: "w", description: "rewrite the files that change (stdin still goes to stdout)" }),
     diff: Flags.boolean({ char: "d", description: "print a unified diff of each file that would change" }),
+    ...oclifFlags([ERROR_FORMAT_FLAG]),
   };
   static override args = {
     files: Args.string({ description: "files to format (- or none: stdin)", required: false, ignoreStdin: true }),
@@ -25,6 +28,6 @@ Exit status: 0 done (with --check: nothing would change), 1 a file would change 
   async run(): Promise<void> {
     const { flags, argv } = await this.parse(Fmt);
     const { runFmt } = await import("../source-tools/fmt-files.js");
-    process.exitCode = await runFmt(argv as string[], { check: flags.check, write: flags.write, diff: flags.diff });
+    process.exitCode = await runFmt(argv as string[], { check: flags.check, write: flags.write, diff: flags.diff }, flags["error-format"] as string | undefined);
   }
 }

@@ -9,15 +9,11 @@
 import { readFileSync, statSync } from "node:fs";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
-import { CODES, toPlainData, type Diagnostic, type Engine, type IncludeHost } from "../../core/index.js";
+import { causeChain, diagnosticMessage, toPlainData, type Diagnostic, type Engine, type IncludeHost, type SourceSpan } from "../../core/index.js";
 import { ProgramValue } from "../../core/eval/key-origins.js";
 import type { ObjectValue } from "../../core/eval/values.js";
-import { outlineDocument } from "./document-outline.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
-import { scanTokens } from "./scan-tokens.js";
 
-/** Included files followed to place an inner error (each level evaluates one more file). */
-const MAX_INCLUDE_HOPS = 8;
 /** Largest schema file read. */
 const MAX_SCHEMA_BYTES = 4 * 1024 * 1024;
 
@@ -48,8 +44,7 @@ export function diagnoseDocument(ctx: DiagnoseContext, uri: string, path: string
   const r = ctx.engine.evaluate(text, { limits: LSP_LIMITS, host: ctx.host, ...(path === undefined ? {} : { file: path }) });
   if (!r.ok) {
     const own = r.diagnostics.map((d) => toLsp(doc, d));
-    const first = r.diagnostics[0];
-    if (first?.code === CODES.I4_ERROR_IN_INCLUDE && path !== undefined) placeInclude(ctx, doc, path, first, included, own, 0);
+    r.diagnostics.forEach((d, i) => placeCauses(ctx, doc, d, included, own[i] as LspDiagnostic));
     return { own, included, value: undefined };
   }
   const schema = path === undefined ? undefined : ctx.schemaFor(path);
@@ -57,31 +52,37 @@ export function diagnoseDocument(ctx: DiagnoseContext, uri: string, path: string
   return { own, included, value: r.value };
 }
 
-/** Follow an I4 diagnostic into the included file and place the inner error there (recursively, bounded). */
-function placeInclude(ctx: DiagnoseContext, doc: TextDocument, path: string, d: Diagnostic, out: Map<string, LspDiagnostic[]>, own: LspDiagnostic[], hops: number): void {
-  if (hops >= MAX_INCLUDE_HOPS) return;
-  const text = doc.getText();
-  const ref = outlineDocument(text, scanTokens(text.slice(0, d.end))).includes.find((i) => i.start >= d.start && i.end <= d.end);
-  if (ref === undefined) return;
-  const resolved = ctx.host.resolve(ref.value, path);
-  if (!resolved.ok) return;
-  const read = ctx.host.read(resolved.value);
-  if (!read.ok) return;
-  const innerDoc = TextDocument.create(ctx.uriOf(resolved.value), "jsson", 0, read.value);
-  const r = ctx.engine.evaluate(read.value, { limits: LSP_LIMITS, host: ctx.host, file: resolved.value });
-  if (r.ok) return; // fails only in context (e.g. a limit shared with the includer): the includer's diagnostic says so
-  const inner = r.diagnostics.map((x) => toLsp(innerDoc, x));
-  const includeLine = own[0];
-  for (const x of inner) {
-    x.message = `${x.message} (in a file included from ${doc.uri})`;
-    if (includeLine) x.relatedInformation = [{ location: { uri: doc.uri, range: includeLine.range }, message: "included here" }];
+/**
+ * Place the causes of an I4 diagnostic (the error inside each included file,
+ * LANGUAGE.md §13.3) in their files, from the positions the engine gives:
+ * no included file is read or evaluated again. Each points back at the
+ * `include` it came through.
+ */
+function placeCauses(ctx: DiagnoseContext, doc: TextDocument, d: Diagnostic, out: Map<string, LspDiagnostic[]>, own: LspDiagnostic): void {
+  let includer = { uri: doc.uri, diagnostic: own };
+  for (const cause of causeChain(d)) {
+    if (cause.file === undefined) return;
+    const uri = ctx.uriOf(cause.file);
+    const inner: LspDiagnostic = {
+      range: { start: { line: cause.line - 1, character: cause.column - 1 }, end: endOf(cause) },
+      severity: DiagnosticSeverity.Error,
+      code: cause.code,
+      source: "jsson",
+      message: `${diagnosticMessage(cause)} (in a file included from ${includer.uri})`,
+      relatedInformation: [{ location: { uri: includer.uri, range: includer.diagnostic.range }, message: "included here" }],
+    };
+    includer.diagnostic.relatedInformation = [{ location: { uri, range: inner.range }, message: diagnosticMessage(cause) }];
+    const list = out.get(cause.file) ?? [];
+    list.push(inner);
+    out.set(cause.file, list);
+    includer = { uri, diagnostic: inner };
   }
-  if (includeLine) includeLine.relatedInformation = inner.map((x) => ({ location: { uri: innerDoc.uri, range: x.range }, message: String(x.message) }));
-  const list = out.get(resolved.value) ?? [];
-  list.push(...inner);
-  out.set(resolved.value, list);
-  const first = r.diagnostics[0];
-  if (first?.code === CODES.I4_ERROR_IN_INCLUDE) placeInclude(ctx, innerDoc, resolved.value, first, out, inner, hops + 1);
+}
+
+/** The end of a span as an LSP position: at least one character after its start, so an empty span stays visible. */
+function endOf(s: SourceSpan): { line: number; character: number } {
+  const empty = s.endLine === s.line && s.endColumn <= s.column;
+  return { line: s.endLine - 1, character: empty ? s.column : s.endColumn - 1 };
 }
 
 /** Validate the evaluated value against the associated schema; each failure sits at its top-level key. */
@@ -125,5 +126,5 @@ function lineEnd(doc: TextDocument, offset: number): number {
 /** An engine diagnostic as an LSP diagnostic in `doc`. */
 export function toLsp(doc: TextDocument, d: Diagnostic): LspDiagnostic {
   const end = Math.max(d.end, d.start + 1);
-  return { range: { start: doc.positionAt(d.start), end: doc.positionAt(end) }, severity: DiagnosticSeverity.Error, code: d.code, source: "jsson", message: d.message };
+  return { range: { start: doc.positionAt(d.start), end: doc.positionAt(end) }, severity: DiagnosticSeverity.Error, code: d.code, source: "jsson", message: diagnosticMessage(d) };
 }

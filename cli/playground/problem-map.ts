@@ -1,10 +1,11 @@
 /**
  * Where the playground draws error markers. The server reports an error
  * inside an included file at the `include` line of the including file
- * (LANGUAGE.md §13.3: `error in included file "db.jsson": Line 2: …`); the
- * playground holds those files in tabs, so it marks both places: the include
- * line of the program and, following the chain of nested messages, the line
- * inside each included file.
+ * (LANGUAGE.md §13.3) and gives the error's own place in the included file
+ * as the diagnostic's `cause` (HTTP.md §3), recursively; the playground
+ * holds those files in tabs, so it marks every place: the include line of
+ * the program and, down the chain of causes, the place inside each
+ * included file. Positions come from the wire only; no message is parsed.
  *
  * Pure functions (no DOM, no Node), shared by the page and its tests.
  */
@@ -25,55 +26,33 @@ export interface DiagnosticLike {
   readonly end_line: number;
   readonly end_column: number;
   readonly message: string;
+  /** The file of `files` the place is in; absent for the program. */
   readonly file?: string;
+  /** The same problem placed in the included file (with its `file`), for an error inside an include. */
+  readonly cause?: DiagnosticLike;
 }
 
 /** The key of the program itself (the request's `source`) in {@link problemsByFile}. */
 export const PROGRAM = "";
 
-const NESTED = /^error in included file "((?:[^"\\]|\\.)*)": Line (\d+): ([\s\S]*)$/;
-
-/** `path` (as written in an include) resolved against the folder of `from` ("" for the program), normalised. */
-export function resolveIncludePath(from: string, path: string): string {
-  const base = from.includes("/") ? from.slice(0, from.lastIndexOf("/")).split("/") : [];
-  const parts = [...base];
-  for (const seg of path.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") parts.pop();
-    else parts.push(seg);
-  }
-  return parts.join("/");
+/** A diagnostic and its causes, outermost first (bounded: a server's chain is as deep as its include limit). */
+export function diagnosticPlaces(d: DiagnosticLike, maxDepth = 1024): DiagnosticLike[] {
+  const out: DiagnosticLike[] = [];
+  for (let at: DiagnosticLike | undefined = d; at !== undefined && out.length < maxDepth; at = at.cause) out.push(at);
+  return out;
 }
 
 /** Markers per document (key: file path, {@link PROGRAM} for the program), for the documents in `files`. */
 export function problemsByFile(diagnostics: readonly DiagnosticLike[], files: readonly string[]): Map<string, EditorProblem[]> {
   const out = new Map<string, EditorProblem[]>();
-  const add = (file: string, p: EditorProblem): void => {
-    if (file !== PROGRAM && !files.includes(file)) return;
-    const list = out.get(file) ?? [];
-    list.push(p);
-    out.set(file, list);
-  };
   for (const d of diagnostics) {
-    const home = d.file ?? PROGRAM;
-    add(home, { line: d.line, column: d.column, endLine: d.end_line, endColumn: d.end_column, message: d.message });
-    // Follow "error in included file …: Line n: …" down the include chain; those lines get whole-line markers.
-    let from = home;
-    let message = d.message;
-    for (let m = NESTED.exec(message); m !== null; m = NESTED.exec(message)) {
-      const written = (m[1] as string).replace(/\\(.)/g, "$1");
-      const file = resolveIncludePath(from, written);
-      const line = Number(m[2]);
-      message = m[3] as string;
-      add(file, { line, column: 1, endLine: line, endColumn: Number.MAX_SAFE_INTEGER, message });
-      from = file;
+    for (const place of diagnosticPlaces(d)) {
+      const file = place.file ?? PROGRAM;
+      if (file !== PROGRAM && !files.includes(file)) continue;
+      const list = out.get(file) ?? [];
+      list.push({ line: place.line, column: place.column, endLine: place.end_line, endColumn: place.end_column, message: place.message });
+      out.set(file, list);
     }
   }
   return out;
-}
-
-/** A `Line <n>: …` message (as /validate-schema reports source errors) as its line number, or undefined. */
-export function lineOfMessage(message: string): number | undefined {
-  const m = /^Line (\d+): /.exec(message);
-  return m === null ? undefined : Number(m[1]);
 }

@@ -9,7 +9,10 @@ import { basename, dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { DEFAULT_LIMITS } from "../../core/index.js";
 import { formatSource } from "../../core/format/format-source.js";
-import { diagnosticReport } from "../terminal/diagnostic-report.js";
+import type { Diagnostic } from "../../core/diagnostics/diagnostic.js";
+import { runSources } from "../terminal/diagnostic-sources.js";
+import { diagnosticsJson } from "../terminal/diagnostic-json.js";
+import { diagnosticsText, errorFormatOf } from "../terminal/error-format.js";
 import { describeError } from "../io/errno-text.js";
 import { EXIT } from "../terminal/exit-codes.js";
 import { writeAllSync, writeStderr } from "../io/fd-writer.js";
@@ -33,14 +36,26 @@ const MAX_DIFF_EDITS = 20_000;
 /** Nor for longer than this (edits × lines still grows with a long file). */
 const DIFF_TIMEOUT_MS = 2_000;
 
-/** Format `paths` (`-` or none: stdin); resolves to the exit status. */
-export async function runFmt(paths: readonly string[], mode: FmtMode): Promise<number> {
+/**
+ * Format `paths` (`-` or none: stdin); resolves to the exit status. Syntax
+ * errors are written in the `--error-format` given (`errorFormatFlag`): for
+ * `json`, one document for the whole run, after the last file (each entry
+ * names its file).
+ */
+export async function runFmt(paths: readonly string[], mode: FmtMode, errorFormatFlag?: string): Promise<number> {
   const inputs = paths.length === 0 ? ["-"] : paths;
+  const format = errorFormatOf(errorFormatFlag);
+  if (!format.ok) {
+    writeStderr(`jsson: ${format.message}\n`);
+    return EXIT.USAGE;
+  }
+  const errorFormat = format.format;
   if (inputs.filter((p) => p === "-").length > 1) {
     writeStderr("jsson fmt: stdin (-) given more than once\n");
     return EXIT.USAGE;
   }
   let status: number = EXIT.OK;
+  const failures: Diagnostic[] = [];
   for (const path of inputs) {
     const shown = path === "-" ? "<stdin>" : path;
     const read = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
@@ -49,10 +64,10 @@ export async function runFmt(paths: readonly string[], mode: FmtMode): Promise<n
       status = EXIT.SOURCE;
       continue;
     }
-    const result = formatSource(read.text);
+    const result = formatSource(read.text, read.file === undefined ? {} : { file: read.file });
     if (!result.ok) {
-      const first = result.diagnostics[0];
-      writeStderr((inputs.length > 1 ? `${shown}:\n` : "") + (first ? diagnosticReport(first, read.text) : "syntax error\n"));
+      if (errorFormat === "json") failures.push(...result.diagnostics);
+      else writeStderr((inputs.length > 1 && errorFormat === "human" ? `${shown}:\n` : "") + diagnosticsText(errorFormat, result.diagnostics, runSources(read)));
       status = EXIT.SOURCE;
       continue;
     }
@@ -74,6 +89,8 @@ export async function runFmt(paths: readonly string[], mode: FmtMode): Promise<n
       }
     } else if (!mode.check && !mode.diff) writeStdout(result.text);
   }
+  // json names files only (no excerpts): any run's sources name them alike
+  if (failures.length > 0) writeStderr(diagnosticsJson(failures, runSources({ text: "" })));
   return status;
 }
 

@@ -1,29 +1,49 @@
-/** How the CLI prints a source diagnostic on stderr. */
-import { renderDiagnostic, renderDiagnosticWithSource, type Diagnostic } from "../../core/diagnostics/diagnostic.js";
+/** How the CLI prints a source diagnostic on stderr for people (`--error-format human`, the default). */
+import { causeChain, renderDiagnostic, renderExcerpt, type Diagnostic, type SourceSpan } from "../../core/diagnostics/diagnostic.js";
+import type { DiagnosticSources } from "./diagnostic-sources.js";
 import { terminalText } from "./terminal-text.js";
 
+/** How stdin is named in a `-->` line. */
+export const STDIN_NAME = "<stdin>";
+
 /**
- * `Line <n>: <message>`, then the source line and a caret. Errors inside an
- * included file are reported on the root file's `include` line (I4), so the
- * line shown is always one of `rootSource`; a diagnostic whose offsets
- * belong to another file is printed without the source line.
+ * `Line <n>: <message>` (LANGUAGE.md §13; the first line, which people grep
+ * for, is unchanged), then the place: `--> <file>:<line>:<column>`, the
+ * source line and a caret, as rustc and tsc print them. An error inside an
+ * included file (I4) shows every place down the include chain, each with
+ * its excerpt: the `include` in the root file, then the error in the
+ * included file.
  *
- * Control characters in the message and the source line are shown escaped
- * ({@link terminalText}); the caret is placed on the escaped line, so it
- * stays under the character it points at however many escapes precede it.
+ * Control characters in the message, the file names and the source lines
+ * are shown escaped ({@link terminalText}); the caret is placed on the
+ * escaped line, so it stays under the character it points at however many
+ * escapes precede it.
  */
-export function diagnosticReport(d: Diagnostic, rootSource: string): string {
-  const shown = { ...d, message: terminalText(d.message) };
-  if (d.file !== undefined) return renderDiagnostic(shown) + "\n";
-  // the diagnostic's line, escaped, as a one-line source with the span moved to match
-  const lineStart = d.start - (d.column - 1);
-  let lineEnd = rootSource.indexOf("\n", lineStart);
-  if (lineEnd < 0) lineEnd = rootSource.length;
-  if (lineEnd > lineStart && rootSource[lineEnd - 1] === "\r") lineEnd--;
-  const spanEnd = Math.min(Math.max(d.end, d.start), lineEnd);
-  const before = terminalText(rootSource.slice(lineStart, d.start));
-  const span = terminalText(rootSource.slice(d.start, spanEnd));
-  const line = before + span + terminalText(rootSource.slice(spanEnd, lineEnd));
+export function diagnosticReport(d: Diagnostic, sources: DiagnosticSources): string {
+  let out = terminalText(renderDiagnostic(d)) + "\n";
+  for (const place of [d, ...causeChain(d)]) out += placeReport(place, sources);
+  return out;
+}
+
+/** `  --> file:line:column`, then the excerpt when the file's text is at hand and the span fits it. */
+export function placeReport(span: SourceSpan, sources: DiagnosticSources): string {
+  const name = sources.nameOf(span.file) ?? STDIN_NAME;
+  const head = `  --> ${terminalText(name)}:${span.line}:${span.column}\n`;
+  const text = sources.textOf(span.file);
+  if (text === undefined || span.end > text.length || span.start > span.end) return head;
+  return head + escapedExcerpt(span, text) + "\n";
+}
+
+/** The excerpt of `span`, its line escaped and the span moved to match. */
+function escapedExcerpt(span: SourceSpan, text: string): string {
+  const lineStart = span.start - (span.column - 1);
+  let lineEnd = text.indexOf("\n", lineStart);
+  if (lineEnd < 0) lineEnd = text.length;
+  if (lineEnd > lineStart && text[lineEnd - 1] === "\r") lineEnd--;
+  const spanEnd = Math.min(Math.max(span.end, span.start), lineEnd);
+  const before = terminalText(text.slice(lineStart, span.start));
+  const inside = terminalText(text.slice(span.start, spanEnd));
+  const line = before + inside + terminalText(text.slice(spanEnd, lineEnd));
   const start = before.length;
-  return renderDiagnosticWithSource({ ...shown, start, end: start + span.length, column: start + 1 }, line) + "\n";
+  return renderExcerpt({ ...span, start, end: start + inside.length, column: start + 1 }, line);
 }

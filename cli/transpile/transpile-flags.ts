@@ -6,6 +6,7 @@
  * so both paths give the same errors.
  */
 import type { FlagDefinition } from "../argv/flag-spec.js";
+import { ERROR_FORMAT_ENV, ERROR_FORMATS } from "../terminal/error-format.js";
 
 /** `--plugin`, shared by the commands that run the engine. */
 export const PLUGIN_FLAG: FlagDefinition = {
@@ -14,6 +15,15 @@ export const PLUGIN_FLAG: FlagDefinition = {
   multiple: true,
   helpValue: "NAME_OR_PATH",
   description: "load a plugin (package name or path; repeatable); jsson.config.json and JSSON_PLUGINS are read too",
+};
+
+/** `--error-format`, shared by the commands that report source diagnostics (transpile, validate, fmt). No static default: the environment may give one. */
+export const ERROR_FORMAT_FLAG: FlagDefinition = {
+  name: "error-format",
+  kind: "option",
+  options: ERROR_FORMATS,
+  helpValue: "FORMAT",
+  description: `how source errors are written to stderr: human (default), json (one JSON document), github (GitHub Actions annotations); ${ERROR_FORMAT_ENV} is read when absent`,
 };
 
 /** External variables (LANGUAGE.md §16.2; read by external-vars.ts). */
@@ -56,6 +66,7 @@ export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
   { name: "max-items", kind: "option", helpValue: "N", description: "maximum number of elements of one range or array (default 10000000)" },
   { name: "max-output", kind: "option", helpValue: "SIZE", description: "maximum output size, e.g. 64MiB (default 4GiB)" },
   { name: "timeout", kind: "option", helpValue: "DURATION", description: "time limit: seconds, or with a unit: 500ms, 10s, 2m (default none)" },
+  ERROR_FORMAT_FLAG,
   ...VAR_FLAGS,
   PLUGIN_FLAG,
 ];

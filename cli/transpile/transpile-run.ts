@@ -4,17 +4,18 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, locateFailures, type Engine, type IncludeMerge, type Limits, type RunOptions, type SchemaResult, type ValuePlace } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, locateFailures, type Diagnostic, type Engine, type IncludeMerge, type Limits, type RunOptions, type SchemaResult } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import { consumerData } from "../consumer-data.js";
 import { formatNames, loadCliEngine } from "../plugin-loader/cli-engine.js";
-import { diagnosticReport } from "../terminal/diagnostic-report.js";
+import { runSources } from "../terminal/diagnostic-sources.js";
+import { diagnosticsText, errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { BlockSink, OutputWriteError, writeStderr } from "../io/fd-writer.js";
 import { SpoolSink } from "../io/spool-sink.js";
 import { sameFile } from "../io/same-file.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
-import { schemaFormatOf, schemaReport, type PlaceNames } from "../terminal/schema-report.js";
+import { schemaFormatOf, schemaReport, type SchemaPlaces } from "../terminal/schema-report.js";
 import { varsFromFlags } from "./external-vars.js";
 import { FORMAT_OPTION_FLAGS } from "./transpile-flags.js";
 import { outputFormatOf } from "./output-format-of.js";
@@ -33,6 +34,8 @@ export interface TranspilePlan {
   readonly options: RunOptions;
   readonly schema: { readonly path: string; readonly text: string; readonly format: string | undefined } | undefined;
   readonly validateOnly: boolean;
+  /** How source diagnostics are written (`--error-format`). */
+  readonly errorFormat: ErrorFormat;
 }
 
 /**
@@ -96,7 +99,7 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
   try {
     const result = engine.transpileTo(source, spool, { ...options, verifyBeforeWrite: false });
     if (!result.ok) {
-      report(diagnosticReport(result.diagnostics[0]!, source));
+      report(sourceErrors(result.diagnostics, source, options, plan));
       return EXIT.SOURCE;
     }
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -106,6 +109,11 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
   } finally {
     spool.discard();
   }
+}
+
+/** The diagnostics of a failed run, in the plan's error format. */
+function sourceErrors(diagnostics: readonly Diagnostic[], source: string, options: RunOptions, plan: TranspilePlan): string {
+  return diagnosticsText(plan.errorFormat, diagnostics, runSources({ text: source, file: options.file }, options.host));
 }
 
 /** With a schema: transpile, validate what a consumer would read, and print the output only if it passes. */
@@ -119,14 +127,13 @@ function transpileAndValidate(
 ): number {
   const result = engine.transpile(source, options);
   if (!result.ok) {
-    report(diagnosticReport(result.diagnostics[0]!, source));
+    report(sourceErrors(result.diagnostics, source, options, plan));
     return EXIT.SOURCE;
   }
   const data = consumerData(result.format, result.value, result.output, options);
   if (!data.ok) throw new Error(data.message);
   const verdict = engine.validate(data.data, schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
-  const located = schemaPlaces(engine, source, options, verdict, plan.inputPath);
-  report(schemaReport(verdict, schema.format, located?.places, located?.names));
+  report(schemaReport(verdict, schema.format, schemaPlaces(engine, source, options, verdict)));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (!plan.validateOnly) {
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -137,14 +144,14 @@ function transpileAndValidate(
 }
 
 /**
- * The source places of a failed check's failures (§12.3) and how to name
- * their files, for {@link schemaReport}; nothing when the
- * check passed (no second evaluation) or nothing can be placed.
+ * The source places of a failed check's failures (§12.3), with the sources
+ * they point into, for {@link schemaReport}; nothing when the check passed
+ * (no second evaluation) or nothing can be placed.
  */
-export function schemaPlaces(engine: Engine, source: string, options: RunOptions, verdict: SchemaResult, inputPath: string): { places: readonly (ValuePlace | undefined)[]; names: PlaceNames } | undefined {
+export function schemaPlaces(engine: Engine, source: string, options: RunOptions, verdict: SchemaResult): SchemaPlaces | undefined {
   if (verdict.valid || verdict.failures === undefined) return undefined;
   const places = locateFailures(engine, source, options, verdict.failures);
-  return places === undefined ? undefined : { places, names: { root: inputPath === "-" ? "<stdin>" : inputPath, cwd: process.cwd() } };
+  return places === undefined ? undefined : { places, sources: runSources({ text: source, file: options.file }, options.host) };
 }
 
 /** Check the flags; `argv` orders the external-variable flags (see {@link runTranspile}). Throws {@link UsageError}. */
@@ -180,6 +187,8 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
   const limits = parseLimits(flags);
   const schemaPath = str(flags, "schema");
   const validateOnly = flags["validate-only"] === true;
+  const errorFormat = errorFormatOf(str(flags, "error-format"));
+  if (!errorFormat.ok) throw new UsageError(errorFormat.message);
   if (validateOnly && schemaPath === undefined) throw new UsageError("--validate-only needs --schema FILE");
   const threshold = optional(flags, "stream-threshold", parseCount);
   const vars = varsFromFlags(flags, argv, limits);
@@ -204,6 +213,7 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     options,
     schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
     validateOnly,
+    errorFormat: errorFormat.format,
   };
 }
 

@@ -10,10 +10,11 @@
  *   data a reader of that format sees validated, failures placed in the
  *   source (LANGUAGE.md §12.3). Nothing is written.
  */
-import { DEFAULT_LIMITS, INCLUDE_MERGE_MODES, NodeFsHost, type Engine, type IncludeMerge, type RunOptions } from "../../core/index.js";
+import { DEFAULT_LIMITS, INCLUDE_MERGE_MODES, NodeFsHost, type Diagnostic, type Engine, type IncludeHost, type IncludeMerge, type RunOptions } from "../../core/index.js";
 import { consumerData } from "../consumer-data.js";
 import { formatNames, loadCliEngine } from "../plugin-loader/cli-engine.js";
-import { diagnosticReport } from "../terminal/diagnostic-report.js";
+import { runSources } from "../terminal/diagnostic-sources.js";
+import { diagnosticsText, errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { schemaReport } from "../terminal/schema-report.js";
 import { shownPath } from "../terminal/shown-path.js";
@@ -32,11 +33,14 @@ export interface ValidateFlags {
   readonly format?: string | undefined;
   readonly "include-merge"?: string | undefined;
   readonly plugin?: readonly string[] | undefined;
+  readonly "error-format"?: string | undefined;
 }
 
 /** How every file is checked. */
 interface CheckPlan {
   readonly deep: boolean;
+  /** How source diagnostics are written (`--error-format`). */
+  readonly errorFormat: ErrorFormat;
   readonly options: RunOptions;
   readonly schema: TranspilePlan["schema"];
 }
@@ -91,11 +95,12 @@ export async function runValidate(flags: ValidateFlags): Promise<number> {
   }
   for (const path of inputs) {
     const name = path === "-" ? "<stdin>" : shownPath(path);
-    const r = checkFile(engine, plan, path, name);
+    const r = checkFile(engine, plan, path);
     if (r.status === EXIT.OK) writeStderr(deep ? `✓ ${name}\n` : `✓ Syntax OK: ${name}\n`);
     else {
       failed++;
-      writeStderr((summed ? `✗ ${name}\n` : "") + r.report);
+      // a JSON or GitHub report names its file itself (one line per failing file)
+      writeStderr((summed && plan.errorFormat === "human" ? `✗ ${name}\n` : "") + r.report);
     }
     worst = Math.max(worst, r.status);
   }
@@ -109,34 +114,37 @@ export async function runValidate(flags: ValidateFlags): Promise<number> {
 function makeCheckPlan(engine: Engine, flags: ValidateFlags, deep: boolean): CheckPlan {
   const format = flags.format ?? "json";
   if (engine.findFormat(format) === undefined) throw new UsageError(`unknown format "${format}" (available: ${formatNames(engine)})`);
+  const errorFormat = errorFormatOf(flags["error-format"]);
+  if (!errorFormat.ok) throw new UsageError(errorFormat.message);
   const includeMerge = flags["include-merge"] ?? "keep";
   if (!(INCLUDE_MERGE_MODES as readonly string[]).includes(includeMerge)) throw new UsageError(`unknown include merge mode "${includeMerge}" (use ${INCLUDE_MERGE_MODES.join(", ")})`);
-  return { deep, options: { format, includeMerge: includeMerge as IncludeMerge }, schema: flags.schema === undefined ? undefined : readSchema(flags.schema) };
+  return { deep, errorFormat: errorFormat.format, options: { format, includeMerge: includeMerge as IncludeMerge }, schema: flags.schema === undefined ? undefined : readSchema(flags.schema) };
 }
 
-/** Check one file (`-` is stdin); `name` is how reports show it. */
-function checkFile(engine: Engine, plan: CheckPlan, path: string, name: string): FileResult {
+/** Check one file (`-` is stdin). */
+function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
   const read = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
   if (!read.ok) return { status: EXIT.SOURCE, report: `jsson: ${read.message}\n` };
   const text = read.text;
+  const failed = (diagnostics: readonly Diagnostic[], host?: IncludeHost): FileResult => ({ status: EXIT.SOURCE, report: diagnosticsText(plan.errorFormat, diagnostics, runSources(read, host)) });
   if (!plan.deep) {
-    const first = engine.check(text, read.file === undefined ? {} : { file: read.file })[0];
-    return first === undefined ? { status: EXIT.OK, report: "" } : { status: EXIT.SOURCE, report: diagnosticReport(first, text) };
+    const diagnostics = engine.check(text, read.file === undefined ? {} : { file: read.file });
+    return diagnostics.length === 0 ? { status: EXIT.OK, report: "" } : failed(diagnostics);
   }
   // a fresh host per file: includes resolve against each file's own folder
-  const options: RunOptions = { ...plan.options, host: new NodeFsHost(), ...(read.file === undefined ? {} : { file: read.file }) };
+  const host = new NodeFsHost();
+  const options: RunOptions = { ...plan.options, host, ...(read.file === undefined ? {} : { file: read.file }) };
   const schema = plan.schema;
   if (schema === undefined) {
     // the output is produced (an output error is the file's error) and discarded as it is written
     const r = engine.transpileTo(text, { write: () => {} }, { ...options, verifyBeforeWrite: false });
-    return r.ok ? { status: EXIT.OK, report: "" } : { status: EXIT.SOURCE, report: diagnosticReport(r.diagnostics[0]!, text) };
+    return r.ok ? { status: EXIT.OK, report: "" } : failed(r.diagnostics, host);
   }
   const r = engine.transpile(text, options);
-  if (!r.ok) return { status: EXIT.SOURCE, report: diagnosticReport(r.diagnostics[0]!, text) };
+  if (!r.ok) return failed(r.diagnostics, host);
   const data = consumerData(r.format, r.value, r.output, options);
   if (!data.ok) throw new Error(data.message);
   const verdict = engine.validate(data.data, schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
   if (verdict.valid && verdict.schemaError !== true) return { status: EXIT.OK, report: "" };
-  const located = schemaPlaces(engine, text, options, verdict, path === "-" ? "-" : name);
-  return { status: EXIT.SCHEMA, report: schemaReport(verdict, schema.format, located?.places, located?.names) };
+  return { status: EXIT.SCHEMA, report: schemaReport(verdict, schema.format, schemaPlaces(engine, text, options, verdict)) };
 }

@@ -3,7 +3,7 @@
  * commands build their definitions from it; argv normalisation reads it).
  */
 import type { FlagDefinition } from "../argv/flag-spec.js";
-import { PLUGIN_FLAG, TRANSPILE_FLAGS } from "./transpile-flags.js";
+import { ERROR_FORMAT_FLAG, PLUGIN_FLAG, TRANSPILE_FLAGS } from "./transpile-flags.js";
 
 /** A flag of `jsson transpile`, reused with the same meaning. */
 function transpileFlag(name: string, description?: string): FlagDefinition {
@@ -18,6 +18,7 @@ export const CHECK_FLAGS: readonly FlagDefinition[] = [
   transpileFlag("schema", "also validate each file's data against this JSON Schema (.json, .yaml, .yml or .toml)"),
   transpileFlag("format", "the output format the data is checked for (each file must be writable in it; the schema sees what its reader would): default json"),
   transpileFlag("include-merge"),
+  ERROR_FORMAT_FLAG,
   PLUGIN_FLAG,
 ];
 

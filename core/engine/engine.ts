@@ -229,7 +229,7 @@ export class Engine {
   check(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): readonly Diagnostic[] {
     const limits = resolveLimits(options.limits);
     const parsed = this.parse(source, options.file, limits);
-    return parsed.diagnostic ? [makeDiagnostic(parsed.diagnostic, parsed.lines)] : [];
+    return parsed.diagnostic ? [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] : [];
   }
 
   /** Parse and evaluate `source` into a value tree. */
@@ -247,7 +247,7 @@ export class Engine {
     const format = this.canonicalFormat(options.format);
     const limits = resolveLimits(options.limits);
     const parsed = this.parse(source, options.file, limits);
-    if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines)] };
+    if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] };
     const result = evaluateProgram(parsed.program, {
       source,
       file: options.file,
@@ -262,7 +262,7 @@ export class Engine {
       startedAt,
       trace: options.trace,
     });
-    if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines)] };
+    if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines, options.file)] };
     const value = this.hooks.evaluated.call(result.value);
     return { ok: true, format, value, beginPass: result.beginPass, hasLazy: result.hasLazy, startedAt, meter: result.meter };
   }
@@ -294,7 +294,7 @@ export class Engine {
         forceLazy(evaluated.value, evaluated.meter);
       } catch (e) {
         const d = evalDiagnostic(e);
-        if (d) return { ok: false, format: evaluated.format, diagnostics: [makeDiagnostic(d, new LineIndex(source))] };
+        if (d) return { ok: false, format: evaluated.format, diagnostics: [makeDiagnostic(d, new LineIndex(source), options.file)] };
         throw e;
       }
     }
@@ -316,7 +316,7 @@ export class Engine {
     const beginPass = run.beginPass;
     const format = this.canonicalFormat(options.format);
     const entry = this.formatsByName.get(format);
-    const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, new LineIndex(source))] });
+    const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, new LineIndex(source), options.file)] });
     if (!entry) return fail({ code: CODES.O_OUTPUT, message: `unknown format "${options.format ?? ""}"`, start: 0, end: 0 });
     const limits = resolveLimits(options.limits);
     const checked = checkFormatOptions(entry.format, options.formatOptions);

@@ -1,20 +1,34 @@
 import type { DiagnosticCode } from "../diagnostics/catalogue.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, RelatedPlace, SourceSpan } from "../diagnostics/diagnostic.js";
 import { messageLine } from "../diagnostics/message-text.js";
 import type { LineIndex } from "../source/line-index.js";
 
-/** A diagnostic as detected: offsets only. */
+/** A diagnostic as detected: offsets only (in the text where it was found). */
 export interface RawDiagnostic {
   readonly code: DiagnosticCode;
   readonly message: string;
   readonly start: number;
   readonly end: number;
+  /** The error this one reports, already placed in its own file (I4: the error inside the included file). */
+  readonly cause?: Diagnostic;
+  /** Other places, already placed. */
+  readonly related?: readonly RelatedPlace[];
 }
 
-/** Attach lines and columns to a detected diagnostic (done once, at the edge). */
+/**
+ * The span from `start` to `end` of the text `lines` indexes, with its lines
+ * and columns; `file` names that text (absent for an unnamed root source).
+ */
+export function makeSpan(lines: LineIndex, start: number, end: number, file?: string): SourceSpan {
+  const s = lines.position(start);
+  const e = lines.position(Math.max(start, end));
+  const span = { start, end, line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+  return file === undefined ? span : { ...span, file };
+}
+
+/** Attach lines and columns (from the line index of the text it was found in) and the file to a detected diagnostic: done once, at the edge. */
 export function makeDiagnostic(raw: RawDiagnostic, lines: LineIndex, file?: string): Diagnostic {
-  const s = lines.position(raw.start);
-  const e = lines.position(Math.max(raw.start, raw.end));
-  const d = { code: raw.code, message: messageLine(raw.message), start: raw.start, end: raw.end, line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
-  return file === undefined ? d : { ...d, file };
+  const d: Diagnostic = { code: raw.code, severity: "error", message: messageLine(raw.message), ...makeSpan(lines, raw.start, raw.end, file) };
+  if (raw.cause === undefined && raw.related === undefined) return d;
+  return { ...d, ...(raw.cause === undefined ? {} : { cause: raw.cause }), ...(raw.related === undefined ? {} : { related: raw.related }) };
 }

@@ -1,11 +1,13 @@
 import type { DiagnosticCode } from "../diagnostics/catalogue.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { RawDiagnostic } from "../engine/make-diagnostic.js";
 
 /** A runtime error in the user's program; unwinds evaluation to the run's edge, where it becomes a diagnostic. */
 export class EvalError extends Error {
   readonly diagnostic: RawDiagnostic;
-  constructor(code: DiagnosticCode, message: string, start: number, end = start + 1) {
+  /** `cause`: the error this one reports, placed in its own file (I4). */
+  constructor(code: DiagnosticCode, message: string, start: number, end = start + 1, cause?: Diagnostic) {
     super(message);
-    this.diagnostic = { code, message, start, end };
+    this.diagnostic = cause === undefined ? { code, message, start, end } : { code, message, start, end, cause };
   }
 }

@@ -6,8 +6,10 @@
  * {@link EvalError} and come back as one diagnostic.
  */
 import { CODES } from "../diagnostics/catalogue.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { IncludeMerge, Limits } from "../engine/options.js";
-import type { RawDiagnostic } from "../engine/make-diagnostic.js";
+import { makeDiagnostic, type RawDiagnostic } from "../engine/make-diagnostic.js";
+import { LineIndex } from "../source/line-index.js";
 import type { IncludeHost } from "../host/include-host.js";
 import type { ArrayBlockExpr, BodyScopeNeeds, Expr, Member, ObjectExpr, PresetUseExpr, Program, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
@@ -210,9 +212,11 @@ class FileEvaluator {
 
   private include(path: string, start: number, end: number, root: ObjectValue, origins: Map<string, { start: number; end: number }>): void {
     const run = this.run;
-    const fail = (code: (typeof CODES)[keyof typeof CODES], message: string): never => {
-      throw new EvalError(code, message, start, end);
+    const fail = (code: (typeof CODES)[keyof typeof CODES], message: string, cause?: Diagnostic): never => {
+      throw new EvalError(code, message, start, end, cause);
     };
+    // I4 (§13.3): the include's own message; the inner error, placed in the included file, is its cause.
+    const inIncluded = `error in included file "${path}"`;
     if (++run.includes > run.limits.maxIncludes) fail(CODES.LIMIT_INCLUDES, `too many includes (limit ${run.limits.maxIncludes})`);
     const host = run.options.host;
     const from = run.includeStack[run.includeStack.length - 1];
@@ -232,7 +236,12 @@ class FileEvaluator {
       try {
         data = readDataObject(format, read.value, path, dataBudget(run, site), `included data file "${path}" must hold an object at its top level`);
       } catch (e) {
-        if (e instanceof DataError) return fail(CODES.I4_ERROR_IN_INCLUDE, `error in included file "${path}": Line ${e.line}: ${e.message}`);
+        if (e instanceof DataError) {
+          // A data reader knows the line only: the cause spans that line of the document.
+          const lines = new LineIndex(read.value);
+          const line = lines.lineRange(e.line);
+          return fail(CODES.I4_ERROR_IN_INCLUDE, inIncluded, makeDiagnostic({ code: e.code, message: e.message, ...line }, lines, id));
+        }
         throw e;
       } finally {
         run.meter.current = site;
@@ -243,8 +252,7 @@ class FileEvaluator {
     run.meter.charge(read.value.length / CHARS_PER_UNIT, site);
     const parsed = run.options.parse(read.value, id);
     run.meter.check(site);
-    const inner = (d: RawDiagnostic): never =>
-      fail(CODES.I4_ERROR_IN_INCLUDE, `error in included file "${path}": Line ${parsed.lines.line(d.start)}: ${d.message}`);
+    const inner = (d: RawDiagnostic): never => fail(CODES.I4_ERROR_IN_INCLUDE, inIncluded, makeDiagnostic(d, parsed.lines, id));
     if (parsed.diagnostic) return inner(parsed.diagnostic);
     run.includeStack.push(id);
     let value: ObjectValue;

@@ -3,27 +3,19 @@
  * the value there (LANGUAGE.md §12.3 "Source places"), using the records of
  * a tracing evaluation ({@link ValueTrace}).
  */
+import type { RelatedPlace, SourceSpan } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import { LazyArray, ObjectValue, type Value } from "./values.js";
 import { PLACE_KIND, type RecordedPlace, type ValueTrace } from "./value-trace.js";
 
-/** A span of one source file, with lines and columns (1-based; columns in UTF-16 code units). */
-export interface SourcePlace {
-  /** The file's host id; undefined for the root source. */
-  readonly file: string | undefined;
-  /** The file's text, for an excerpt. */
-  readonly text: string;
-  readonly start: number;
-  readonly end: number;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-}
-
-/** Where a value came from, and a related place when it came through a preset (the `@use`) or a data include (the data file). */
-export interface ValuePlace extends SourcePlace {
-  readonly related?: { readonly message: string; readonly place: SourcePlace };
+/**
+ * Where a value came from (a span named as diagnostics name theirs: the
+ * root's `RunOptions.file`, an included file's host id), and a related
+ * place when it came through a preset (the `@use`) or a data include (the
+ * data file).
+ */
+export interface ValuePlace extends SourceSpan {
+  readonly related?: readonly RelatedPlace[];
 }
 
 /**
@@ -66,11 +58,11 @@ export class ValueLocator {
     const shown = this.targetSpan(place, target, last);
     const at = this.span(place.file, shown.start, shown.end);
     if (place.kind === PLACE_KIND.dataInclude && place.related >= 0) {
-      return { ...at, related: { message: "the value comes from this data file", place: this.span(place.related, 0, 0) } };
+      return { ...at, related: [{ ...this.span(place.related, 0, 0), message: "the value comes from this data file" }] };
     }
     // a member of a preset body (not an override written at the `@use`): the `@use` is related
     if (preset !== undefined && preset !== place && (place.file !== preset.file || place.start < preset.start || place.start >= preset.end)) {
-      return { ...at, related: { message: "through the preset used here", place: this.span(preset.file, preset.start, preset.end) } };
+      return { ...at, related: [{ ...this.span(preset.file, preset.start, preset.end), message: "through the preset used here" }] };
     }
     return at;
   }
@@ -98,14 +90,14 @@ export class ValueLocator {
     return this.trace.files[file]?.text ?? "";
   }
 
-  private span(file: number, start: number, end: number): SourcePlace {
+  private span(file: number, start: number, end: number): SourceSpan {
     const f = this.trace.files[file];
-    const text = f?.text ?? "";
     let lines = this.lines.get(file);
-    if (lines === undefined) this.lines.set(file, (lines = new LineIndex(text)));
+    if (lines === undefined) this.lines.set(file, (lines = new LineIndex(f?.text ?? "")));
     const s = lines.position(start);
     const e = lines.position(Math.max(start, end));
-    return { file: file === 0 ? undefined : f?.id, text, start, end: Math.max(start, end), line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+    const span = { start, end: Math.max(start, end), line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+    return f?.id === undefined ? span : { ...span, file: f.id };
   }
 }
 

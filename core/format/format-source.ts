@@ -28,6 +28,8 @@ export interface FormatOptions {
   readonly maxDepth?: number;
   /** Longest source accepted, in UTF-16 code units (default: DEFAULT_LIMITS.maxSourceLength). */
   readonly maxSourceLength?: number;
+  /** The file the text is from, named in its diagnostics (`Diagnostic.file`). */
+  readonly file?: string;
 }
 
 /** The formatted text, or the syntax error that stopped it. */
@@ -62,7 +64,7 @@ export function formatSource(text: string, options: FormatOptions = {}): FormatR
     maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     maxSourceLength: options.maxSourceLength ?? DEFAULT_LIMITS.maxSourceLength,
   });
-  if (parsed.diagnostic) return { ok: false, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines)] };
+  if (parsed.diagnostic) return { ok: false, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] };
   return { ok: true, text: layout(text, options.indent ?? 2) };
 }
 

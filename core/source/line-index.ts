@@ -29,4 +29,14 @@ export class LineIndex {
   line(offset: number): number {
     return this.position(offset).line;
   }
+
+  /** Offsets of the text of 1-based line `line` (clamped to the text), without its line break. */
+  lineRange(line: number): { start: number; end: number } {
+    const starts = this.lineStarts();
+    const i = Math.max(0, Math.min(line - 1, starts.length - 1));
+    const start = starts[i] ?? 0;
+    let end = i + 1 < starts.length ? (starts[i + 1] ?? 0) - 1 : this.text.length;
+    if (end > start && this.text[end - 1] === "\r") end--;
+    return { start, end };
+  }
 }

@@ -122,11 +122,14 @@ test("a reader that stops early (| head) ends the run quietly", async () => {
   assert.ok(Date.now() - started < 10_000, "stops instead of producing the whole output");
 });
 
-test("a source error: exit 1, Line <n>, the source line and a caret, nothing on stdout", async () => {
+test("a source error: exit 1, Line <n>, the place, the source line and a caret, nothing on stdout", async () => {
   const r = await runCli(["-i", join(dir, "broken.jsson")]);
   assert.is(r.code, 1);
   assert.is(r.stdout, "");
-  assert.is(r.stderr, 'Line 2: found an endless string (missing closing quote)\n  2 | b = "abc\n    |     ^\n');
+  // the file lies outside the working directory: named by its absolute path
+  assert.is(r.stderr, `Line 2: found an endless string (missing closing quote)\n  --> ${join(dir, "broken.jsson")}:2:5\n  2 | b = "abc\n    |     ^\n`);
+  const inside = await runCli(["-i", "broken.jsson"], { cwd: dir });
+  assert.is(inside.stderr.split("\n")[1], "  --> broken.jsson:2:5", "relative to the working directory when inside it");
 });
 
 test("limit flags are applied", async () => {

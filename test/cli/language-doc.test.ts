@@ -7,7 +7,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEngine, MemoryHost } from "../../core/index.js";
 import { actualText, docExamples, fencedBlocks, type DocExample, type ExampleContext, type Expectation } from "../support/doc-examples.js";
@@ -49,13 +50,19 @@ test("the guide is linked from the README and shipped in the package", () => {
   assert.not.match(readme, /\.\.\/shared\/\w/, "the README sends no reader into ../shared");
 });
 
-// The CLI: the first self-contained example of each kind, through the spawned binary with the source on stdin.
+// The CLI: the first self-contained example of each kind, through the spawned binary, the source in a file
+// named as the guide's reports name it (`--> example.jsson:…`), run in its folder.
 const sample = new Map<string, { example: DocExample; expectation: Expectation }>();
 for (const example of examples)
   for (const expectation of example.expect)
     if (!example.source.includes("include") && !sample.has(describe(expectation))) sample.set(describe(expectation), { example, expectation });
 const cliRuns = pool(
-  [...sample.values()].map(({ example, expectation }) => () => runCli(["-f", expectation.kind === "output" ? expectation.format : (example.format ?? "json")], { input: example.source })),
+  [...sample.values()].map(({ example, expectation }) => () => {
+    const dir = mkdtempSync(join(tmpdir(), "jsson-guide-"));
+    writeFileSync(join(dir, "example.jsson"), example.source);
+    const format = expectation.kind === "output" ? expectation.format : (example.format ?? "json");
+    return runCli(["-f", format, "example.jsson"], { cwd: dir }).finally(() => rmSync(dir, { recursive: true, force: true }));
+  }),
   2,
 );
 [...sample.entries()].forEach(([kind, { expectation }], i) => {

@@ -50,7 +50,7 @@ test("a YAML schema file; the report names its format", async () => {
   const r = await runCli(["-i", at("bad.jsson"), "-schema", at("schema.yaml"), "-validate-only"]);
   assert.is(r.code, 2);
   // each failure line is followed by its place (§12.3): the root file as named on the command line
-  const place = `    --> ${at("bad.jsson")}:2:8\n      2 | port = 70000\n        |        ^^^^^\n`;
+  const place = `    --> ${at("bad.jsson")}:2:8\n    2 | port = 70000\n      |        ^^^^^\n`;
   assert.is(r.stderr, "❌ Validation failed against schema (yaml format):\n  • $.port: Value must be <= 100, got 70000\n" + place);
 });
 

@@ -27,8 +27,9 @@ test("a diagnostic shows control characters in the message and the source line e
   const r = await runCli(["-f", "json"], { input: source });
   assert.is(r.code, 1);
   assert.not.match(r.stderr, RAW_CONTROL);
-  const [head, echoed, caret] = r.stderr.split("\n");
+  const [head, place, echoed, caret] = r.stderr.split("\n");
   assert.match(head ?? "", /^Line 2: /);
+  assert.is(place, "  --> <stdin>:2:15");
   assert.is(echoed, '  2 | s = "\\u001b[2J\\u0000\\u009b\\u202e" @ 2');
   assert.is(caret?.indexOf("^"), echoed?.indexOf("@"), `${echoed}\n${caret}`);
   // a message that quotes the control character itself
@@ -37,7 +38,7 @@ test("a diagnostic shows control characters in the message and the source line e
   assert.not.match(quoted.stderr, RAW_CONTROL);
   const lines = quoted.stderr.split("\n");
   assert.match(lines[0] ?? "", /\\u001b/);
-  assert.is(lines[2]?.indexOf("^"), lines[1]?.indexOf("\\u001b"), quoted.stderr);
+  assert.is(lines[3]?.indexOf("^"), lines[2]?.indexOf("\\u001b"), quoted.stderr);
 });
 
 test("file names with control characters are shown escaped (syntax OK, unreadable input)", async () => {
@@ -46,6 +47,12 @@ test("file names with control characters are shown escaped (syntax OK, unreadabl
   const ok = await runCli(["validate", name], { cwd: dir });
   assert.is(ok.code, 0, ok.stderr);
   assert.is(ok.stderr, "✓ Syntax OK: evil\\u001b]0;title\\u0007.jsson\n");
+  const placed = await runCli(["validate", "-"], { cwd: dir, input: "a = (\n" });
+  assert.is(placed.stderr.split("\n")[1], "  --> <stdin>:1:5");
+  const inner = await runCli(["-i", "main.jsson"], { cwd: fixtureDir({ [name]: "a = 1 / 0\n", "main.jsson": `include "${name}"\n` }) });
+  assert.is(inner.code, 1, inner.stderr);
+  assert.match(inner.stderr, /\n  --> evil\\u001b\]0;title\\u0007\.jsson:1:7\n/, "the included file's place, its name escaped");
+  assert.not.match(inner.stderr, RAW_CONTROL);
   const missing = await runCli(["-i", join(dir, "no\u009b2J.jsson")]);
   assert.is(missing.code, 1);
   assert.match(missing.stderr, /no\\u009b2J\.jsson/);

@@ -18,7 +18,7 @@ const engine = createEngine();
 
 test("the diagnostic checker rejects malformed diagnostics (it can fail)", () => {
   const text = "a = 1\nb = ";
-  const good: Diagnostic = { code: CODES.P1_UNEXPECTED_TOKEN, message: "unexpected 'end of file'", start: 10, end: 10, line: 2, column: 5, endLine: 2, endColumn: 5 };
+  const good: Diagnostic = { code: CODES.P1_UNEXPECTED_TOKEN, severity: "error", message: "unexpected 'end of file'", start: 10, end: 10, line: 2, column: 5, endLine: 2, endColumn: 5 };
   assert.equal(diagnosticProblems(good, () => text), []);
   assert.ok(diagnosticProblems({ ...good, end: 11 }, () => text).length > 0, "span beyond the text");
   assert.ok(diagnosticProblems({ ...good, line: 3 }, () => text).length > 0, "line beyond the text");

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { request as httpRequest } from "node:http";
 import { createEngine, MemoryHost } from "../../core/index.js";
 import { EXAMPLES } from "../../cli/playground/examples.js";
-import { PROGRAM, lineOfMessage, problemsByFile, resolveIncludePath, type DiagnosticLike } from "../../cli/playground/problem-map.js";
+import { PROGRAM, diagnosticPlaces, problemsByFile, type DiagnosticLike } from "../../cli/playground/problem-map.js";
 import { prettyRawJson, rawField } from "../../cli/playground/raw-json.js";
 import { decodeShareFragment, encodeShareFragment, fromBase64Url, toBase64Url } from "../../cli/playground/share-fragment.js";
 import { bodyWithVars, checkVarsText } from "../../cli/playground/vars-text.js";
@@ -165,7 +165,8 @@ test("markers: an error in a nested include marks the include lines and the line
   assert.equal([...markers.keys()].sort(), ["", "conf/b.jsson", "lib/c.jsson"]);
   assert.equal(markers.get(PROGRAM)?.map((m) => m.line), [3]);
   assert.equal(markers.get("conf/b.jsson")?.map((m) => m.line), [2]);
-  assert.equal(markers.get("lib/c.jsson")?.map((m) => [m.line, m.message]), [[3, "division by zero"]]);
+  assert.equal(markers.get("lib/c.jsson"), [{ line: 3, column: 7, endLine: 3, endColumn: 8, message: "division by zero" }], "the cause's own span, not a whole line");
+  assert.equal(markers.get("conf/b.jsson")?.map((m) => [m.column, m.endColumn]), [[1, 25]], "the include statement in the middle file");
   // Files the page does not hold get no markers.
   assert.equal([...problemsByFile(reply.diagnostics, ["conf/b.jsson"]).keys()].sort(), ["", "conf/b.jsson"]);
 });
@@ -174,11 +175,12 @@ test("markers: the program's own error keeps its span; include paths resolve lik
   const reply = JSON.parse(await postTranspile({ source: "a = 1\nb = [1, , 2]\n" })) as { diagnostics: DiagnosticLike[] };
   const only = problemsByFile(reply.diagnostics, []).get(PROGRAM);
   assert.equal(only, [{ line: 2, column: reply.diagnostics[0]?.column, endLine: 2, endColumn: reply.diagnostics[0]?.end_column, message: reply.diagnostics[0]?.message }]);
-  assert.is(resolveIncludePath("", "db.jsson"), "db.jsson");
-  assert.is(resolveIncludePath("conf/b.jsson", "../lib/./c.jsson"), "lib/c.jsson");
-  assert.is(resolveIncludePath("a/b/c.jsson", "d.jsson"), "a/b/d.jsson");
-  assert.is(lineOfMessage("Line 12: division by zero"), 12);
-  assert.is(lineOfMessage("$.port: Line 1"), undefined);
+  // Places come from the structure alone: a message that looks nested places nothing.
+  const lookalike: DiagnosticLike = { line: 1, column: 1, end_line: 1, end_column: 2, message: 'error in included file "x.jsson": Line 9: boom' };
+  assert.equal([...problemsByFile([lookalike], ["x.jsson"]).keys()], [PROGRAM]);
+  const cycle: { -readonly [K in keyof DiagnosticLike]: DiagnosticLike[K] } = { ...lookalike };
+  cycle.cause = cycle;
+  assert.is(diagnosticPlaces(cycle, 5).length, 5, "a malformed chain is cut off");
 });
 
 // ------------------------------------------------------------ examples

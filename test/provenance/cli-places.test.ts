@@ -34,8 +34,8 @@ function readReport(stderr: string): Map<string, { place?: ShownPlace; note?: st
     else if (l.startsWith("    --> ") && current) {
       const m = /^    --> (.+):(\d+):(\d+)$/.exec(l);
       assert.ok(m, l);
-      const src = /^ {6}(\d+) \| (.*)$/.exec(lines[i + 1] ?? "");
-      const caret = /^ {6}\s*\| ( *)(\^+)$/.exec(lines[i + 2] ?? "");
+      const src = /^ {4}(\d+) \| (.*)$/.exec(lines[i + 1] ?? "");
+      const caret = /^ {4}\s*\| ( *)(\^+)$/.exec(lines[i + 2] ?? "");
       assert.ok(src && caret, `excerpt after ${l}:\n${lines[i + 1]}\n${lines[i + 2]}`);
       const shown = { file: m![1]!, line: Number(m![2]), column: Number(m![3]), carets: caret![2]!.length, sourceLine: src![2]! };
       assert.is(Number(src![1]), shown.line, "excerpt line number");

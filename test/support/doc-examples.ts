@@ -15,6 +15,8 @@
  */
 import type { Engine, IncludeHost, IncludeMerge } from "../../core/index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
+import { runSources } from "../../cli/terminal/diagnostic-sources.js";
+import { dirname } from "node:path";
 
 /** One fenced code block. */
 export interface FencedBlock {
@@ -129,6 +131,8 @@ export interface ExampleContext {
 export function actualText(engine: Engine, example: DocExample, expectation: Expectation, context: ExampleContext): string {
   const format = expectation.kind === "output" ? expectation.format : (example.format ?? "json");
   const r = engine.transpile(example.source, { format, file: context.file, host: context.host, ...(example.includeMerge ? { includeMerge: example.includeMerge } : {}) });
-  if (expectation.kind === "output") return r.ok ? r.output : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, example.source)}`;
-  return r.ok ? `unexpected success:\n${r.output}` : diagnosticReport(r.diagnostics[0]!, example.source);
+  // names as the CLI run in the example's folder shows them (`--> example.jsson:1:5`)
+  const sources = runSources({ text: example.source, file: context.file }, context.host, dirname(context.file));
+  if (expectation.kind === "output") return r.ok ? r.output : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, sources)}`;
+  return r.ok ? `unexpected success:\n${r.output}` : diagnosticReport(r.diagnostics[0]!, sources);
 }

@@ -3,10 +3,10 @@
  * (format, server time, size), and the copy and download buttons, which
  * always hand over the whole output even when the view shows only its start.
  */
-import { PROGRAM, problemsByFile } from "../problem-map.js";
+import { PROGRAM, diagnosticPlaces, problemsByFile } from "../problem-map.js";
 import type { ServerDiagnostic, TranspileOutcome } from "./api-client.js";
 import { copyText, downloadText } from "./clipboard.js";
-import { renderErrors } from "./error-list.js";
+import { renderErrors, type ListedError } from "./error-list.js";
 import type { FormatPicker } from "./format-picker.js";
 import { formatBytes, formatMs, plural, type Notices } from "./notices.js";
 import type { PageElements } from "./page-elements.js";
@@ -62,12 +62,21 @@ export class OutputPanel {
       this.markProblems(outcome.diagnostics);
       renderErrors(
         ui.outputErrors,
-        // `errors` and `diagnostics` list the same problems in the same order.
-        outcome.errors.map((text, i) => {
+        // `errors` and `diagnostics` list the same problems in the same order. An error inside an included
+        // file is listed at its `include`, then at each of its causes (the place inside each included file).
+        outcome.errors.flatMap((text, i): ListedError[] => {
           const d = outcome.diagnostics[i];
-          if (d === undefined) return { text };
-          const file = d.file !== undefined && this.workspace.names().includes(d.file) ? d.file : undefined;
-          return { text, line: d.line, column: d.column, ...(file === undefined ? {} : { file }) };
+          if (d === undefined) return [{ text }];
+          const names = this.workspace.names();
+          const held = (file: string | undefined): { file?: string } => (file !== undefined && names.includes(file) ? { file } : {});
+          const causes = diagnosticPlaces(d)
+            .slice(1)
+            // a place in a file the page does not hold is listed without a link (it would open the program)
+            .map((c): ListedError => {
+              const text = `↳ ${c.file ?? MAIN_NAME}, line ${c.line}: ${c.message}`;
+              return c.file !== undefined && names.includes(c.file) ? { text, line: c.line, column: c.column, file: c.file } : { text };
+            });
+          return [{ text, line: d.line, column: d.column, ...held(d.file) }, ...causes];
         }),
         reveal,
       );

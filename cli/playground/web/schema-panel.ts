@@ -3,8 +3,7 @@
  * path (`$.server.port`), a `schema: …` problem with the schema itself, or a
  * `Line <n>: …` source error that links to its line.
  */
-import { lineOfMessage } from "../problem-map.js";
-import type { ValidationOutcome } from "./api-client.js";
+import type { ServerDiagnostic, ValidationOutcome } from "./api-client.js";
 import { renderErrors, type ListedError } from "./error-list.js";
 import { formatMs, plural, type Notices } from "./notices.js";
 import type { PageElements } from "./page-elements.js";
@@ -22,15 +21,30 @@ export function showValidation(ui: PageElements, outcome: ValidationOutcome, not
   ui.schemaStatus.textContent = outcome.valid ? `✓ valid · ${formatMs(outcome.timeMs)}` : `✗ ${plural(outcome.errors.length, "error")} · ${formatMs(outcome.timeMs)}`;
   renderErrors(
     ui.schemaErrors,
-    outcome.errors.map((text): ListedError => {
-      const line = lineOfMessage(text);
-      if (line !== undefined) return { text, line };
-      const m = /^(\$\S*): ([\s\S]*)$/.exec(text);
-      return m === null ? { text } : { path: m[1] as string, text: m[2] as string };
+    // `diagnostics` lists the problems of `errors`, in the same order (HTTP.md §7): a source error has its place,
+    // a data failure its path. A server that sends no entry leaves the line as it is.
+    outcome.errors.map((text, i): ListedError => {
+      const d: ServerDiagnostic | undefined = outcome.diagnostics.length === outcome.errors.length ? outcome.diagnostics[i] : undefined;
+      const path = (d as { readonly path?: unknown } | undefined)?.path;
+      if (typeof path === "string") return { path, text: d?.message ?? text };
+      if (d !== undefined) return { text, line: d.line, column: d.column, ...(d.file === undefined ? {} : { file: d.file }) };
+      return schemaLine(text);
     }),
     open,
   );
   notices.announce(outcome.valid ? "The output matches the schema." : `Schema validation: ${plural(outcome.errors.length, "error")}.`);
+}
+
+/**
+ * A failure line without a structured entry: `<path>: <message>` (LANGUAGE.md
+ * §12.3's form for data failures) shows its path apart; anything else
+ * (`schema: …`) as it is. Only the data path is split off; places always
+ * come from the structured entries.
+ */
+function schemaLine(text: string): ListedError {
+  if (!text.startsWith("$")) return { text };
+  const at = text.indexOf(": ");
+  return at < 0 || text.slice(0, at).includes(" ") ? { text } : { path: text.slice(0, at), text: text.slice(at + 2) };
 }
 
 /** Empty the results (a new program or schema was loaded). */

@@ -1,11 +1,23 @@
 /** The structured `diagnostics` of HTTP.md §3 and the `Line <n>:` strings of `errors`, from engine diagnostics. */
-import { renderDiagnostic, type Diagnostic } from "../../../core/index.js";
-import type { DiagnosticJson } from "../wire-diagnostic.js";
+import { diagnosticMessage, renderDiagnostic, type Diagnostic, type SourceSpan } from "../../../core/index.js";
+import type { DiagnosticJson, PlaceJson } from "../wire-diagnostic.js";
 
-/** Structured form of a diagnostic. Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */
+/** A span on the wire. Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */
+export function placeJson(s: SourceSpan): PlaceJson {
+  const out = { line: s.line, column: s.column, end_line: s.endLine, end_column: s.endColumn };
+  return s.file === undefined ? out : { ...out, file: s.file.replace(/^\/+/, "") };
+}
+
+/** Structured form of a diagnostic, its cause (HTTP.md §3) and related places included. */
 export function diagnosticJson(d: Diagnostic): DiagnosticJson {
-  const out = { line: d.line, column: d.column, end_line: d.endLine, end_column: d.endColumn, message: d.message, code: d.code };
-  return d.file === undefined ? out : { ...out, file: d.file.replace(/^\/+/, "") };
+  const place = placeJson(d);
+  const out: DiagnosticJson = { line: place.line, column: place.column, end_line: place.end_line, end_column: place.end_column, message: diagnosticMessage(d), code: d.code };
+  return {
+    ...out,
+    ...(place.file === undefined ? {} : { file: place.file }),
+    ...(d.cause === undefined ? {} : { cause: diagnosticJson(d.cause) }),
+    ...(d.related === undefined ? {} : { related: d.related.map((r) => ({ ...placeJson(r), message: r.message })) }),
+  };
 }
 
 /** `errors` and `diagnostics` for a list of engine diagnostics. */

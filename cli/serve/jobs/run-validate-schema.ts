@@ -3,12 +3,12 @@
  * transpile to the requested format, take the data a consumer of that format
  * reads, and validate it with the engine's `json-schema` type.
  */
-import { locateFailures, resolveLimits, type Engine, type RunOptions, type SchemaResult, type SourcePlace, type ValuePlace } from "../../../core/index.js";
-import type { PlaceJson, SchemaDiagnosticJson } from "../wire-diagnostic.js";
+import { locateFailures, resolveLimits, type Engine, type RunOptions, type SchemaResult } from "../../../core/index.js";
+import type { SchemaDiagnosticJson } from "../wire-diagnostic.js";
 import { readJobVars } from "./job-vars.js";
 import { consumerData } from "../../consumer-data.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
-import { describeProblems } from "./diagnostics-json.js";
+import { describeProblems, placeJson } from "./diagnostics-json.js";
 import { trailingSpaceStart } from "./body-stream.js";
 import type { JobContext } from "./job-context.js";
 import { jsonText, msText } from "../json-text.js";
@@ -66,16 +66,7 @@ function schemaDiagnostics(engine: Engine, result: SchemaResult, source: string,
   return failures.map((f, i): SchemaDiagnosticJson => {
     const place = places?.[i];
     const entry = { path: f.path, message: f.message, keyword: f.keyword, schema_path: f.schemaPath };
-    return place === undefined ? entry : { ...entry, ...placeJson(place), ...relatedJson(place) };
+    if (place === undefined) return entry;
+    return { ...entry, ...placeJson(place), ...(place.related === undefined ? {} : { related: place.related.map((r) => ({ ...placeJson(r), message: r.message })) }) };
   });
-}
-
-function relatedJson(place: ValuePlace): { related?: (PlaceJson & { message: string })[] } {
-  return place.related === undefined ? {} : { related: [{ ...placeJson(place.related.place), message: place.related.message }] };
-}
-
-/** A place on the wire: included files named as the request's `files` name them (see diagnosticJson). */
-function placeJson(p: SourcePlace): PlaceJson {
-  const out = { line: p.line, column: p.column, end_line: p.endLine, end_column: p.endColumn };
-  return p.file === undefined ? out : { ...out, file: p.file.replace(/^\/+/, "") };
 }
