@@ -26,7 +26,7 @@ import type { DataBudget } from "../data/data-budget.js";
 import { dataFormatOf, readDataObject } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
-import { PLACE_KIND, type ValueTrace } from "./value-trace.js";
+import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
 
 export interface EvalOptions {
   readonly source: string;
@@ -304,9 +304,17 @@ class FileEvaluator {
     }
   }
 
+  /** Tracing: the records of an object literal with distinct keys, one per stored member, in order. */
+  private memberRecords(e: ObjectExpr, records: number[]): void {
+    let i = 0;
+    for (const m of e.members) {
+      if (!m.declare) writeRecord(records, i++, this.fileIndex, m.start, m.value.start, m.value.end, placeKindOf(m.value), -1);
+    }
+  }
+
   /** Tracing: child `index` of `container` was produced by `e` (a member whose key starts at `keyStart`). */
   private traced(container: object, index: number, e: Expr, keyStart = -1): void {
-    this.run.trace?.record(container, index, this.fileIndex, keyStart, e.start, e.end, e.type === "presetUse" ? PLACE_KIND.presetUse : PLACE_KIND.plain);
+    this.run.trace?.record(container, index, this.fileIndex, keyStart, e.start, e.end, placeKindOf(e));
   }
 
   // ---- expressions --------------------------------------------------------
@@ -440,7 +448,7 @@ class FileEvaluator {
           out[i++] = v;
           weight += this.weightOf(v);
         }
-        if (this.run.trace !== undefined) for (let j = 0; j < out.length; j++) this.traced(out, j, e.body);
+        this.run.trace?.recordAll(out, this.fileIndex, e.body.start, e.body.end);
         return this.weighed(out, weight, e.at);
       }
       case "array": {
@@ -491,11 +499,13 @@ class FileEvaluator {
       }
       if (distinct) out.append(m.key, v);
       else out.set(m.key, v);
-      if (trace !== undefined) this.traced(out, distinct ? out.size - 1 : out.indexOf(m.key), m.value, m.start);
+      if (trace !== undefined && !distinct) this.traced(out, out.indexOf(m.key), m.value, m.start);
       if (needs.bindMembers && !m.quoted) scope.set(m.key, v);
       weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
     }
     this.count(e.members.length, e.start);
+    // distinct keys: the members are where they are in the literal, the same for every object it makes
+    if (trace !== undefined && distinct) trace.recordShape(out, e, this.fileIndex, (records) => this.memberRecords(e, records));
     return this.weighed(out, weight, e.start);
   }
 
@@ -658,7 +668,7 @@ class FileEvaluator {
     }
     if (total <= this.run.options.lazyThreshold) {
       const out = this.weighArray([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
-      if (this.run.trace !== undefined) for (let j = 0; j < out.length; j++) this.traced(out, j, e.mapBody);
+      this.run.trace?.recordAll(out, this.fileIndex, e.mapBody.start, e.mapBody.end);
       return out;
     }
     // Presets and bindings are frozen as they are now: the body runs later.
@@ -682,6 +692,11 @@ class FileEvaluator {
       }
     }
   }
+}
+
+/** How a place produced by `e` is reported: a `@use` makes its members' related place. */
+function placeKindOf(e: Expr): PlaceKind {
+  return e.type === "presetUse" ? PLACE_KIND.presetUse : PLACE_KIND.plain;
 }
 
 /** The external variables' scope (§16.2). */
