@@ -69,7 +69,10 @@ export interface ExpectedFailure {
 }
 
 const root = (line: number, column: number, endColumn: number): ExpectedPlace => ({ file: undefined, line, column, endLine: line, endColumn });
-const db = (line: number, column: number, endColumn: number): ExpectedPlace => ({ file: "db.jsson", line, column, endLine: line, endColumn });
+const inFile =
+  (file: string) =>
+  (line: number, column: number, endColumn: number): ExpectedPlace => ({ file, line, column, endLine: line, endColumn });
+const db = inFile("db.jsson");
 const range = root(10, 16, 20); // `1..3`: every element of the range
 const body = root(16, 31, 37); // `n * -2`: every element of the map
 
@@ -94,3 +97,51 @@ export const EXPECTED: readonly ExpectedFailure[] = [
   // an extra property: its key
   { error: `$.extra["bad key"]: Additional property 'bad key' is not allowed`, keyword: "additionalProperties", schemaPath: "#/properties/extra/additionalProperties", place: root(19, 3, 12) },
 ];
+
+/**
+ * A second set: an include inside an included folder (two levels), a string
+ * range, an object shared through a `:=` name, and a template whose map
+ * clause builds the elements.
+ */
+export const NESTED = {
+  main: [
+    'include "conf/a.jsson"', //                               1
+    'hosts = "web-08".."web-10"', //                           2
+    "base := { port = 99999 }", //                             3
+    "svc = base", //                                           4
+    "jobs [", //                                               5
+    "  template { name, n }", //                               6
+    "  map (j) = { name = j.name, n = j.n * 100 }", //         7
+    '  "x", 1', //                                             8
+    '  "y", 2', //                                             9
+    "]", //                                                    10
+    "",
+  ].join("\n"),
+  included: { "conf/a.jsson": 'include "b.jsson"\nregion = "eu"\n', "conf/b.jsson": "// b\nlimits {\n  cpu = 64\n}\n" } as Readonly<Record<string, string>>,
+  schema: JSON.stringify({
+    properties: {
+      hosts: { items: { pattern: "^db-" } },
+      svc: { properties: { port: { maximum: 65535 } } },
+      jobs: { items: { properties: { n: { maximum: 150 } } } },
+      limits: { properties: { cpu: { maximum: 32 } } },
+      region: { enum: ["us"] },
+    },
+  }),
+  expected: [
+    // a string range's elements: the range
+    ...[0, 1, 2].map((i): ExpectedFailure => ({ error: `$.hosts[${i}]: String does not match pattern: ^db-`, keyword: "pattern", schemaPath: "#/properties/hosts/items/pattern", place: root(2, 9, 27) })),
+    // a value reached through a name: where the name's object literal made it
+    { error: "$.svc.port: Value must be <= 65535, got 99999", keyword: "maximum", schemaPath: "#/properties/svc/properties/port/maximum", place: root(3, 18, 23) },
+    // a template's map clause: the member of its body
+    { error: "$.jobs[1].n: Value must be <= 150, got 200", keyword: "maximum", schemaPath: "#/properties/jobs/items/properties/n/maximum", place: root(7, 34, 43) },
+    // two includes deep, in a subfolder
+    { error: "$.limits.cpu: Value must be <= 32, got 64", keyword: "maximum", schemaPath: "#/properties/limits/properties/cpu/maximum", place: inFile("conf/b.jsson")(3, 9, 11) },
+    { error: '$.region: Value must be one of: ["us"]', keyword: "enum", schemaPath: "#/properties/region/enum", place: inFile("conf/a.jsson")(2, 10, 14) },
+  ] as readonly ExpectedFailure[],
+};
+
+/** Both sets, for tests that run each. */
+export const CASE_SETS = [
+  { name: "presets, includes, data, ranges, templates, maps, keys", main: MAIN, included: INCLUDED, schema: SCHEMA, expected: EXPECTED },
+  { name: "nested includes, string range, shared object, template map clause", ...NESTED },
+] as const;

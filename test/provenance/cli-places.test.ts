@@ -8,7 +8,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { fixtureDir } from "../cli/fixtures.js";
 import { runCli } from "../support/spawn-cli.js";
-import { EXPECTED, INCLUDED, MAIN, SCHEMA, type ExpectedPlace } from "./cases.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { CASE_SETS, EXPECTED, INCLUDED, MAIN, SCHEMA, type ExpectedPlace } from "./cases.js";
 
 const dir = fixtureDir({ "main.jsson": MAIN, "schema.json": SCHEMA, ...INCLUDED });
 const texts: Readonly<Record<string, string>> = { "main.jsson": MAIN, ...INCLUDED };
@@ -48,31 +50,39 @@ function readReport(stderr: string): Map<string, { place?: ShownPlace; note?: st
   return out;
 }
 
-function check(shown: ShownPlace | undefined, want: ExpectedPlace, what: string): void {
+function check(shown: ShownPlace | undefined, want: ExpectedPlace, what: string, sources: Readonly<Record<string, string>> = texts): void {
   assert.ok(shown, `${what}: no place shown`);
   const file = want.file ?? "main.jsson";
   assert.equal([shown!.file, shown!.line, shown!.column], [file, want.line, want.column], what);
   assert.is(shown!.carets, Math.max(1, want.endColumn - want.column), `${what}: caret width`);
-  assert.is(shown!.sourceLine, (texts[file] as string).split("\n")[want.line - 1], `${what}: source line`);
+  assert.is(shown!.sourceLine, (sources[file] as string).split("\n")[want.line - 1], `${what}: source line`);
 }
 
-test("every failure is followed by its place: includes, presets (with the @use), data includes, ranges, templates, maps, keys", async () => {
-  const r = await runCli(["main.jsson", "-schema", "schema.json", "-validate-only"], { cwd: dir });
-  assert.is(r.code, 2, r.stderr);
-  assert.is(r.stdout, "");
-  assert.ok(r.stderr.startsWith("❌ Validation failed against schema (json format):\n"), r.stderr);
-  const report = readReport(r.stderr);
-  assert.equal([...report.keys()].sort(), EXPECTED.map((f) => f.error).sort());
-  for (const f of EXPECTED) {
-    const got = report.get(f.error)!;
-    check(got.place, f.place, f.error);
-    if (f.related === undefined) assert.is(got.related, undefined, `${f.error}: no related place`);
-    else {
-      check(got.related, f.related, `${f.error} (related)`);
-      assert.ok(got.note !== undefined && got.note.length > 0, `${f.error}: the related place is labelled`);
+for (const set of CASE_SETS) {
+  test(`every failure is followed by its place: ${set.name}`, async () => {
+    const where = fixtureDir({ "main.jsson": set.main, "schema.json": set.schema });
+    for (const [name, text] of Object.entries(set.included)) {
+      mkdirSync(dirname(join(where, name)), { recursive: true });
+      writeFileSync(join(where, name), text);
     }
-  }
-});
+    const sources: Readonly<Record<string, string>> = { "main.jsson": set.main, ...set.included };
+    const r = await runCli(["main.jsson", "-schema", "schema.json", "-validate-only"], { cwd: where });
+    assert.is(r.code, 2, r.stderr);
+    assert.is(r.stdout, "");
+    assert.ok(r.stderr.startsWith("❌ Validation failed against schema (json format):\n"), r.stderr);
+    const report = readReport(r.stderr);
+    assert.equal([...report.keys()].sort(), set.expected.map((f) => f.error).sort());
+    for (const f of set.expected) {
+      const got = report.get(f.error)!;
+      check(got.place, f.place, f.error, sources);
+      if (f.related === undefined) assert.is(got.related, undefined, `${f.error}: no related place`);
+      else {
+        check(got.related, f.related, `${f.error} (related)`, sources);
+        assert.ok(got.note !== undefined && got.note.length > 0, `${f.error}: the related place is labelled`);
+      }
+    }
+  });
+}
 
 test("the same places when the data is read back from YAML, and under --select", async () => {
   const yaml = await runCli(["main.jsson", "-f", "yaml", "-schema", "schema.json", "-validate-only"], { cwd: dir });

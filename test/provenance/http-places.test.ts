@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { post, startServer, type TestServer } from "../http/helpers.js";
-import { EXPECTED, INCLUDED, MAIN, SCHEMA, type ExpectedPlace } from "./cases.js";
+import { CASE_SETS, type ExpectedPlace } from "./cases.js";
 
 interface PlaceJson {
   line?: number | undefined;
@@ -38,8 +38,8 @@ test.after(() => s.close());
 const wire = (p: ExpectedPlace): PlaceJson => ({ line: p.line, column: p.column, end_line: p.endLine, end_column: p.endColumn, ...(p.file === undefined ? {} : { file: p.file }) });
 const placeOf = (e: PlaceJson): PlaceJson => ({ line: e.line, column: e.column, end_line: e.end_line, end_column: e.end_column, ...(e.file === undefined ? {} : { file: e.file }) });
 
-async function check(outputFormat: string): Promise<void> {
-  const r = await post(s.base, "/validate-schema", { source: MAIN, schema: SCHEMA, files: INCLUDED, output_format: outputFormat });
+async function check(outputFormat: string, set: (typeof CASE_SETS)[number]): Promise<void> {
+  const r = await post(s.base, "/validate-schema", { source: set.main, schema: set.schema, files: set.included, output_format: outputFormat });
   assert.is(r.status, 200);
   const j = r.json<Reply>();
   assert.is(j.valid, false);
@@ -47,8 +47,8 @@ async function check(outputFormat: string): Promise<void> {
   const entries = j.diagnostics!;
   // one entry per error, in the order of `errors`
   assert.equal(entries.map((e) => `${e.path}: ${e.message}`), j.errors);
-  assert.equal([...j.errors].sort(), EXPECTED.map((f) => f.error).sort());
-  for (const f of EXPECTED) {
+  assert.equal([...j.errors].sort(), set.expected.map((f) => f.error).sort());
+  for (const f of set.expected) {
     const e = entries.find((x) => `${x.path}: ${x.message}` === f.error)!;
     assert.is(e.keyword, f.keyword, f.error);
     assert.is(e.schema_path, f.schemaPath, f.error);
@@ -62,9 +62,10 @@ async function check(outputFormat: string): Promise<void> {
   }
 }
 
-test("/validate-schema: every data failure has its keyword, schema path and source place", () => check("json"));
-
-test("/validate-schema: the same places when the data is YAML read back", () => check("yaml"));
+for (const set of CASE_SETS) {
+  test(`/validate-schema: every data failure has its keyword, schema path and source place (${set.name})`, () => check("json", set));
+  test(`/validate-schema: the same places when the data is YAML read back (${set.name})`, () => check("yaml", set));
+}
 
 test("/validate-schema: a schema error's diagnostics are `{message}`; a passing check has none", async () => {
   const broken = (await post(s.base, "/validate-schema", { source: "a = 1", schema: "{not json" })).json<Reply>();
