@@ -3,7 +3,7 @@
 // to end through the engine (parse, lazy evaluation as the emitter pulls,
 // emission into a sink that only counts). Run `npm run build` first.
 // Usage: node bench/emit-formats.mjs [count=1000000] [formats=json,yaml,toml,typescript] [reps=2]
-import { createEngine } from "../dist/core/index.js";
+import { createEngine } from "../dist/index.js";
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const formats = (process.argv[3] ?? "json,yaml,toml,typescript").split(",");

@@ -18,7 +18,7 @@ const { values } = parseArgs({
   },
 });
 const dist = new URL("../dist/", import.meta.url);
-const { createEngine, MemoryHost, resolveLimits } = await import(new URL("core/index.js", dist));
+const { createEngine, MemoryHost, resolveLimits } = await import(new URL("index.js", dist));
 const { runTranspile } = await import(new URL("cli/serve/jobs/run-transpile.js", dist));
 const { ParseCache } = await import(new URL("core/engine/parse-cache.js", dist));
 

@@ -4,7 +4,7 @@
 // cached (valid data, and data with 6 failures), the same through
 // engine.validate, and uncached compiles per second.
 // Usage: npm run build && node bench/schema-validate.mjs [--seconds 1] [--rounds 5]
-import { createEngine } from "../dist/core/index.js";
+import { createEngine } from "../dist/index.js";
 import { validateJsonSchema, clearSchemaCache, schemaCacheStats } from "../dist/plugins/schema-json/index.js";
 
 const arg = (name, dflt) => {

@@ -34,6 +34,7 @@
  * `docs/plugins.md`.
  */
 import type { ObjectValue, Value } from "./eval/values.js";
+import type { TextSink } from "./emit/text-sink.js";
 
 export {
   FloatValue,
@@ -49,25 +50,22 @@ export {
 } from "./eval/values.js";
 export type { Value, ValueKind } from "./eval/values.js";
 export { numberText, floatText } from "./eval/number-text.js";
-export { TextWriter, TEXT_CHUNK } from "./eval/text-writer.js";
+export { TextWriter, TEXT_CHUNK } from "./emit/text-writer.js";
+export type { TextSink } from "./emit/text-sink.js";
+export { OutputError } from "./emit/output-error.js";
+export { JsonLayoutWriter } from "./emit/json-layout-writer.js";
+export type { JsonLayoutOptions } from "./emit/json-layout-writer.js";
 
 /**
  * The plugin API version this build of jsson implements. A plugin declares
  * the version it was written for in {@link JssonPlugin.apiVersion}; a plugin
  * whose version differs is refused on load. The number changes only when
- * this module changes incompatibly.
+ * this module changes incompatibly. Version 2 (from 1): `TextWriter.out` is
+ * private (append with `write`) and its key cache belongs to the writer;
+ * `ObjectValue.keys`/`values` are read-only arrays; `ObjectValue.weight` is
+ * gone (docs/plugins.md, "From API 1 to 2").
  */
-export const API_VERSION = 1;
-
-/**
- * Where an emitter writes its text. A buffered run concatenates the chunks;
- * a streamed run (CLI `--stream`, HTTP `stream`) forwards them as they come.
- * Chunk boundaries carry no meaning: the output is the concatenation.
- */
-export interface TextSink {
-  /** Append `chunk` to the output. May throw (output limit, cancellation): let it propagate. */
-  write(chunk: string): void;
-}
+export const API_VERSION = 2;
 
 /**
  * What an emitter is told besides the tree: format-specific options given by
@@ -92,26 +90,6 @@ export interface FormatOptionSpec {
   readonly type: "boolean" | "string" | "number";
   /** One line for help texts and `docs/plugins.md`. */
   readonly description: string;
-}
-
-/**
- * Thrown by an emitter when the value tree cannot be written in its format
- * (e.g. TOML and `null` in an array). The engine turns it into a
- * `Line <n>:` diagnostic at the statement that defined top-level key `key`.
- */
-export class OutputError extends Error {
-  /**
-   * @param message what cannot be written, without a `Line <n>:` prefix (the engine adds it)
-   * @param key the top-level key whose value could not be written; without it the error is placed on line 1
-   */
-  constructor(
-    message: string,
-    /** The top-level key whose value could not be written. */
-    readonly key?: string,
-  ) {
-    super(message);
-    this.name = "OutputError";
-  }
 }
 
 /**
@@ -198,9 +176,15 @@ export interface SchemaFailure {
   readonly target: "value" | "object" | "key";
 }
 
+/** The formats a schema document may be written in (LANGUAGE.md §12.2); `yml` is accepted for `yaml`. */
+export const SCHEMA_FORMATS = ["json", "yaml", "toml"] as const;
+
+/** One of {@link SCHEMA_FORMATS}. */
+export type SchemaFormat = (typeof SCHEMA_FORMATS)[number];
+
 /** Options for a schema validation. */
 export interface SchemaValidateOptions {
-  /** `json`, `yaml` or `toml`; sniffed from the text when absent. */
+  /** One of {@link SCHEMA_FORMATS} (any case, or `yml`); sniffed from the text when absent. */
   readonly schemaFormat?: string;
 }
 

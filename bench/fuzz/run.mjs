@@ -17,7 +17,7 @@ if (!existsSync(fileURLToPath(new URL("properties.js", dist)))) {
   process.exit(2);
 }
 const { default: fc } = await import("fast-check");
-const { createEngine } = await import(new URL("../../core/index.js", dist).href);
+const { createEngine } = await import(new URL("../../index.js", dist).href);
 const { checkSourceEverywhere, checkRoundTrip, checkStreamedEqualsBuffered, FORMATS } = await import(new URL("properties.js", dist).href);
 const { anyTextArb, tokenSoupArb } = await import(new URL("text-arbitrary.js", dist).href);
 const { rootArb } = await import(new URL("data-arbitrary.js", dist).href);

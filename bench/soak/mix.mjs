@@ -100,7 +100,7 @@ function checkSourceFailure(data, expected) {
  * `res` is { status, headers, text }.
  */
 export async function buildMix(repoRoot) {
-  const { createEngine } = await import(pathToFileURL(join(repoRoot, "dist/core/index.js")).href);
+  const { createEngine } = await import(pathToFileURL(join(repoRoot, "dist/index.js")).href);
   const engine = createEngine();
   const emit = (source, format) => {
     const r = engine.transpile(source, { format });

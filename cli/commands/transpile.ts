@@ -6,7 +6,7 @@ import { TRANSPILE_FLAGS } from "../transpile/transpile-flags.js";
 export default class Transpile extends Command {
   static override summary = "Transpile a JSSON file to JSON, YAML, TOML or TypeScript (the default command).";
   static override description = `Reads FILE (or -i FILE; "-" or nothing reads stdin) and writes the output to stdout, or to -o FILE.
-Errors go to stderr as "Line <n>: <message>" with the source line and a caret.
+Errors go to stderr as "Line <n>: <message>" with its place (--> file:line:column), the source line and a caret (--error-format json or github: for tools).
 Exit status: 0 ok, 1 source error (or unreadable input), 2 usage error or failed schema validation.
 Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merge overwrite`;
   static override examples = [

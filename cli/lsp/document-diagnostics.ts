@@ -7,7 +7,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from "vscode-languageserver";
 import { causeChain, diagnosticMessage, locateFailures, toPlainData, type Diagnostic, type Engine, type IncludeHost, type SourceSpan } from "../../core/index.js";
 import { ProgramValue } from "../../core/eval/key-origins.js";
 import type { ObjectValue } from "../../core/eval/values.js";
@@ -43,7 +43,12 @@ export function diagnoseDocument(ctx: DiagnoseContext, uri: string, path: string
   const r = ctx.engine.evaluate(text, { limits: LSP_LIMITS, host: ctx.host, ...(path === undefined ? {} : { file: path }) });
   if (!r.ok) {
     const own = r.diagnostics.map((d) => toLsp(doc, d));
-    r.diagnostics.forEach((d, i) => placeCauses(ctx, doc, d, included, own[i] as LspDiagnostic));
+    r.diagnostics.forEach((d, i) => {
+      const lsp = own[i] as LspDiagnostic;
+      const related = relatedOf(ctx, doc.uri, d);
+      if (related.length > 0) lsp.relatedInformation = related;
+      placeCauses(ctx, doc, d, included, lsp);
+    });
     return { own, included, value: undefined };
   }
   const schema = path === undefined ? undefined : ctx.schemaFor(path);
@@ -68,14 +73,22 @@ function placeCauses(ctx: DiagnoseContext, doc: TextDocument, d: Diagnostic, out
       code: cause.code,
       source: "jsson",
       message: `${diagnosticMessage(cause)} (in a file included from ${includer.uri})`,
-      relatedInformation: [{ location: { uri: includer.uri, range: includer.diagnostic.range }, message: "included here" }],
+      relatedInformation: [{ location: { uri: includer.uri, range: includer.diagnostic.range }, message: "included here" }, ...relatedOf(ctx, uri, cause)],
     };
-    includer.diagnostic.relatedInformation = [{ location: { uri, range: inner.range }, message: diagnosticMessage(cause) }];
+    includer.diagnostic.relatedInformation = [...(includer.diagnostic.relatedInformation ?? []), { location: { uri, range: inner.range }, message: diagnosticMessage(cause) }];
     const list = out.get(cause.file) ?? [];
     list.push(inner);
     out.set(cause.file, list);
     includer = { uri, diagnostic: inner };
   }
+}
+
+/** The related places of `d` as LSP related information (`uri`: the document of a place without a file). */
+function relatedOf(ctx: DiagnoseContext, uri: string, d: Diagnostic): DiagnosticRelatedInformation[] {
+  return (d.related ?? []).map((r) => ({
+    location: { uri: r.file === undefined ? uri : ctx.uriOf(r.file), range: { start: { line: r.line - 1, character: r.column - 1 }, end: endOf(r) } },
+    message: r.message,
+  }));
 }
 
 /** The end of a span as an LSP position: at least one character after its start, so an empty span stays visible. */

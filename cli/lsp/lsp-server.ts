@@ -9,7 +9,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult, type Location } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 import { completionsAt } from "./completion-items.js";
 import { diagnoseDocument } from "./document-diagnostics.js";
 import { DocumentState } from "./document-state.js";

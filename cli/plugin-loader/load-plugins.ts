@@ -13,7 +13,7 @@
  * ```
  */
 import { fileURLToPath } from "node:url";
-import { createEngine, PluginError, type Engine } from "../../core/index.js";
+import { createEngine, PluginError, type Engine } from "../../index.js";
 import { PluginLoadError } from "./plugin-load-error.js";
 import { describeRequest } from "./plugin-request.js";
 import { collectPluginRequests, type CollectedRequests, type PluginRequestSources } from "./plugin-requests.js";

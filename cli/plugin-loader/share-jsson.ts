@@ -20,7 +20,7 @@ export function shareJssonWithPlugins(): void {
   register(new URL("./jsson-resolve-hooks.js", import.meta.url), { data });
 }
 
-/** `jsson` → …/dist/core/index.js, `jsson/plugin` → …/dist/core/plugin.js, …, from our package.json `exports`. */
+/** `jsson` → …/dist/index.js, `jsson/plugin` → …/dist/core/plugin.js, …, from our package.json `exports`. */
 export function publicSpecifiers(): Record<string, string> {
   const manifest = JSON.parse(readFileSync(new URL("package.json", PACKAGE_ROOT), "utf8")) as { name: string; exports?: Record<string, unknown> };
   const out: Record<string, string> = {};

@@ -14,7 +14,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type AddressInfo } from "node:net";
 import polka from "polka";
-import { createEngine, type FormatInfo } from "../../core/index.js";
+import { createEngine, type FormatInfo } from "../../index.js";
 import { ParseCache } from "../../core/engine/parse-cache.js";
 import { accessLine, eventLine } from "./access-log.js";
 import { corsAllows, corsHeadersFor, corsPolicy } from "./cors.js";

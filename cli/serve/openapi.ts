@@ -16,7 +16,8 @@
  * read `default` as "always present" and would make a client send every
  * such field.
  */
-import { LANGUAGE_VERSION, type FormatInfo } from "../../core/index.js";
+import { DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, LANGUAGE_VERSION, type FormatInfo } from "../../core/index.js";
+import { SCHEMA_FORMATS } from "../../core/plugin.js";
 import { packageInfo } from "./server-version.js";
 import { NOT_READY_REASONS } from "./routes/probes.js";
 
@@ -135,7 +136,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         "External variables (LANGUAGE.md §16.2): name → any JSON value, visible by name in the source and every included file, never written out. Names are identifiers that are not keywords; integers are exact 64-bit integers, `1.0` stays a float.",
       propertyNames: { pattern: "^[\\p{L}_][\\p{L}\\p{Nd}_]*$" },
     },
-    IncludeMerge: { type: "string", enum: ["keep", "overwrite", "error"], default: "keep" },
+    IncludeMerge: { type: "string", enum: [...INCLUDE_MERGE_MODES], default: "keep" },
     FormatName: {
       type: "string",
       enum: spellings,
@@ -150,7 +151,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         format: { allOf: [ref("FormatName")], default: "json", description: `Output format, case-insensitive: ${formatList} (and aliases such as yml, ts).` },
         include_merge: ref("IncludeMerge"),
         streaming: { type: "boolean", default: false, description: "Stream the response (chunked). The bytes are the same as without streaming." },
-        stream_threshold: { type: "integer", minimum: 1, default: 10000, description: "A range with more elements than this turns streaming on." },
+        stream_threshold: { type: "integer", minimum: 1, default: DEFAULT_STREAM_THRESHOLD, description: "A range with more elements than this turns streaming on." },
         files: ref("Files"),
         vars: ref("Vars"),
       },
@@ -196,7 +197,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       properties: {
         source: str("JSSON text."),
         schema: str("The JSON Schema document, as JSON, YAML or TOML text."),
-        schema_format: { type: "string", enum: ["json", "yaml", "toml"], description: "Detected from the text when absent." },
+        schema_format: { type: "string", enum: [...SCHEMA_FORMATS], description: "Detected from the text when absent." },
         output_format: { allOf: [ref("FormatName")], default: "json", description: `The format to transpile to before validating: ${formatList}.` },
         include_merge: ref("IncludeMerge"),
         files: ref("Files"),

@@ -3,16 +3,13 @@
  * one message naming its field; all problems of a request are reported
  * together. Optional fields given as `null` take their default.
  */
-import { INCLUDE_MERGE_MODES, varNameProblem, type Engine, type IncludeMerge } from "../../core/index.js";
+import { DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, varNameProblem, walkPath, type Engine, type IncludeMerge } from "../../core/index.js";
+import { SCHEMA_FORMATS } from "../../core/plugin.js";
 import { DataError } from "../../core/data/data-error.js";
 import { readJobVars } from "./jobs/job-vars.js";
 import { rawMemberText } from "./raw-member.js";
 import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "./pool/protocol.js";
 import { field } from "./request-json.js";
-import { confinedSegments } from "./jobs/confined-host.js";
-
-/** Default `stream_threshold` (LANGUAGE.md §11). */
-export const DEFAULT_STREAM_THRESHOLD = 10_000;
 
 /** Outcome of a check: the job, or the messages of a 400. */
 export type Checked<T> = { readonly ok: true; readonly job: T } | { readonly ok: false; readonly errors: string[]; readonly format: string };
@@ -68,7 +65,7 @@ function filesField(body: Body, errors: string[]): [string, string][] {
   for (const key of Object.keys(v)) {
     const text = (v as Record<string, unknown>)[key];
     if (key === "") errors.push(`files: a path must not be empty`);
-    else if (/^([\\/]|[A-Za-z]:)/.test(key) || confinedSegments([], key) === undefined)
+    else if (/^([\\/]|[A-Za-z]:)/.test(key) || walkPath([], key) === undefined)
       errors.push(`files[${JSON.stringify(key)}]: must be a relative path inside the folder`);
     else if (typeof text !== "string") errors.push(`files[${JSON.stringify(key)}]: must be a string, got ${describe(text)}`);
     else out.push([key, text]);
@@ -147,9 +144,6 @@ export function checkValidate(body: Body): Checked<ValidateJob> {
   if (errors.length > 0) return { ok: false, errors, format: "json" };
   return { ok: true, job: { kind: "validate", source } };
 }
-
-/** Schema document formats (LANGUAGE.md §12.2). */
-export const SCHEMA_FORMATS = ["json", "yaml", "toml"] as const;
 
 /** Check a /validate-schema body. */
 export function checkValidateSchema(engine: Engine, body: Body, text: string): Checked<ValidateSchemaJob> {

@@ -1,5 +1,5 @@
 /** How the CLI prints a source diagnostic on stderr for people (`--error-format human`, the default). */
-import { causeChain, renderDiagnostic, renderExcerpt, type Diagnostic, type SourceSpan } from "../../core/diagnostics/diagnostic.js";
+import { causeChain, renderDiagnostic, renderExcerpt, type Diagnostic, type RelatedPlace, type SourceSpan } from "../../core/diagnostics/diagnostic.js";
 import type { DiagnosticSources } from "./diagnostic-sources.js";
 import { terminalText } from "./terminal-text.js";
 
@@ -12,7 +12,8 @@ export const STDIN_NAME = "<stdin>";
  * source line and a caret, as rustc and tsc print them. An error inside an
  * included file (I4) shows every place down the include chain, each with
  * its excerpt: the `include` in the root file, then the error in the
- * included file.
+ * included file. Related places follow the place they explain, each as a
+ * `note:` line and its own `-->` and excerpt.
  *
  * Control characters in the message, the file names and the source lines
  * are shown escaped ({@link terminalText}); the caret is placed on the
@@ -21,7 +22,14 @@ export const STDIN_NAME = "<stdin>";
  */
 export function diagnosticReport(d: Diagnostic, sources: DiagnosticSources): string {
   let out = terminalText(renderDiagnostic(d)) + "\n";
-  for (const place of [d, ...causeChain(d)]) out += placeReport(place, sources);
+  for (const place of [d, ...causeChain(d)]) out += placeWithNotes(place, sources);
+  return out;
+}
+
+/** A place, then the places that explain it (a first definition, a preset's `@use`), each as a `note:` line with its own excerpt. */
+export function placeWithNotes(place: SourceSpan & { readonly related?: readonly RelatedPlace[] | undefined }, sources: DiagnosticSources): string {
+  let out = placeReport(place, sources);
+  for (const r of place.related ?? []) out += `  note: ${terminalText(r.message)}\n` + placeReport(r, sources);
   return out;
 }
 

@@ -1,9 +1,8 @@
 /** The CLI's schema validation report (LANGUAGE.md §12.3), written to stderr. */
 import { extname } from "node:path";
 import type { SchemaResult, ValuePlace } from "../../core/index.js";
-import { placeReport } from "./diagnostic-report.js";
+import { placeWithNotes } from "./diagnostic-report.js";
 import type { DiagnosticSources } from "./diagnostic-sources.js";
-import { terminalText } from "./terminal-text.js";
 
 /** `json`, `yaml` or `toml` from a schema file's extension; `undefined` lets the schema type sniff the text. */
 export function schemaFormatOf(path: string): string | undefined {
@@ -48,7 +47,5 @@ export function schemaReport(result: SchemaResult, schemaFormat: string | undefi
 
 /** A place and its related places, indented under their failure line. */
 function placeLines(place: ValuePlace, sources: DiagnosticSources): string {
-  let out = placeReport(place, sources);
-  for (const r of place.related ?? []) out += `  note: ${terminalText(r.message)}\n` + placeReport(r, sources);
-  return out.replace(/^/gm, "  ").replace(/ {2}$/, "");
+  return placeWithNotes(place, sources).replace(/^/gm, "  ").replace(/ {2}$/, "");
 }

@@ -7,6 +7,9 @@
  */
 import type { FlagDefinition } from "../argv/flag-spec.js";
 import { ERROR_FORMAT_ENV, ERROR_FORMATS } from "../terminal/error-format.js";
+// Two tiny modules of constants (no engine behind them): the start-up fast path reads this table.
+import { INCLUDE_MERGE_MODES } from "../../core/eval/include-merge.js";
+import { DEFAULT_STREAM_THRESHOLD } from "../../core/engine/options.js";
 
 /** `--plugin`, shared by the commands that run the engine. */
 export const PLUGIN_FLAG: FlagDefinition = {
@@ -54,12 +57,12 @@ export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
   {
     name: "include-merge",
     kind: "option",
-    options: ["keep", "overwrite", "error"],
+    options: INCLUDE_MERGE_MODES,
     default: "keep",
     description: "how keys of an included file merge into the includer",
   },
   { name: "stream", kind: "boolean", default: false, description: "stream the output (never changes the bytes)" },
-  { name: "stream-threshold", kind: "option", helpValue: "N", description: "ranges with more elements than this are streamed (default 10000)" },
+  { name: "stream-threshold", kind: "option", helpValue: "N", description: `ranges with more elements than this are streamed (default ${DEFAULT_STREAM_THRESHOLD})` },
   { name: "schema", kind: "option", helpValue: "FILE", description: "validate the output against this JSON Schema (.json, .yaml, .yml or .toml)" },
   { name: "validate-only", kind: "boolean", default: false, description: "with --schema: report the validation only, print no output" },
   { name: "max-depth", kind: "option", helpValue: "N", description: "maximum nesting depth (brackets, objects, expressions, includes; default 512)" },

@@ -197,7 +197,6 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     includeMerge,
     host: new NodeFsHost(),
     limits,
-    stream: flags["stream"] === true,
     ...(threshold === undefined ? {} : { streamThreshold: threshold }),
     ...(vars === undefined ? {} : { vars }),
     ...(Object.keys(formatOptions).length === 0 ? {} : { formatOptions }),

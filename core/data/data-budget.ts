@@ -6,7 +6,7 @@
  * run (a `--vars` file, a request's `vars`) {@link standaloneBudget} applies
  * the same limits to the document alone.
  */
-import type { Limits } from "../engine/options.js";
+import type { Limits } from "../eval/limits.js";
 import type { Value } from "../eval/values.js";
 
 /** Limits and accounting for reading one data document. */

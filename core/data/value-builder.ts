@@ -5,7 +5,7 @@
  * at; the builder raises {@link DataError}s there.
  */
 import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
-import { FloatValue, LazyArray, normalizeInt, ObjectValue, type Value } from "../eval/values.js";
+import { FloatValue, LazyArray, normalizeInt, ObjectValue, objectWeight, setObjectWeight, type Value } from "../eval/values.js";
 import type { DataBudget } from "./data-budget.js";
 import { DataError } from "./data-error.js";
 
@@ -13,7 +13,7 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
 export class ValueBuilder {
-  /** Expanded sizes of arrays built here that hold containers (objects carry theirs in `weight`). */
+  /** Expanded sizes of arrays built here that hold containers (objects carry theirs, see `objectWeight`). */
   private readonly arrayWeights = new WeakMap<Value[], number>();
 
   /** @param label how messages name the document (`"values.yaml"` as written in the include) */
@@ -61,7 +61,7 @@ export class ValueBuilder {
   /** Expanded size of a value built here (1 for a scalar). */
   weightOf(v: Value): number {
     if (v === null || typeof v !== "object") return 1;
-    if (v instanceof ObjectValue) return v.weight > 0 ? v.weight : v.size + 1;
+    if (v instanceof ObjectValue) return objectWeight(v) || v.size + 1;
     if (v instanceof LazyArray) return v.length + 1;
     if (Array.isArray(v)) return this.arrayWeights.get(v) ?? v.length + 1;
     return 1;
@@ -82,7 +82,7 @@ export class ValueBuilder {
   object(o: ObjectValue): ObjectValue {
     let weight = 1;
     for (const v of o.values) weight += this.weightOf(v);
-    if (weight > o.size + 1) o.weight = weight;
+    if (weight > o.size + 1) setObjectWeight(o, weight);
     return o;
   }
 }

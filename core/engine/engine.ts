@@ -27,9 +27,10 @@ import {
   type SchemaType,
   type TextSink,
 } from "../plugin.js";
-import { DEFAULT_LIMITS, DEFAULT_STREAM_THRESHOLD, type Limits, type RunOptions } from "./options.js";
+import { DEFAULT_LIMITS, type Limits } from "../eval/limits.js";
+import { DEFAULT_STREAM_THRESHOLD, type RunOptions } from "./options.js";
 import { LimitedSink, OutputLimitError } from "./limited-sink.js";
-import { makeDiagnostic, type RawDiagnostic } from "./make-diagnostic.js";
+import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import type { ParseCache } from "./parse-cache.js";
 import { checkFormatOptions } from "./format-options.js";
 import { kindPhrase, selectPathText, selectValue } from "./select-value.js";
@@ -249,7 +250,6 @@ export class Engine {
     const parsed = this.parse(source, options.file, limits);
     if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] };
     const result = evaluateProgram(parsed.program, {
-      source,
       file: options.file,
       host: options.host,
       includeMerge: options.includeMerge ?? "keep",

@@ -1,5 +1,5 @@
 import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
-import type { TextSink } from "../plugin.js";
+import type { TextSink } from "../emit/text-sink.js";
 
 /** Thrown when writing passes a limit of the run (output size, time) or the run is cancelled. */
 export class OutputLimitError extends Error {

@@ -33,8 +33,13 @@ export function pluginShapeProblem(candidate: unknown): string | undefined {
 /** Why a plugin's declared `apiVersion` cannot be served by this build, or `undefined`. */
 export function apiVersionProblem(apiVersion: unknown): string | undefined {
   if (apiVersion === API_VERSION) return undefined;
-  return `requires plugin API version ${describeValue(apiVersion, true)}, this jsson provides ${API_VERSION}`;
+  const problem = `requires plugin API version ${describeValue(apiVersion, true)}, this jsson provides ${API_VERSION}`;
+  return apiVersion === 1 ? `${problem}; ${FROM_API_1}` : problem;
 }
+
+/** What a version-1 plugin changes to run on API 2, in one line (docs/plugins.md, "From API 1 to 2", says it at length). */
+const FROM_API_1 =
+  "to update it: append text with TextWriter.write(text) instead of out +=, treat ObjectValue.keys/values as read-only, stop reading ObjectValue.weight, then declare apiVersion: 2 (docs/plugins.md, \"From API 1 to 2\")";
 
 /** Why `format` cannot be registered as an output format, or `undefined`. */
 export function formatShapeProblem(format: unknown): string | undefined {

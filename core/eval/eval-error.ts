@@ -1,6 +1,6 @@
 import type { DiagnosticCode } from "../diagnostics/catalogue.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { RawDiagnostic } from "../engine/make-diagnostic.js";
+import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 
 /** A runtime error in the user's program; unwinds evaluation to the run's edge, where it becomes a diagnostic. */
 export class EvalError extends Error {

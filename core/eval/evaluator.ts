@@ -7,8 +7,9 @@
  */
 import { CODES } from "../diagnostics/catalogue.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { IncludeMerge, Limits } from "../engine/options.js";
-import { makeDiagnostic, type RawDiagnostic } from "../engine/make-diagnostic.js";
+import type { IncludeMerge } from "./include-merge.js";
+import type { Limits } from "./limits.js";
+import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import type { IncludeHost } from "../host/include-host.js";
 import type { ArrayBlockExpr, BodyScopeNeeds, Expr, Member, ObjectExpr, PresetUseExpr, Program, TemplateExpr } from "../syntax/ast.js";
@@ -19,7 +20,7 @@ import { adoptIncluded } from "./included-value.js";
 import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
-import { isRangeValue, LazyArray, ObjectValue, type Value } from "./values.js";
+import { isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
 import { ProgramValue } from "./key-origins.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 import type { DataBudget } from "../data/data-budget.js";
@@ -29,7 +30,6 @@ import { externalValues, type ExternalVars } from "../data/external-vars.js";
 import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
 
 export interface EvalOptions {
-  readonly source: string;
   readonly file: string | undefined;
   readonly host: IncludeHost | undefined;
   readonly includeMerge: IncludeMerge;
@@ -74,7 +74,7 @@ interface RunState {
    * Expanded size (values once written out) of arrays built so far,
    * recorded for arrays that hold containers: values are shared, so
    * `a := [a, a]` doubles the output without creating values. (Objects
-   * carry theirs in {@link ObjectValue.weight}.) Made when first needed.
+   * carry theirs: {@link objectWeight}.) Made when first needed.
    */
   weights: WeakMap<object, number> | undefined;
   /** Number of lazy maps created. */
@@ -547,7 +547,7 @@ class FileEvaluator {
   /** Expanded size of a value (see {@link RunState.weights}). */
   private weightOf(v: Value): number {
     if (v === null || typeof v !== "object") return 1;
-    if (v instanceof ObjectValue) return v.weight > 0 ? v.weight : v.size + 1;
+    if (v instanceof ObjectValue) return objectWeight(v) || v.size + 1;
     if (v instanceof LazyArray) return v.length + 1;
     if (Array.isArray(v)) return this.run.weights?.get(v) ?? v.length + 1;
     return 1;
@@ -558,7 +558,7 @@ class FileEvaluator {
     // A container of scalars weighs its size plus one, which weightOf derives; only nesting is recorded.
     if (weight > (v instanceof ObjectValue ? v.size : v.length) + 1) {
       if (weight > this.run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
-      if (v instanceof ObjectValue) v.weight = weight;
+      if (v instanceof ObjectValue) setObjectWeight(v, weight);
       else (this.run.weights ??= new WeakMap()).set(v, weight);
     }
     return v;

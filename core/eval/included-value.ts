@@ -12,7 +12,7 @@
  */
 import { StopError, type CostMeter } from "./cost-meter.js";
 import { EvalError } from "./eval-error.js";
-import { LazyArray, ObjectValue, type Value } from "./values.js";
+import { LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
 
 /** How the values of one include are adopted. */
 export interface Adoption {
@@ -39,7 +39,7 @@ export function adoptIncluded(v: Value, a: Adoption): Value {
       if (y !== x && out === undefined) {
         out = new ObjectValue();
         for (let j = 0; j < i; j++) out.append(keys[j] as string, values[j] as Value);
-        out.weight = v.weight;
+        setObjectWeight(out, objectWeight(v));
         a.copied(v, out);
       }
       out?.append(keys[i] as string, y);

@@ -8,7 +8,7 @@ import type { Expr } from "../syntax/ast.js";
 import type { CostMeter } from "./cost-meter.js";
 import { IncludedArray } from "./included-value.js";
 import { Scope } from "./scope.js";
-import { itemsByIndex, LazyArray, ObjectValue, type ItemCharge, type Value } from "./values.js";
+import { itemsByIndex, LazyArray, ObjectValue, setObjectWeight, type ItemCharge, type Value } from "./values.js";
 
 /** What a lazy map needs from the evaluator. */
 export interface BodyEvaluator {
@@ -121,7 +121,7 @@ export class LazyRows extends LazyArray {
     const obj = new ObjectValue();
     for (let i = 0; i < row.cells.length; i++) obj.set(fields[i] as string, pick(row, row.cells[i] as Value, k));
     // Its written-out size, for whoever weighs a value holding it (a map clause's body).
-    obj.weight = row.weight;
+    setObjectWeight(obj, row.weight);
     return obj;
   }
 }

@@ -34,6 +34,15 @@ export class FloatValue {
 /** Objects up to this size find keys by scanning; larger ones build an index when first searched. */
 const SCAN_LIMIT = 8;
 
+// Both are set by ObjectValue's static block, the only code that can reach its private field.
+/**
+ * The evaluator's record of `o`'s written-out size (0 when not recorded:
+ * then it is `o.size + 1`). Internal to core: not exported by the plugin API.
+ */
+export let objectWeight: (o: ObjectValue) => number;
+/** Record `o`'s written-out size (see {@link objectWeight}). Internal to core. */
+export let setObjectWeight: (o: ObjectValue, weight: number) => void;
+
 /**
  * An insertion-ordered object. Keys keep the position of their first
  * definition. Stored as parallel `keys` / `values` arrays (cheap to build and
@@ -42,17 +51,27 @@ const SCAN_LIMIT = 8;
  * read-only Map view.
  */
 export class ObjectValue {
-  /** Keys in insertion order (read-only for callers). */
-  readonly keys: string[] = [];
-  /** Values, parallel to {@link keys} (read-only for callers). */
-  readonly values: Value[] = [];
+  /** Keys in insertion order; change them through {@link set} and {@link append} only. */
+  readonly keys: readonly string[] = [];
+  /** Values, parallel to {@link keys}; change them through {@link set} and {@link append} only. */
+  readonly values: readonly Value[] = [];
   /** Key positions, built only when a large object is searched (most objects are built and written, never searched). */
   private index: Map<string, number> | undefined = undefined;
   /**
    * The evaluator's record of this object's size once written out, when it
-   * holds containers (0: not recorded, which means `size + 1`).
+   * holds containers (0: not recorded, which means `size + 1`). A private
+   * field, read and written through {@link objectWeight} and
+   * {@link setObjectWeight}, which the plugin API does not export: it is
+   * evaluator bookkeeping, not part of the value.
    */
-  weight = 0;
+  #weight = 0;
+
+  static {
+    objectWeight = (o) => o.#weight;
+    setObjectWeight = (o, weight) => {
+      o.#weight = weight;
+    };
+  }
 
   constructor(entries?: Iterable<readonly [string, Value]>) {
     if (entries) for (const [k, v] of entries) this.set(k, v);
@@ -94,7 +113,7 @@ export class ObjectValue {
   set(key: string, value: Value): void {
     const i = this.find(key);
     if (i >= 0) {
-      this.values[i] = value;
+      (this.values as Value[])[i] = value;
       return;
     }
     this.append(key, value);
@@ -102,8 +121,8 @@ export class ObjectValue {
 
   /** Add a key the caller knows is not present yet (skips the search). */
   append(key: string, value: Value): void {
-    const n = this.keys.push(key);
-    this.values.push(value);
+    const n = (this.keys as string[]).push(key);
+    (this.values as Value[]).push(value);
     if (this.index !== undefined) this.index.set(key, n - 1);
   }
 
@@ -202,73 +221,70 @@ export function itemsByIndex(a: LazyArray, charge?: ItemCharge): Iterator<Value>
   };
 }
 
-/** An inclusive integer range `start..end step step` (never empty-stepped). */
-export class IntRange extends LazyArray {
+/**
+ * What the three range classes share: they are ranges, know their length
+ * up front, and charge the run that made them for every item pulled.
+ */
+export abstract class RangeArray extends LazyArray {
   readonly isRange = true;
-  readonly length: number;
+  constructor(
+    readonly length: number,
+    /** The run that made it, charged for every item pulled. */
+    private readonly charge: ItemCharge | undefined,
+  ) {
+    super();
+  }
+  [Symbol.iterator](): Iterator<Value> {
+    return itemsByIndex(this, this.charge);
+  }
+}
+
+/** An inclusive integer range `start..end step step` (never empty-stepped). */
+export class IntRange extends RangeArray {
   constructor(
     readonly start: number,
     readonly step: number,
     length: number,
-    /** The run that made it, charged for every item pulled. */
-    private readonly charge?: ItemCharge,
+    charge?: ItemCharge,
   ) {
-    super();
-    this.length = length;
+    super(length, charge);
   }
   at(index: number): Value {
     return this.start + index * this.step;
   }
-  [Symbol.iterator](): Iterator<Value> {
-    return itemsByIndex(this, this.charge);
-  }
 }
 
 /** An inclusive bigint range, used when a bound lies outside the safe-integer range. */
-export class BigIntRange extends LazyArray {
-  readonly isRange = true;
-  readonly length: number;
+export class BigIntRange extends RangeArray {
   constructor(
     readonly start: bigint,
     readonly step: bigint,
     length: number,
-    /** The run that made it, charged for every item pulled. */
-    private readonly charge?: ItemCharge,
+    charge?: ItemCharge,
   ) {
-    super();
-    this.length = length;
+    super(length, charge);
   }
   at(index: number): Value {
     return normalizeInt(this.start + BigInt(index) * this.step);
   }
-  [Symbol.iterator](): Iterator<Value> {
-    return itemsByIndex(this, this.charge);
-  }
 }
 
 /** A string range such as `"srv-08".."srv-11"`: prefix + counter, zero-padded to `width`. */
-export class StringRange extends LazyArray {
-  readonly isRange = true;
-  readonly length: number;
+export class StringRange extends RangeArray {
   constructor(
     readonly prefix: string,
     readonly start: number,
     readonly step: number,
     length: number,
     readonly width: number,
-    /** The run that made it, charged for every item pulled. */
-    private readonly charge?: ItemCharge,
+    charge?: ItemCharge,
   ) {
-    super();
-    this.length = length;
+    super(length, charge);
   }
   at(index: number): Value {
     const n = this.start + index * this.step;
     const digits = String(Math.abs(n)).padStart(this.width, "0");
     return this.prefix + (n < 0 ? "-" + digits : digits);
-  }
-  [Symbol.iterator](): Iterator<Value> {
-    return itemsByIndex(this, this.charge);
   }
 }
 

@@ -14,8 +14,8 @@
  * Imports point one way: this module uses core/syntax; nothing in core uses it.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { makeDiagnostic } from "../engine/make-diagnostic.js";
-import { DEFAULT_LIMITS } from "../engine/options.js";
+import { makeDiagnostic } from "../diagnostics/make-diagnostic.js";
+import { DEFAULT_LIMITS } from "../eval/limits.js";
 import { Lexer } from "../syntax/lexer.js";
 import { parseProgram } from "../syntax/parser.js";
 import type { Token } from "../syntax/tokens.js";

@@ -6,6 +6,7 @@
  */
 import { posix } from "node:path";
 import type { HostResult, IncludeHost } from "./include-host.js";
+import { walkPath } from "./path-walk.js";
 
 export interface MemoryHostOptions {
   /** Consulted for paths the virtual folder does not hold. */
@@ -31,16 +32,8 @@ export class MemoryHost implements IncludeHost {
     if (path.includes("\0")) return { ok: false, detail: "invalid path" };
     if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path)) return { ok: false, detail: "absolute paths are not allowed" };
     const base = from === undefined ? VIRTUAL : posix.dirname(from);
-    // Walk the segments ourselves: `posix.join` would clamp a `..` above the
-    // root to the root instead of refusing it.
-    const parts = base.split("/").filter((p) => p !== "");
-    for (const seg of path.replace(/\\/g, "/").split("/")) {
-      if (seg === "" || seg === ".") continue;
-      if (seg === "..") {
-        if (parts.length === 0) return { ok: false, detail: "path leaves the include folder" };
-        parts.pop();
-      } else parts.push(seg);
-    }
+    const parts = walkPath(base.split("/").filter((p) => p !== ""), path);
+    if (parts === undefined) return { ok: false, detail: "path leaves the include folder" };
     return { ok: true, value: VIRTUAL + parts.join("/") };
   }
 

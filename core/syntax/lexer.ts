@@ -1,11 +1,12 @@
 /**
  * The lexer: turns source text into tokens on demand (the parser pulls them),
- * so a 50 MB file never becomes a token array. Errors are returned as a
- * diagnostic token state, never thrown.
+ * so a 50 MB file never becomes a token array. The first lexical error
+ * stops it with a {@link LexError}, which the parser catches and returns as
+ * its diagnostic: nothing is thrown past the parser.
  */
 import { CODES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
-import type { RawDiagnostic } from "../engine/make-diagnostic.js";
+import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { normalizeInt } from "../eval/values.js";
 import { KEYWORDS, type Token, type TokenKind } from "./tokens.js";
 
@@ -196,7 +197,7 @@ export class Lexer {
           segStart = p;
           continue;
         }
-        p += n === undefined ? 1 : 1; // unknown escape: keep the backslash verbatim; the next char is read normally
+        p++; // unknown escape: keep the backslash verbatim; the next char is read normally
         continue;
       }
       p++;

@@ -6,7 +6,7 @@
  */
 import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
-import type { RawDiagnostic } from "../engine/make-diagnostic.js";
+import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { FloatValue } from "../eval/values.js";
 import { LineIndex } from "../source/line-index.js";
 import type {

@@ -6,17 +6,14 @@ import type * as JsYaml from "js-yaml";
 import { jsYamlModule, smolTomlModule } from "./lazy-modules.js";
 import { SchemaProblem } from "./schema-problem.js";
 import { SCHEMA_LIMITS } from "./limits.js";
+import { SCHEMA_FORMATS, type SchemaFormat } from "../../core/plugin.js";
 
-/** The schema document formats. */
-export type SchemaFormat = "json" | "yaml" | "toml";
+export type { SchemaFormat };
 
-/** Normalise a format name (`json`, `yaml`/`yml`, `toml`, any case); undefined when unknown. */
+/** Normalise a format name (one of {@link SCHEMA_FORMATS} or `yml`, any case); undefined when unknown. */
 export function schemaFormatName(name: string): SchemaFormat | undefined {
   const n = name.trim().toLowerCase();
-  if (n === "json") return "json";
-  if (n === "yaml" || n === "yml") return "yaml";
-  if (n === "toml") return "toml";
-  return undefined;
+  return SCHEMA_FORMATS.find((f) => f === n) ?? (n === "yml" ? "yaml" : undefined);
 }
 
 /**

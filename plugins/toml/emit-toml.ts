@@ -60,9 +60,9 @@ class TomlWriter extends TextWriter {
         (later ??= []).push(key, v);
         continue;
       }
-      this.out += this.keyText(key) + " = ";
+      this.write(this.keyText(key) + " = ");
       this.writeInline(v);
-      this.out += "\n";
+      this.write("\n");
       this.started = true;
       this.flushIfFull();
     }
@@ -86,7 +86,7 @@ class TomlWriter extends TextWriter {
   }
 
   private header(text: string): void {
-    this.out += this.started ? "\n" + text : text;
+    this.write(this.started ? "\n" + text : text);
     this.started = true;
     this.flushIfFull();
   }
@@ -95,14 +95,14 @@ class TomlWriter extends TextWriter {
   private writeInline(v: Value): void {
     switch (typeof v) {
       case "string":
-        this.out += tomlString(v);
+        this.write(tomlString(v));
         return;
       case "number":
       case "bigint":
-        this.out += numberText(v);
+        this.write(numberText(v));
         return;
       case "boolean":
-        this.out += v ? "true" : "false";
+        this.write(v ? "true" : "false");
         return;
     }
     if (v === null) {
@@ -110,7 +110,7 @@ class TomlWriter extends TextWriter {
       checkToml(this.root);
       throw new OutputError("TOML cannot represent null (in an array)", this.topKey);
     }
-    if (v instanceof FloatValue) this.out += tomlFloat(v.value);
+    if (v instanceof FloatValue) this.write(tomlFloat(v.value));
     else if (v instanceof ObjectValue) this.writeInlineTable(v);
     else this.writeInlineArray(v);
   }
@@ -118,12 +118,12 @@ class TomlWriter extends TextWriter {
   private writeInlineArray(arr: Value[] | LazyArray): void {
     let sep = "[";
     for (const item of arr) {
-      this.out += sep;
+      this.write(sep);
       this.writeInline(item);
       this.flushIfFull();
       sep = ", ";
     }
-    this.out += sep === "[" ? "[]" : "]";
+    this.write(sep === "[" ? "[]" : "]");
   }
 
   private writeInlineTable(obj: ObjectValue): void {
@@ -132,11 +132,11 @@ class TomlWriter extends TextWriter {
       const key = keys[i] as string;
       const item = values[i] as Value;
       if (item === null) continue;
-      this.out += sep + this.keyText(key) + " = ";
+      this.write(sep + this.keyText(key) + " = ");
       this.writeInline(item);
       this.flushIfFull();
       sep = ", ";
     }
-    this.out += sep === "{ " ? "{}" : " }";
+    this.write(sep === "{ " ? "{}" : " }");
   }
 }

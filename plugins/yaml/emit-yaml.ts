@@ -28,7 +28,7 @@ export function emitYaml(value: Value, sink: TextSink, options: YamlOptions = {}
     }
     let first = true;
     for (const item of value) {
-      if (!first) w.out += "---\n";
+      if (!first) w.write("---\n");
       first = false;
       w.writeDocument(item);
     }
@@ -77,13 +77,13 @@ class YamlWriter extends TextWriter {
   /** One document: a mapping or sequence from the left margin, `{}` / `[]`, or a scalar line. */
   writeDocument(v: Value): void {
     const text = scalarText(v);
-    if (text !== undefined) this.out += text + "\n";
+    if (text !== undefined) this.write(text + "\n");
     else if (v instanceof ObjectValue) {
-      if (v.size === 0) this.out += "{}\n";
+      if (v.size === 0) this.write("{}\n");
       else this.writeMapping(v, 0, false);
     } else {
       const arr = v as Value[] | LazyArray;
-      if (arr.length === 0) this.out += "[]\n";
+      if (arr.length === 0) this.write("[]\n");
       else this.writeSequence(arr, 0, false);
     }
     this.flushIfFull();
@@ -110,8 +110,8 @@ class YamlWriter extends TextWriter {
       const key = keys[i] as string;
       const item = values[i] as Value;
       if (first) first = false;
-      else this.out += ind;
-      this.out += this.keyText(key, ind);
+      else this.write(ind);
+      this.write(this.keyText(key, ind));
       this.writeNode(item, depth, false);
       this.flushIfFull();
     }
@@ -127,8 +127,8 @@ class YamlWriter extends TextWriter {
     if (chomping === undefined) return false;
     const ind = this.indent(depth + 1);
     const body = chomping === "-" ? s : s.slice(0, -1);
-    this.out += " |" + chomping + "\n";
-    for (const line of body.split("\n")) this.out += line === "" ? "\n" : ind + line + "\n";
+    this.write(" |" + chomping + "\n");
+    for (const line of body.split("\n")) this.write(line === "" ? "\n" : ind + line + "\n");
     return true;
   }
 
@@ -138,8 +138,8 @@ class YamlWriter extends TextWriter {
     let first = onDashLine;
     for (const item of arr) {
       if (first) first = false;
-      else this.out += ind;
-      this.out += "-";
+      else this.write(ind);
+      this.write("-");
       this.writeNode(item, depth, true);
       this.flushIfFull();
     }
@@ -154,21 +154,21 @@ class YamlWriter extends TextWriter {
     if (this.blockStrings && typeof v === "string" && this.writeBlock(v, depth)) return;
     const text = scalarText(v);
     if (text !== undefined) {
-      this.out += " " + text + "\n";
+      this.write(" " + text + "\n");
       return;
     }
     if (v instanceof ObjectValue) {
-      if (v.size === 0) this.out += " {}\n";
+      if (v.size === 0) this.write(" {}\n");
       else {
-        this.out += afterDash ? " " : "\n";
+        this.write(afterDash ? " " : "\n");
         this.writeMapping(v, depth + 1, afterDash);
       }
       return;
     }
     const arr = v as Value[] | LazyArray; // neither a scalar nor an object
-    if (arr.length === 0) this.out += " []\n";
+    if (arr.length === 0) this.write(" []\n");
     else {
-      this.out += afterDash ? " " : "\n";
+      this.write(afterDash ? " " : "\n");
       this.writeSequence(arr, depth + 1, afterDash);
     }
   }

@@ -3,7 +3,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEngine, LANGUAGE_VERSION } from "../../core/index.js";
+import { createEngine, LANGUAGE_VERSION } from "../../index.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEngine, NodeFsHost, type RunOptions } from "../../core/index.js";
+import { createEngine, NodeFsHost, type RunOptions } from "../../index.js";
 import { CLI_BIN } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { fixtureDir, SAMPLE } from "./fixtures.js";

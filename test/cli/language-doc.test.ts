@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEngine, MemoryHost } from "../../core/index.js";
+import { createEngine, MemoryHost } from "../../index.js";
 import { actualText, docExamples, fencedBlocks, type DocExample, type ExampleContext, type Expectation } from "../support/doc-examples.js";
 import { pool } from "../support/pool.js";
 import { REPO_ROOT } from "../support/repo-root.js";

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createEngine, NodeFsHost } from "../../core/index.js";
+import { createEngine, NodeFsHost } from "../../index.js";
 import { runCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "./fixtures.js";
 

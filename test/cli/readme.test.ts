@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEngine, NodeFsHost, renderDiagnostic } from "../../core/index.js";
+import { createEngine, NodeFsHost, renderDiagnostic } from "../../index.js";
 import { actualText, docExamples, fencedBlocks, type ExampleContext } from "../support/doc-examples.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli, startCli } from "../support/spawn-cli.js";

@@ -2,7 +2,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 import { runCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "./fixtures.js";
 

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { load as loadYaml } from "js-yaml";
 import { parse as parseToml } from "smol-toml";
-import { createEngine, NodeFsHost, renderDiagnostic, toPlainData, type RunOptions, type TranspileResult } from "../../core/index.js";
+import { createEngine, NodeFsHost, renderDiagnostic, toPlainData, type RunOptions, type TranspileResult } from "../../index.js";
 import type { ObjectValue } from "../../core/eval/values.js";
 import { consumerData } from "../../cli/consumer-data.js";
 import { readConformanceCases, type CaseFormat, type ConformanceCase } from "../support/conformance-cases.js";

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEngine, NodeFsHost, renderDiagnostic, type TranspileResult } from "../../core/index.js";
+import { createEngine, NodeFsHost, renderDiagnostic, type TranspileResult } from "../../index.js";
 import { decodeUtf8 } from "../../core/host/node-fs-host.js";
 import { sharedFolder, whenShared } from "../support/shared-folder.js";
 import { dataDifference } from "../support/same-data.js";

@@ -6,7 +6,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createEngine, MemoryHost, renderDiagnostic, type RunOptions } from "../../core/index.js";
+import { createEngine, MemoryHost, renderDiagnostic, type RunOptions } from "../../index.js";
 
 const engine = createEngine();
 

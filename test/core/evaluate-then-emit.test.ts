@@ -6,7 +6,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { CODES, createEngine, renderDiagnostic, toPlainData } from "../../core/index.js";
+import { CODES, createEngine, renderDiagnostic, toPlainData } from "../../index.js";
 
 const engine = createEngine();
 

@@ -6,7 +6,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { CODES, createEngine, MemoryHost, renderDiagnostic, type RunOptions } from "../../core/index.js";
+import { CODES, createEngine, MemoryHost, renderDiagnostic, type RunOptions } from "../../index.js";
 
 const engine = createEngine();
 const withFiles = (files: Record<string, string>): RunOptions => ({ host: new MemoryHost(files), file: "/input.jsson" });

@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createEngine, renderDiagnostic, type EvaluateResult } from "../../core/index.js";
+import { createEngine, renderDiagnostic, type EvaluateResult } from "../../index.js";
 
 const engine = createEngine();
 

@@ -1,7 +1,7 @@
 /** ObjectValue: insertion order, first position kept on rewrite, lookups before and after the index exists. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 import { ObjectValue } from "../../core/plugin.js";
 
 test("small and large objects find, rewrite in place and append", () => {

@@ -2,7 +2,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 import { ParseCache } from "../../core/engine/parse-cache.js";
 import type { ParseResult } from "../../core/syntax/parser.js";
 

@@ -1,7 +1,7 @@
 /** Limits that apply while output is written: time, size, cancellation — also for plain ranges, which evaluate nothing. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createEngine, renderDiagnostic } from "../../core/index.js";
+import { createEngine, renderDiagnostic } from "../../index.js";
 
 const engine = createEngine();
 

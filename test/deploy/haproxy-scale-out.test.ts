@@ -15,7 +15,7 @@ import { createServer as createNetServer } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 import { delay } from "../http/helpers.js";
 import { startServe, type ServeProcess } from "../http/serve-child.js";
 import { REPO_ROOT } from "../support/repo-root.js";

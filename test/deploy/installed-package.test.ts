@@ -20,7 +20,7 @@ test("the tarball holds the built package and nothing else: no tests, no build i
   const { files, size } = await packOnce();
   assert.ok(size < 1 << 20, `${size} bytes packed (about 0.55 MB in 2026-11: a jump means something came in by mistake)`);
   const paths = files.map((f) => f.path);
-  for (const must of ["package.json", "LICENSE", "README.md", "bin/jsson.js", "dist/core/index.js", "dist/core/index.d.ts", "dist/core/plugin.js", "dist/core/engine/parse-cache.js", "dist/cli/main.js", "dist/cli/serve/pool/worker-main.js", "dist/playground/index.html"]) {
+  for (const must of ["package.json", "LICENSE", "README.md", "bin/jsson.js", "dist/index.js", "dist/index.d.ts", "dist/core/index.js", "dist/core/plugin.js", "dist/core/engine/parse-cache.js", "dist/cli/main.js", "dist/cli/serve/pool/worker-main.js", "dist/playground/index.html"]) {
     assert.ok(paths.includes(must), `${must} is in the tarball`);
   }
   const stray = paths.filter((p) => !/^(package\.json|LICENSE|README\.md|docs\/[\w-]+\.md|bin\/[\w-]+\.js|dist\/(core|plugins|cli)\/[\w/-]+\.(js|d\.ts)|dist\/playground\/[\w./-]+)$/.test(p));

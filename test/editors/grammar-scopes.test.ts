@@ -7,7 +7,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 import { outlineDocument } from "../../cli/lsp/document-outline.js";
 import { scanTokens, type EditorToken } from "../../cli/lsp/scan-tokens.js";
 import { classOfScopes, highlightingCorpus, loadGrammar, scopesPerChar, type TokenClass } from "./textmate-grammar.js";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createEngine, NodeFsHost, type IncludeMerge } from "../../core/index.js";
+import { createEngine, NodeFsHost, type IncludeMerge } from "../../index.js";
 import { ObjectValue } from "../../core/plugin.js";
 import { conformanceDir, emit, fromJson, type FormatName } from "./support.js";
 import { whenShared } from "../support/shared-folder.js";

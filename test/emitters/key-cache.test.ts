@@ -1,8 +1,8 @@
-/** Key texts are remembered across runs (core/eval/text-writer.ts): bounded, and never at the cost of a wrong key. */
+/** Key texts are remembered by each writer (core/emit/text-writer.ts): bounded, and never at the cost of a wrong key. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { load } from "js-yaml";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 
 const engine = createEngine();
 

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { load, loadAll } from "js-yaml";
-import { createEngine, type RunOptions } from "../../core/index.js";
+import { createEngine, type RunOptions } from "../../index.js";
 import { API_VERSION, ObjectValue, definePlugin, type EmitContext, type Value } from "../../core/plugin.js";
 import { fcParams } from "../fuzz/fuzz-settings.js";
 import { rootArb, stringArb } from "./arbitrary-tree.js";
@@ -242,7 +242,7 @@ items = (1..30000 map (i) = { id = i, z = "a\\nb", a = [i, "x"] })
   for (const options of variants) {
     const buffered = transpile(source, options);
     const sink = new RecordingSink();
-    const r = engine.transpileTo(source, sink, { ...options, stream: true, streamThreshold: 100 });
+    const r = engine.transpileTo(source, sink, { ...options, streamThreshold: 100 });
     assert.ok(r.ok, JSON.stringify(options));
     assert.ok(sink.chunks.length > 1 || buffered.length < 40_000, `${JSON.stringify(options)}: ${sink.chunks.length} chunks`);
     assert.ok(sink.text === buffered, JSON.stringify(options));

@@ -99,7 +99,7 @@ test("a syntax error is reported as Line <n>: and the file left untouched; other
   const single = await runCli(["fmt"], { input: BROKEN });
   assert.is(single.code, 1);
   assert.is(single.stdout, "");
-  assert.ok(single.stderr.startsWith("Line 2: unexpected '='\n  2 | b = = 2\n"), single.stderr);
+  assert.ok(single.stderr.startsWith("Line 2: unexpected '='\n  --> <stdin>:2:5\n  2 | b = = 2\n"), single.stderr);
 });
 
 test("a missing file is an error (exit 1) naming it", async () => {

@@ -4,7 +4,7 @@
  * the same order, and the four outputs are byte-identical before and after
  * (or both runs fail with the same code and message).
  */
-import { createEngine, NodeFsHost, type Engine, type RunOptions } from "../../core/index.js";
+import { createEngine, NodeFsHost, type Engine, type RunOptions } from "../../index.js";
 import { formatSource } from "../../core/format/format-source.js";
 import { Lexer } from "../../core/syntax/lexer.js";
 

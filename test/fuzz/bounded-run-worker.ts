@@ -7,7 +7,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { getHeapStatistics } from "node:v8";
-import { createEngine, MemoryHost, type Limits } from "../../core/index.js";
+import { createEngine, MemoryHost, type Limits } from "../../index.js";
 import { diagnosticProblems } from "./diagnostic-shape.js";
 
 /** One run to do. */
@@ -36,6 +36,8 @@ export interface BoundedOutcome {
 }
 
 const engine = createEngine();
+/** The root source's name in the run (its diagnostics carry it as their file). */
+const ROOT_FILE = "/input.jsson";
 let peakHeap = 0;
 
 function run(job: BoundedJob): BoundedOutcome {
@@ -43,12 +45,12 @@ function run(job: BoundedJob): BoundedOutcome {
   const started = performance.now();
   let outcome: Omit<BoundedOutcome, "ms" | "problems" | "heapUsed" | "peakHeap">;
   try {
-    const r = engine.transpile(job.source, { format: job.format, limits: job.limits, host: new MemoryHost(job.files), file: "/input.jsson" });
+    const r = engine.transpile(job.source, { format: job.format, limits: job.limits, host: new MemoryHost(job.files), file: ROOT_FILE });
     if (r.ok) outcome = { ok: true, outputLength: r.output.length };
     else {
       const d = r.diagnostics[0];
       if (r.diagnostics.length !== 1 || d === undefined) problems.push(`${r.diagnostics.length} diagnostics`);
-      for (const x of r.diagnostics) for (const p of diagnosticProblems(x, (file) => (file === undefined ? job.source : undefined))) problems.push(p);
+      for (const x of r.diagnostics) for (const p of diagnosticProblems(x, (file) => (file === undefined || file === ROOT_FILE ? job.source : job.files[file.slice(1)]))) problems.push(p);
       outcome = d === undefined ? { ok: false } : { ok: false, code: d.code, line: d.line, message: d.message.slice(0, 300) };
     }
   } catch (e) {

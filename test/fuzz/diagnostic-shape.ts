@@ -59,7 +59,15 @@ export function diagnosticProblems(d: Diagnostic, sourceOf: (file: string | unde
     if (at.line !== d.endLine || at.column !== d.endColumn)
       problems.push(`end ${d.end} is at ${at.line}:${at.column}, the diagnostic says ${d.endLine}:${d.endColumn}`);
   }
+  // A cause is the problem inside an included file (I4, LANGUAGE.md §13.3), placed in that file: checked there.
+  if (d.code === CODES.I4_ERROR_IN_INCLUDE && d.cause === undefined) problems.push("an error inside an included file without its cause");
+  if (d.code !== CODES.I4_ERROR_IN_INCLUDE && d.cause !== undefined) problems.push(`a cause on ${d.code}`);
+  if (d.cause !== undefined) {
+    if (d.cause.file === undefined) problems.push("a cause without its file");
+    else for (const p of diagnosticProblems(d.cause, sourceOf)) problems.push(`cause in ${d.cause.file}: ${p}`);
+  }
   const rendered = renderDiagnostic(d);
+  if (/[\n\r]/.test(rendered)) problems.push("the rendered form spans several lines");
   if (!rendered.startsWith(`Line ${d.line}: `)) problems.push(`rendered as ${JSON.stringify(rendered.slice(0, 80))}`);
   try {
     const withSource = renderDiagnosticWithSource(d, text);

@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 import { loadConformanceInputs, type ConformanceInput } from "./conformance-inputs.js";
 import { fcParams } from "./fuzz-settings.js";
 import { mutate, mutateAll, mutationArb, roughTokens } from "./mutation.js";

@@ -8,7 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { CODES, createEngine, type Diagnostic } from "../../core/index.js";
+import { CODES, createEngine, type Diagnostic } from "../../index.js";
 import { diagnosticProblems } from "./diagnostic-shape.js";
 import { fcParams } from "./fuzz-settings.js";
 import { checkSourceEverywhere } from "./properties.js";

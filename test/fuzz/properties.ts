@@ -75,7 +75,7 @@ function noThrow<T>(what: string, source: string, f: () => T): T {
 
 /** See the module comment. Returns one outcome per format. */
 export function checkSourceEverywhere(engine: Engine, text: string, options: SourceOptions = {}): Outcome[] {
-  const sourceOf = (file: string | undefined): string | undefined => (file === undefined ? text : options.files?.get(file));
+  const sourceOf = (file: string | undefined): string | undefined => (file === undefined || file === options.file ? text : options.files?.get(file));
   const runOptions = { ...(options.file === undefined ? {} : { file: options.file }), ...(options.host === undefined ? {} : { host: options.host }) };
 
   const checked = noThrow("check", text, () => engine.check(text, runOptions));
@@ -269,7 +269,7 @@ export function checkStreamedEqualsBuffered(
     },
   };
   const streamed = noThrow(`transpileTo -f ${format} -stream`, text, () =>
-    engine.transpileTo(text, sink, { format, stream: true, streamThreshold: options.streamThreshold ?? 1 }),
+    engine.transpileTo(text, sink, { format, streamThreshold: options.streamThreshold ?? 1 }),
   );
   if (buffered.ok !== streamed.ok)
     throw new PropertyFailure(`-f ${format}: buffered ok=${buffered.ok}, streamed ok=${streamed.ok} ${streamed.ok ? "" : describe(streamed.diagnostics[0])}`, text);

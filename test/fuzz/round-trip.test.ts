@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 import { FloatValue, ObjectValue, type Value } from "../../core/plugin.js";
 import { rootArb } from "./data-arbitrary.js";
 import { fcParams } from "./fuzz-settings.js";

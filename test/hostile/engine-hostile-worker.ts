@@ -6,7 +6,7 @@
  * test can bound its time and memory and survive a crash.
  */
 import { parentPort } from "node:worker_threads";
-import { createEngine, type Diagnostic } from "../../core/index.js";
+import { createEngine, type Diagnostic } from "../../index.js";
 import { diagnosticProblems } from "../fuzz/diagnostic-shape.js";
 import { readBack, type ReadBackFormat } from "../fuzz/read-back.js";
 import { dataDifference } from "../fuzz/same-data.js";
@@ -42,7 +42,12 @@ function runCase(name: string): CaseReport {
   let t = performance.now();
   const { source, options = {} } = c.build();
   const buildMs = performance.now() - t;
-  const sourceOf = (file: string | undefined): string | undefined => (file === undefined ? source : undefined);
+  // the root under its name, and included files (an error's causes) as the run's host has them
+  const sourceOf = (file: string | undefined): string | undefined => {
+    if (file === undefined || file === options.file) return source;
+    const read = options.host?.read(file);
+    return read?.ok === true ? read.value : undefined;
+  };
   const checkDiagnostics = (ds: readonly Diagnostic[], where: string): void => {
     if (ds.length !== 1) problems.push(`${where}: ${ds.length} diagnostics`);
     for (const d of ds) for (const p of diagnosticProblems(d, sourceOf)) problems.push(`${where}: ${p}`);

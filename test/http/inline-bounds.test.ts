@@ -3,7 +3,7 @@
 // under the request's limits), and any other failure is answered as the pool would.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createEngine, resolveLimits } from "../../core/index.js";
+import { createEngine, resolveLimits } from "../../index.js";
 import { InlineRunner, INLINE_DEFAULTS, inlineLimits } from "../../cli/serve/inline-runner.js";
 import { hostFactory } from "../../cli/serve/jobs/host-factory.js";
 import type { TranspileJob } from "../../cli/serve/pool/protocol.js";

@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { WorkerPool, type JobHandlers } from "../../cli/serve/pool/worker-pool.js";
 import type { TranspileJob } from "../../cli/serve/pool/protocol.js";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 
 function makePool(timeoutMs: number): WorkerPool {
   return new WorkerPool({

@@ -4,7 +4,7 @@
  * readers; the two value trees must be equal (kinds, 64-bit integers, key
  * order). Also: the imported text formats to itself (it is already canonical).
  */
-import { createEngine, type Engine } from "../../core/index.js";
+import { createEngine, type Engine } from "../../index.js";
 import { standaloneBudget } from "../../core/data/data-budget.js";
 import { readDataObject } from "../../core/data/data-document.js";
 import { formatSource } from "../../core/format/format-source.js";

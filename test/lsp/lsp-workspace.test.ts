@@ -43,6 +43,8 @@ test("an error inside an included file is shown at the include line and at its p
   const b = await inBad;
   assert.is(b[0]?.range.start.line, 1, "line 2 of bad.jsson");
   assert.is(b[0]?.range.start.character, 9, "the second '='");
+  assert.equal(b[0]?.range.end, { line: 1, character: 10 }, "the engine's span, end included");
+  assert.match(b[0]?.message ?? "", /^unexpected '='/);
   assert.is(b[0]?.relatedInformation?.[0]?.location.uri, uri("main.jsson"));
 });
 

@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { request as httpRequest } from "node:http";
-import { createEngine, MemoryHost } from "../../core/index.js";
+import { createEngine, MemoryHost } from "../../index.js";
 import { EXAMPLES } from "../../cli/playground/examples.js";
 import { PROGRAM, diagnosticPlaces, problemsByFile, type DiagnosticLike } from "../../cli/playground/problem-map.js";
 import { prettyRawJson, rawField } from "../../cli/playground/raw-json.js";

@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createEngine, MemoryHost } from "../../core/index.js";
+import { createEngine, MemoryHost } from "../../index.js";
 import { EXAMPLES } from "../../cli/playground/examples.js";
 import { launchChromium, screenshotPath, startPlaygroundServer, type PageElement, type PageGlobals, type PlaygroundServer } from "./helpers.js";
 

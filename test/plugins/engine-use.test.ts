@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { BUILTIN_PLUGINS, createEngine, Engine, PluginError } from "../../core/index.js";
+import { BUILTIN_PLUGINS, createEngine, Engine, PluginError } from "../../index.js";
 import { API_VERSION, defineFormat, definePlugin, type OutputFormat } from "../../core/plugin.js";
 
 function format(name: string, extra: Partial<OutputFormat> = {}): OutputFormat {
@@ -59,6 +59,14 @@ test("wrong or missing apiVersion", () => {
   assert.equal(refusal(engine, { name: "p-old", version: "1.0.0", apiVersion: 99, apply }, "o"), `plugin p-old (o): requires plugin API version 99, this jsson provides ${API_VERSION}`);
   assert.equal(refusal(engine, { name: "p-str", version: "1.0.0", apiVersion: "1", apply }), `plugin p-str: requires plugin API version "1", this jsson provides ${API_VERSION}`);
   assert.match(refusal(engine, { name: "p-none", version: "1.0.0", apply }), /missing or wrong: apiVersion \(a number\)/);
+});
+
+test("a plugin written for API 1 is refused with what to change", () => {
+  const engine = createEngine();
+  const message = refusal(engine, { name: "p-v1", version: "1.0.0", apiVersion: 1, apply: () => {} }, "o");
+  assert.ok(message.startsWith(`plugin p-v1 (o): requires plugin API version 1, this jsson provides ${API_VERSION}; to update it: `), message);
+  for (const step of ["TextWriter.write(text)", "ObjectValue.keys/values as read-only", "ObjectValue.weight", "apiVersion: 2", "From API 1 to 2"]) assert.ok(message.includes(step), step);
+  assert.not.match(message, /\n/);
 });
 
 test("duplicate format names and aliases, across plugins and within one", () => {

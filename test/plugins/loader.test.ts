@@ -83,9 +83,9 @@ test("names resolve from the project's node_modules (walking up), jsson-plugin- 
 });
 
 test("CommonJS plugins and a named `plugin` export are accepted", async () => {
-  tree.write("shapes/cjs.cjs", `module.exports = { name: "p-cjs", version: "1.0.0", apiVersion: 1, apply(h) { h.registerFormat({ name: "cjs", extensions: ["c"], mediaType: "text/plain", emit(r, s) { s.write("c"); } }); } };\n`);
-  tree.write("shapes/transpiled.cjs", `"use strict"; Object.defineProperty(exports, "__esModule", { value: true }); exports.default = { name: "p-ts", version: "1.0.0", apiVersion: 1, apply() {} };\n`);
-  tree.write("shapes/named.mjs", `export const plugin = { name: "p-named", version: "1.0.0", apiVersion: 1, apply() {} };\n`);
+  tree.write("shapes/cjs.cjs", `module.exports = { name: "p-cjs", version: "1.0.0", apiVersion: 2, apply(h) { h.registerFormat({ name: "cjs", extensions: ["c"], mediaType: "text/plain", emit(r, s) { s.write("c"); } }); } };\n`);
+  tree.write("shapes/transpiled.cjs", `"use strict"; Object.defineProperty(exports, "__esModule", { value: true }); exports.default = { name: "p-ts", version: "1.0.0", apiVersion: 2, apply() {} };\n`);
+  tree.write("shapes/named.mjs", `export const plugin = { name: "p-named", version: "1.0.0", apiVersion: 2, apply() {} };\n`);
   const { engine } = await createEngineWithPlugins({ cwd: tree.dir("shapes"), cliPlugins: ["./cjs.cjs", "./transpiled.cjs", "./named.mjs"] });
   assert.equal(engine.loadedPlugins.slice(-3).map((p) => p.name), ["p-cjs", "p-ts", "p-named"]);
 });
@@ -98,11 +98,11 @@ test("refusals: each kind is one line naming the plugin and where it was asked f
   assert.is(await flag("nope"), `plugin "nope" from --plugin: not found (no package jsson-plugin-nope or nope in node_modules folders from ${cwd} upwards)`);
   assert.is(await flag("./not-a-plugin.mjs"), 'plugin "./not-a-plugin.mjs" from --plugin: not a plugin: expected an object with name, version, apiVersion and apply (got a function)');
   assert.is(await flag("./no-export.mjs"), 'plugin "./no-export.mjs" from --plugin: not a plugin: the module has no default export and no "plugin" export');
-  assert.is(await flag("./wrong-api.mjs"), 'plugin jsson-plugin-future ("./wrong-api.mjs" from --plugin): requires plugin API version 2, this jsson provides 1');
+  assert.is(await flag("./wrong-api.mjs"), 'plugin jsson-plugin-future ("./wrong-api.mjs" from --plugin): requires plugin API version 3, this jsson provides 2');
   assert.is(await flag("./duplicate-format.mjs"), 'plugin jsson-plugin-dup ("./duplicate-format.mjs" from --plugin): format name "yaml" is already registered by plugin jsson-plugin-yaml');
   assert.is(await flag("./apply-throws.mjs"), 'plugin jsson-plugin-boom ("./apply-throws.mjs" from --plugin): apply failed: boom at apply');
   assert.match(await flag("./syntax-error.mjs"), /^plugin "\.\/syntax-error\.mjs" from --plugin: failed to load: SyntaxError: /);
-  assert.is(await refusal({ cwd, env: { JSSON_PLUGINS: "./wrong-api.mjs" } }), 'plugin jsson-plugin-future ("./wrong-api.mjs" from JSSON_PLUGINS): requires plugin API version 2, this jsson provides 1');
+  assert.is(await refusal({ cwd, env: { JSSON_PLUGINS: "./wrong-api.mjs" } }), 'plugin jsson-plugin-future ("./wrong-api.mjs" from JSSON_PLUGINS): requires plugin API version 3, this jsson provides 2');
   tree.write("broken/cfg/jsson.config.json", JSON.stringify({ plugins: ["../apply-throws.mjs"] }));
   assert.is(
     await refusal({ cwd: join(cwd, "cfg") }),

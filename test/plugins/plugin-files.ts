@@ -38,7 +38,7 @@ export function standalonePlugin(name: string, format: string): string {
   return `export default {
   name: ${JSON.stringify(name)},
   version: "2.0.0",
-  apiVersion: 1,
+  apiVersion: 2,
   apply(host) {
     host.registerFormat({
       name: ${JSON.stringify(format)},
@@ -55,11 +55,11 @@ export function standalonePlugin(name: string, format: string): string {
 export const BROKEN_PLUGINS = {
   "not-a-plugin.mjs": `export default function plugin() { return "I am a function"; }\n`,
   "no-export.mjs": `export const something = 1;\n`,
-  "wrong-api.mjs": `export default { name: "jsson-plugin-future", version: "9.0.0", apiVersion: 2, apply() {} };\n`,
-  "duplicate-format.mjs": `export default { name: "jsson-plugin-dup", version: "1.0.0", apiVersion: 1, apply(host) {
+  "wrong-api.mjs": `export default { name: "jsson-plugin-future", version: "9.0.0", apiVersion: 3, apply() {} };\n`,
+  "duplicate-format.mjs": `export default { name: "jsson-plugin-dup", version: "1.0.0", apiVersion: 2, apply(host) {
   host.registerFormat({ name: "yaml", extensions: ["yaml"], mediaType: "text/plain", emit() {} });
 } };\n`,
-  "apply-throws.mjs": `export default { name: "jsson-plugin-boom", version: "1.0.0", apiVersion: 1, apply() { throw new Error("boom at apply\\nsecond line"); } };\n`,
+  "apply-throws.mjs": `export default { name: "jsson-plugin-boom", version: "1.0.0", apiVersion: 2, apply() { throw new Error("boom at apply\\nsecond line"); } };\n`,
   "syntax-error.mjs": `export default { name: "x", \n`,
 } as const;
 

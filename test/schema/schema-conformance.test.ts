@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { load as loadYaml, CORE_SCHEMA } from "js-yaml";
 import { parse as parseToml } from "smol-toml";
-import { createEngine, NodeFsHost, toPlainData } from "../../core/index.js";
+import { createEngine, NodeFsHost, toPlainData } from "../../index.js";
 import { validateJsonSchema } from "../../plugins/schema-json/index.js";
 import { readConformanceCases } from "../support/conformance-cases.js";
 import { whenShared } from "../support/shared-folder.js";

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { clearSchemaCache, schemaCacheStats, sniffSchemaFormat, validateJsonSchema } from "../../plugins/schema-json/index.js";
-import { createEngine } from "../../core/index.js";
+import { createEngine } from "../../index.js";
 import { CompileCache } from "../../plugins/schema-json/compile-cache.js";
 
 /** Assert a schema error whose single line starts with `schema: ` and contains `fragment`. */

@@ -3,23 +3,10 @@
  * root (HTTP.md §5: an error, not a path silently clamped to the root).
  * Wraps the engine's {@link MemoryHost}, which refuses absolute paths itself.
  */
-import type { HostResult, IncludeHost } from "../../../core/index.js";
+import { walkPath, type HostResult, type IncludeHost } from "../../../core/index.js";
 
 /** Detail of the I2 error for a path that leaves the virtual folder. */
 export const LEAVES_FOLDER = "path leaves the include folder";
-
-/** Segments of `path` relative to the folder root after applying `..` and `.`; undefined when it climbs above the root. */
-export function confinedSegments(baseDir: readonly string[], path: string): string[] | undefined {
-  const out = [...baseDir];
-  for (const part of path.split(/[\\/]+/)) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (out.length === 0) return undefined;
-      out.pop();
-    } else out.push(part);
-  }
-  return out;
-}
 
 /** Directory segments of a virtual id (`/conf/a.jsson` → `["conf"]`). */
 function dirSegments(id: string | undefined): string[] {
@@ -35,7 +22,7 @@ export class ConfinedHost implements IncludeHost {
 
   resolve(path: string, from: string | undefined): HostResult<string> {
     const absolute = path.startsWith("/") || path.startsWith("\\") || /^[A-Za-z]:[\\/]/.test(path);
-    if (!absolute && confinedSegments(dirSegments(from), path) === undefined) return { ok: false, detail: LEAVES_FOLDER };
+    if (!absolute && walkPath(dirSegments(from), path) === undefined) return { ok: false, detail: LEAVES_FOLDER };
     return this.inner.resolve(path, from);
   }
 

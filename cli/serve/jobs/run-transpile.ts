@@ -32,7 +32,6 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     limits: ctx.limits,
     signal: ctx.signal,
     ...(job.vars === undefined ? {} : { vars: readJobVars(job.vars) }),
-    stream: job.streaming,
     streamThreshold: job.streamThreshold,
   };
   const tail = () => `,"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(performance.now() - started)}}`;

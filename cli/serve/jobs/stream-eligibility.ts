@@ -13,7 +13,7 @@ export function exceedsStreamThreshold(root: ObjectValue, threshold: number): bo
   // Only containers are stacked; scalars are counted where they are found.
   const stack: (Value[] | ObjectValue)[] = [root];
   for (let c = stack.pop(); c !== undefined; c = stack.pop()) {
-    let items: Value[];
+    let items: readonly Value[];
     if (c instanceof ObjectValue) items = c.values;
     else {
       if (c.length > threshold) return true;

@@ -1,34 +1,33 @@
 /**
- * A base for emitters: text gathered in `out` and handed to the sink in
+ * A base for emitters: text gathered by `write` and handed to the sink in
  * chunks of about {@link TEXT_CHUNK} code units, plus the two caches every
- * layout-writing emitter wants (indentation strings by depth, key texts).
+ * layout-writing emitter wants (indentation strings by depth, key texts),
+ * both owned by the writer, so they live exactly as long as one run.
  * Exported through the plugin API so third-party formats get the same
  * streaming behaviour with no code of their own.
  */
-import type { TextSink } from "../plugin.js";
+import type { TextSink } from "./text-sink.js";
 
 /** Flush threshold, in UTF-16 code units. */
 export const TEXT_CHUNK = 32 * 1024;
 
-/** Most distinct key texts remembered per key-writing function (the cache starts over when full). */
+/** Most distinct key texts one writer remembers (its cache starts over when full). */
 const KEY_CACHE_LIMIT = 4096;
-
-/**
- * Key texts by the function that makes them, shared by all runs: a key's
- * text depends only on the key, and small documents (most server requests)
- * would otherwise pay for a cache they barely use. Bounded in both
- * directions; a plugin that makes a new function per run only churns it.
- */
-const KEY_TEXTS = new Map<(key: string) => string, Map<string, string>>();
-const KEY_MAKERS_LIMIT = 16;
-/** Longer keys are made every time (they are rare, and the cache outlives runs). */
+/** Longer keys are made every time (they are rare, and would make the cache large). */
 const KEY_CACHE_MAX_LENGTH = 256;
 
+/**
+ * Pending text and its caches for one emission run. Subclass it (the
+ * built-in formats do), append with {@link write}, and call
+ * {@link flushIfFull} at safe points and {@link flush} at the end.
+ */
 export class TextWriter {
-  /** Pending text; append with `+=`, then call {@link flushIfFull} at safe points. */
-  out = "";
+  /** Pending text, a rope of small pieces until it is flushed. */
+  private out = "";
   private readonly indents: string[] = [""];
+  /** The function that made the remembered key texts (one per writer in practice). */
   private keyMake: ((key: string) => string) | undefined = undefined;
+  /** Key texts made by {@link keyMake}, for this writer only: a cache belongs to its run, not to the process. */
   private keyTexts: Map<string, string> | undefined = undefined;
 
   constructor(
@@ -36,6 +35,11 @@ export class TextWriter {
     /** The indentation unit. */
     private readonly unit = "  ",
   ) {}
+
+  /** Append `text` to the pending text (handed to the sink by {@link flushIfFull} or {@link flush}). */
+  write(text: string): void {
+    this.out += text;
+  }
 
   /** Hand the pending text to the sink. */
   flush(): void {
@@ -66,18 +70,13 @@ export class TextWriter {
 
   /**
    * The text for `key` made by `make`, which must depend on the key alone
-   * (generated data repeats a few keys millions of times); remembered across
-   * runs.
+   * (generated data repeats a few keys millions of times); remembered for
+   * the life of this writer. Giving another `make` starts the cache over.
    */
   cachedKey(key: string, make: (key: string) => string): string {
     let texts = this.keyTexts;
     if (this.keyMake !== make || texts === undefined) {
-      texts = KEY_TEXTS.get(make);
-      if (texts === undefined) {
-        if (KEY_TEXTS.size >= KEY_MAKERS_LIMIT) KEY_TEXTS.clear();
-        texts = new Map();
-        KEY_TEXTS.set(make, texts);
-      }
+      texts = new Map();
       this.keyMake = make;
       this.keyTexts = texts;
     }

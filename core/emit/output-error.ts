@@ -1,0 +1,19 @@
+/**
+ * Thrown by an emitter when the value tree cannot be written in its format
+ * (e.g. TOML and `null` in an array). The engine turns it into a
+ * `Line <n>:` diagnostic at the statement that defined top-level key `key`.
+ */
+export class OutputError extends Error {
+  /**
+   * @param message what cannot be written, without a `Line <n>:` prefix (the engine adds it)
+   * @param key the top-level key whose value could not be written; without it the error is placed on line 1
+   */
+  constructor(
+    message: string,
+    /** The top-level key whose value could not be written. */
+    readonly key?: string,
+  ) {
+    super(message);
+    this.name = "OutputError";
+  }
+}
