@@ -26,6 +26,11 @@ export { toPlainData } from "./eval/plain-data.js";
 export { varNameProblem } from "./data/external-vars.js";
 export type { ExternalVars, VarValue } from "./data/external-vars.js";
 export type { PlainData } from "./eval/plain-data.js";
+export { locateFailures } from "./engine/locate-failures.js";
+export { ValueTrace } from "./eval/value-trace.js";
+export { ValueLocator } from "./eval/value-locator.js";
+export type { ValuePlace, PlaceTarget } from "./eval/value-locator.js";
+export type { SchemaFailure, SchemaResult } from "./plugin.js";
 
 /** The version of the JSSON language this engine implements. */
 export const LANGUAGE_VERSION = "0.0.6";

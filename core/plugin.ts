@@ -160,6 +160,32 @@ export interface SchemaResult {
   readonly errors: readonly string[];
   /** True when `errors` describe the schema, not the data. */
   readonly schemaError?: boolean;
+  /**
+   * For data failures, one entry per line of `errors`, in the same order,
+   * structured (LANGUAGE.md §12.3, HTTP.md §7): the host places each in
+   * the source. Optional: a schema type without it gets no places.
+   */
+  readonly failures?: readonly SchemaFailure[];
+}
+
+/** One data failure of a schema check (a line of {@link SchemaResult.errors}, structured). */
+export interface SchemaFailure {
+  /** The `<path>` of the line (`$.servers[0].port`). */
+  readonly path: string;
+  /** The `<message>` of the line. */
+  readonly message: string;
+  /** The schema keyword that failed (`maximum`, `required`, …); empty for a line about the check itself. */
+  readonly keyword: string;
+  /** Where that keyword is in the schema, as a JSON Pointer fragment (`#/properties/port/maximum`); empty when none. */
+  readonly schemaPath: string;
+  /**
+   * The value the failure is about, as path segments from the validated
+   * data's root (keys, and array indexes as decimal strings); absent for a
+   * line that names no value ("more errors not shown").
+   */
+  readonly instance?: readonly string[];
+  /** What the source place names: the value, the object a property is missing from, or a property's key. */
+  readonly target: "value" | "object" | "key";
 }
 
 /** The formats a schema document may be written in (LANGUAGE.md §12.2); `yml` is accepted for `yaml`. */

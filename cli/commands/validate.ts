@@ -1,25 +1,30 @@
-import { Args, Command, Flags } from "@oclif/core";
+import { Args, Command } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { ERROR_FORMAT_FLAG, PLUGIN_FLAG } from "../transpile/transpile-flags.js";
+import { VALIDATE_FLAGS } from "../transpile/validate-flags.js";
 
-/** `jsson validate FILE`: syntax check only. */
+/** `jsson validate FILE|GLOB…`: syntax check, or with --deep a full check that writes nothing. */
 export default class Validate extends Command {
-  static override summary = "Check the syntax of a JSSON file (nothing is evaluated).";
-  static override description = `Reports the first lexical or syntax error as "Line <n>: <message>" with its place (--> file:line:column), the source line and a caret; --error-format json or github writes it for tools.
-Exit status: 0 valid, 1 syntax error (or unreadable input), 2 usage error.`;
-  static override examples = ["<%= config.bin %> validate config.jsson", "<%= config.bin %> validate - < config.jsson"];
-  static override flags = {
-    input: Flags.string({ char: "i", description: "input file (- for stdin)", helpValue: "FILE" }),
-    // a syntax check reads no jsson.config.json (its plugins are code it does not need)
-    ...oclifFlags([ERROR_FORMAT_FLAG, { ...PLUGIN_FLAG, description: "load a plugin (package name or path; repeatable); JSSON_PLUGINS is read too, jsson.config.json is not" }]),
-  };
+  static override summary = "Check JSSON files: their syntax, or with --deep everything short of writing the output.";
+  static override description = `Without --deep, only the syntax is checked: nothing is evaluated and includes are not read (a missing include is not found).
+With --deep (or as "jsson check"), each file is evaluated fully: includes followed, the output produced for --format and thrown away, and the data validated against --schema when given.
+FILEs may be globs (quoted: 'conf/**/*.jsson'). One report per failing file; with several files or --deep, a last line "N files checked, N failed".
+Exit status: the worst of all files: 0 all good, 1 a source error (or unreadable input), 2 a schema failure or a usage error.`;
+  static override examples = [
+    "<%= config.bin %> validate config.jsson",
+    "<%= config.bin %> validate - < config.jsson",
+    "<%= config.bin %> validate --deep 'conf/**/*.jsson' -schema schema.json",
+  ];
+  // --deep reads jsson.config.json (its plugins may add the format to check); a syntax check does not
+  static override flags = oclifFlags(VALIDATE_FLAGS);
   static override args = {
-    file: Args.string({ description: "input file (- or none: stdin)", required: false, ignoreStdin: true }),
+    file: Args.string({ description: "input files or quoted globs (- or none: stdin)", required: false, ignoreStdin: true }),
   };
+  // FILE may be repeated
+  static override strict = false;
 
   async run(): Promise<void> {
-    const { flags, args } = await this.parse(Validate);
+    const { flags, argv } = await this.parse(Validate);
     const { runValidate } = await import("../transpile/validate-files.js");
-    process.exitCode = await runValidate(flags.input, args.file, (flags.plugin as string[] | undefined) ?? [], flags["error-format"] as string | undefined);
+    process.exitCode = await runValidate({ ...flags, files: argv.map(String) });
   }
 }

@@ -3,13 +3,12 @@
  * LSP diagnostics; for an error inside an included file, the diagnostic at
  * the `include` in the includer and the inner error at its own place in the
  * included file; and, when the workspace associates a schema with the file,
- * the schema's failures (placed at the top-level key they are under: the
- * engine gives no finer source places yet).
+ * the schema's failures, each at the span of the value it is about.
  */
 import { readFileSync, statSync } from "node:fs";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from "vscode-languageserver";
-import { causeChain, diagnosticMessage, toPlainData, type Diagnostic, type Engine, type IncludeHost, type SourceSpan } from "../../core/index.js";
+import { causeChain, diagnosticMessage, locateFailures, toPlainData, type Diagnostic, type Engine, type IncludeHost, type SourceSpan } from "../../core/index.js";
 import { ProgramValue } from "../../core/eval/key-origins.js";
 import type { ObjectValue } from "../../core/eval/values.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
@@ -53,7 +52,7 @@ export function diagnoseDocument(ctx: DiagnoseContext, uri: string, path: string
     return { own, included, value: undefined };
   }
   const schema = path === undefined ? undefined : ctx.schemaFor(path);
-  const own = schema === undefined ? [] : schemaDiagnostics(ctx.engine, doc, r.value, schema);
+  const own = schema === undefined || path === undefined ? [] : schemaDiagnostics(ctx, doc, path, r.value, schema, included);
   return { own, included, value: r.value };
 }
 
@@ -69,7 +68,7 @@ function placeCauses(ctx: DiagnoseContext, doc: TextDocument, d: Diagnostic, out
     if (cause.file === undefined) return;
     const uri = ctx.uriOf(cause.file);
     const inner: LspDiagnostic = {
-      range: { start: { line: cause.line - 1, character: cause.column - 1 }, end: endOf(cause) },
+      range: rangeOf(cause),
       severity: DiagnosticSeverity.Error,
       code: cause.code,
       source: "jsson",
@@ -98,8 +97,15 @@ function endOf(s: SourceSpan): { line: number; character: number } {
   return { line: s.endLine - 1, character: empty ? s.column : s.endColumn - 1 };
 }
 
-/** Validate the evaluated value against the associated schema; each failure sits at its top-level key. */
-function schemaDiagnostics(engine: Engine, doc: TextDocument, value: ObjectValue, schemaPath: string): LspDiagnostic[] {
+/**
+ * Validate the evaluated value against the associated schema. Each failure
+ * sits at the value's own span (LANGUAGE.md §12.3, from a traced second
+ * evaluation done only when the check failed); a value that came from an
+ * included file is shown there too, and in this document at the top-level
+ * key it is under, pointing to it. Without places (the traced run did not
+ * finish), at the top-level key.
+ */
+function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string, value: ObjectValue, schemaPath: string, included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
   const top = { start: doc.positionAt(0), end: doc.positionAt(0) };
   let schemaText: string;
   try {
@@ -108,15 +114,32 @@ function schemaDiagnostics(engine: Engine, doc: TextDocument, value: ObjectValue
   } catch (e) {
     return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot read schema ${schemaPath}: ${(e as Error).message}` }];
   }
-  const result = engine.validate(toPlainData(value), schemaText);
+  const result = ctx.engine.validate(toPlainData(value), schemaText);
   if (result.valid) return [];
   if (result.schemaError) return result.errors.map((message) => ({ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: ${message}` }));
-  return result.errors.map((message) => {
-    const key = topLevelKey(message);
+  const places = result.failures === undefined ? undefined : locateFailures(ctx.engine, doc.getText(), { limits: LSP_LIMITS, host: ctx.host, file: path }, result.failures);
+  return result.errors.map((line, i) => {
+    const message = `schema: ${line}`;
+    const place = places?.[i];
+    const related = (place?.related ?? []).map((r) => ({ location: { uri: r.file === undefined || r.file === path ? doc.uri : ctx.uriOf(r.file), range: rangeOf(r) }, message: r.message }));
+    const withRelated = (d: LspDiagnostic): LspDiagnostic => (related.length === 0 ? d : { ...d, relatedInformation: related });
+    if (place !== undefined && (place.file === undefined || place.file === path)) return withRelated({ range: rangeOf(place), severity: DiagnosticSeverity.Error, source: "jsson schema", message });
+    const key = topLevelKey(line);
     const span = key === undefined || !(value instanceof ProgramValue) ? undefined : value.origins.get(key);
     const range = span === undefined ? top : { start: doc.positionAt(span.start), end: doc.positionAt(Math.min(span.end, lineEnd(doc, span.start))) };
-    return { range, severity: DiagnosticSeverity.Error, source: "jsson schema", message: `schema: ${message}` };
+    if (place === undefined || place.file === undefined) return { range, severity: DiagnosticSeverity.Error, source: "jsson schema", message };
+    // the value came from an included file: shown there, and here pointing to it
+    const there = { location: { uri: ctx.uriOf(place.file), range: rangeOf(place) }, message: "the value comes from here" };
+    const list = included.get(place.file) ?? [];
+    list.push(withRelated({ range: there.location.range, severity: DiagnosticSeverity.Error, source: "jsson schema", message: `${message} (in a file included from ${doc.uri})` }));
+    included.set(place.file, list);
+    return { range, severity: DiagnosticSeverity.Error, source: "jsson schema", message, relatedInformation: [there, ...related] };
   });
+}
+
+/** The LSP range of a span (0-based lines and characters). */
+function rangeOf(s: SourceSpan): { start: { line: number; character: number }; end: { line: number; character: number } } {
+  return { start: { line: s.line - 1, character: s.column - 1 }, end: endOf(s) };
 }
 
 /** The top-level key of a failure line `$.key…: message` or `$["key"]…: message`. */

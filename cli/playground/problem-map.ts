@@ -36,6 +36,21 @@ export function diagnosticPlaces(d: DiagnosticLike, maxDepth = 1024): Diagnostic
   return out;
 }
 
+/**
+ * The entries of a /validate-schema reply that have a place (HTTP.md §7),
+ * as diagnostics to mark: a data failure's message is its `errors` line
+ * (`$.port: Value must be …`), so the marker says which value it is about.
+ */
+export function schemaFailurePlaces(entries: readonly (Partial<DiagnosticLike> & { readonly message: string; readonly path?: string })[]): DiagnosticLike[] {
+  const out: DiagnosticLike[] = [];
+  for (const e of entries) {
+    if (typeof e.line !== "number" || typeof e.column !== "number" || typeof e.end_line !== "number" || typeof e.end_column !== "number") continue;
+    const place = { line: e.line, column: e.column, end_line: e.end_line, end_column: e.end_column, message: e.path === undefined ? e.message : `${e.path}: ${e.message}` };
+    out.push(e.file === undefined ? place : { ...place, file: e.file });
+  }
+  return out;
+}
+
 /** Markers per document (key: file path, {@link PROGRAM} for the program), for the documents in `files`. */
 export function problemsByFile(diagnostics: readonly DiagnosticLike[], files: readonly string[]): Map<string, EditorProblem[]> {
   const out = new Map<string, EditorProblem[]>();

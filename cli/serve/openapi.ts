@@ -26,6 +26,14 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 const str = (description?: string): Json => (description === undefined ? { type: "string" } : { type: "string", description });
 const ms = (description: string): Json => ({ type: "number", minimum: 0, description });
+/** A span's fields (1-based), and the included file it lies in. */
+const placeProperties = (): Record<string, Json> => ({
+  line: { type: "integer", minimum: 1 },
+  column: { type: "integer", minimum: 1 },
+  end_line: { type: "integer", minimum: 1 },
+  end_column: { type: "integer", minimum: 1 },
+  file: str("The included file (a path of `files`); absent for the request's own source."),
+});
 
 function jsonResponse(description: string, schema: Json, extraHeaders: Record<string, Json> = {}): Json {
   return {
@@ -90,6 +98,32 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         message: str("What this place is."),
         file: str("The included file the place lies in; absent for the request's own source."),
       },
+    },
+    SchemaDiagnostic: {
+      type: "object",
+      description:
+        "A data failure of /validate-schema: the `errors` line's path and message, the schema keyword and where it is in the schema, and the place in the source that produced the value (LANGUAGE.md §12.3); the place is absent when the failure names no value.",
+      required: ["path", "message", "keyword", "schema_path"],
+      additionalProperties: false,
+      properties: {
+        path: str("`$`, `$.key`, `$.items[3]`: as in the `errors` line."),
+        message: str("As in the `errors` line, after the path."),
+        keyword: str("The schema keyword that failed (`maximum`, `required`, …)."),
+        schema_path: str("The keyword's place in the schema, a JSON Pointer fragment (`#/properties/port/maximum`)."),
+        ...placeProperties(),
+        related: {
+          type: "array",
+          description: "Another place that explains this one: the `@use` a preset member came through, the data file a value came from.",
+          items: { type: "object", required: ["message", "line", "column", "end_line", "end_column"], additionalProperties: false, properties: { message: str(), ...placeProperties() } },
+        },
+      },
+    },
+    SchemaErrorDiagnostic: {
+      type: "object",
+      description: "A schema that cannot be used: the `schema: …` line.",
+      required: ["message"],
+      additionalProperties: false,
+      properties: { message: str() },
     },
     Files: {
       type: "object",
@@ -182,6 +216,11 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         transpile_time_ms: ms("Duration of the transpile in milliseconds."),
         validate_time_ms: ms("Duration of the validation in milliseconds."),
         transpiled_data: { description: "The data that was validated; present whenever the transpile succeeded." },
+        diagnostics: {
+          type: "array",
+          description: "Present when `valid` is false: one entry per `errors` line, in order (source errors as in /transpile).",
+          items: { anyOf: [ref("SchemaDiagnostic"), ref("Diagnostic"), ref("SchemaErrorDiagnostic")] },
+        },
       },
     },
     Health: {

@@ -1,5 +1,5 @@
 /** How the CLI prints a source diagnostic on stderr for people (`--error-format human`, the default). */
-import { causeChain, renderDiagnostic, renderExcerpt, type Diagnostic, type SourceSpan } from "../../core/diagnostics/diagnostic.js";
+import { causeChain, renderDiagnostic, renderExcerpt, type Diagnostic, type RelatedPlace, type SourceSpan } from "../../core/diagnostics/diagnostic.js";
 import type { DiagnosticSources } from "./diagnostic-sources.js";
 import { terminalText } from "./terminal-text.js";
 
@@ -22,16 +22,19 @@ export const STDIN_NAME = "<stdin>";
  */
 export function diagnosticReport(d: Diagnostic, sources: DiagnosticSources): string {
   let out = terminalText(renderDiagnostic(d)) + "\n";
-  for (const place of [d, ...causeChain(d)]) {
-    out += placeReport(place, sources);
-    // places that explain this one (a first definition, a preset's `@use`), each as a note with its own excerpt
-    for (const r of place.related ?? []) out += `  note: ${terminalText(r.message)}\n` + placeReport(r, sources);
-  }
+  for (const place of [d, ...causeChain(d)]) out += placeWithNotes(place, sources);
+  return out;
+}
+
+/** A place, then the places that explain it (a first definition, a preset's `@use`), each as a `note:` line with its own excerpt. */
+export function placeWithNotes(place: SourceSpan & { readonly related?: readonly RelatedPlace[] | undefined }, sources: DiagnosticSources): string {
+  let out = placeReport(place, sources);
+  for (const r of place.related ?? []) out += `  note: ${terminalText(r.message)}\n` + placeReport(r, sources);
   return out;
 }
 
 /** `  --> file:line:column`, then the excerpt when the file's text is at hand and the span fits it. */
-function placeReport(span: SourceSpan, sources: DiagnosticSources): string {
+export function placeReport(span: SourceSpan, sources: DiagnosticSources): string {
   const name = sources.nameOf(span.file) ?? STDIN_NAME;
   const head = `  --> ${terminalText(name)}:${span.line}:${span.column}\n`;
   const text = sources.textOf(span.file);

@@ -30,19 +30,7 @@ export interface ManyFilesPlan {
  * list the same files again under other names).
  */
 export function planManyFiles(patterns: readonly string[], outDir: string, extension: string, cwd: string): ManyFilesPlan {
-  const inputs: string[] = [];
-  const seen = new Set<string>();
-  const unmatched: string[] = [];
-  for (const pattern of patterns) {
-    const found = isDynamicPattern(pattern) ? globSync(pattern, { cwd, absolute: true, onlyFiles: true, followSymbolicLinks: false }).sort() : [resolve(cwd, pattern)];
-    if (found.length === 0) unmatched.push(pattern);
-    for (const f of found) {
-      const file = resolve(f);
-      if (seen.has(file)) continue;
-      seen.add(file);
-      inputs.push(file);
-    }
-  }
+  const { inputs, unmatched } = expandInputs(patterns, cwd);
   const base = commonFolder(inputs.map((f) => dirname(f)));
   const outRoot = resolve(cwd, outDir);
   const jobs: ManyFilesJob[] = [];
@@ -57,6 +45,28 @@ export function planManyFiles(patterns: readonly string[], outDir: string, exten
     else (owners.set(output, input), jobs.push({ input, output }));
   }
   return { jobs, unmatched, clashes };
+}
+
+/**
+ * The files `patterns` name, as absolute paths: plain paths as they are
+ * (even when missing: reading them reports the problem), globs expanded and
+ * sorted per pattern, each file once; and the globs that matched nothing.
+ */
+export function expandInputs(patterns: readonly string[], cwd: string): { inputs: string[]; unmatched: string[] } {
+  const inputs: string[] = [];
+  const seen = new Set<string>();
+  const unmatched: string[] = [];
+  for (const pattern of patterns) {
+    const found = isDynamicPattern(pattern) ? globSync(pattern, { cwd, absolute: true, onlyFiles: true, followSymbolicLinks: false }).sort() : [resolve(cwd, pattern)];
+    if (found.length === 0) unmatched.push(pattern);
+    for (const f of found) {
+      const file = resolve(f);
+      if (seen.has(file)) continue;
+      seen.add(file);
+      inputs.push(file);
+    }
+  }
+  return { inputs, unmatched };
 }
 
 /** The deepest folder containing every one of `folders` (absolute paths). */

@@ -7,10 +7,10 @@
  * here, where starting workers would cost more than it saves.
  */
 import { availableParallelism } from "node:os";
-import { relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Engine } from "../../core/index.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
+import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
 import type { TranspileFlags, TranspilePlan } from "./transpile-run.js";
 import { planManyFiles, type ManyFilesJob } from "./many-files.js";
@@ -36,15 +36,15 @@ export async function runMany(engine: Engine, plan: TranspilePlan, flags: Transp
   const extension = format?.extensions[0] ?? "out";
   const { jobs, unmatched, clashes } = planManyFiles(sources, outDir, extension, process.cwd());
   for (const pattern of unmatched) writeStderr(`✗ ${pattern}: no file matches\n`);
-  for (const c of clashes) writeStderr(`✗ ${shown(c.input)}: its output ${shown(c.output)} is already that of ${shown(c.taken)}\n`);
+  for (const c of clashes) writeStderr(`✗ ${shownPath(c.input)}: its output ${shownPath(c.output)} is already that of ${shownPath(c.taken)}\n`);
   const results = await runJobs(engine, plan, flags, jobs, argv);
   let failed = unmatched.length + clashes.length;
   for (const [i, job] of jobs.entries()) {
     const r = results[i] as JobResult;
-    if (r.status === EXIT.OK) writeStderr(`✓ ${shown(job.input)} → ${shown(job.output)}\n`);
+    if (r.status === EXIT.OK) writeStderr(`✓ ${shownPath(job.input)} → ${shownPath(job.output)}\n`);
     else {
       failed++;
-      writeStderr(`✗ ${shown(job.input)}\n${r.report}`);
+      writeStderr(`✗ ${shownPath(job.input)}\n${r.report}`);
     }
   }
   const files = jobs.length + clashes.length;
@@ -82,8 +82,3 @@ async function runJobs(engine: Engine, plan: TranspilePlan, flags: TranspileFlag
   return results;
 }
 
-/** A path as shown in reports: relative to the working folder when inside it. */
-function shown(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel === "" || rel.startsWith("..") ? path : rel;
-}

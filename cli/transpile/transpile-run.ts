@@ -4,7 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Diagnostic, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, locateFailures, type Diagnostic, type Engine, type IncludeMerge, type Limits, type RunOptions, type SchemaResult } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
@@ -15,7 +15,7 @@ import { BlockSink, OutputWriteError, writeStderr } from "../io/fd-writer.js";
 import { SpoolSink } from "../io/spool-sink.js";
 import { sameFile } from "../io/same-file.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
-import { schemaFormatOf, schemaReport } from "../terminal/schema-report.js";
+import { schemaFormatOf, schemaReport, type SchemaPlaces } from "../terminal/schema-report.js";
 import { varsFromFlags } from "./external-vars.js";
 import { FORMAT_OPTION_FLAGS } from "./transpile-flags.js";
 import { outputFormatOf } from "./output-format-of.js";
@@ -133,7 +133,7 @@ function transpileAndValidate(
     return EXIT.SOURCE;
   }
   const verdict = result.result;
-  report(schemaReport(verdict, schema.format));
+  report(schemaReport(verdict, schema.format, schemaPlaces(engine, source, options, verdict)));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (!plan.validateOnly) {
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -141,6 +141,17 @@ function transpileAndValidate(
     sink.finish();
   }
   return EXIT.OK;
+}
+
+/**
+ * The source places of a failed check's failures (§12.3), with the sources
+ * they point into, for {@link schemaReport}; nothing when the check passed
+ * (no second evaluation) or nothing can be placed.
+ */
+export function schemaPlaces(engine: Engine, source: string, options: RunOptions, verdict: SchemaResult): SchemaPlaces | undefined {
+  if (verdict.valid || verdict.failures === undefined) return undefined;
+  const places = locateFailures(engine, source, options, verdict.failures);
+  return places === undefined ? undefined : { places, sources: runSources({ text: source, file: options.file }, options.host) };
 }
 
 /** Check the flags; `argv` orders the external-variable flags (see {@link runTranspile}). Throws {@link UsageError}. */
@@ -226,8 +237,8 @@ function parseLimits(flags: TranspileFlags): Partial<Limits> {
   return limits;
 }
 
-/** The schema file, read like the input: bounded (`--schema /dev/zero` ends in the schema's size limit, not out of memory). */
-function readSchema(path: string): NonNullable<TranspilePlan["schema"]> {
+/** The schema file, read like the input: bounded (`--schema /dev/zero` ends in the schema's size limit, not out of memory). Throws {@link UsageError}. */
+export function readSchema(path: string): NonNullable<TranspilePlan["schema"]> {
   // "-" is a file named "-" here, as before: stdin is the source's
   const read = readInput(path === "-" ? "./-" : path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength), "schema file");
   if (!read.ok) throw new UsageError(read.message);

@@ -1,43 +1,149 @@
-/** `jsson validate`: syntax check of one source (engine.check); returns the exit status. */
-import { DEFAULT_LIMITS } from "../../core/index.js";
+/**
+ * `jsson validate` and `jsson check`: check many files (paths and globs),
+ * one report per failing file, and an exit status that is the worst of them.
+ *
+ * - Syntax only (the default): each file is parsed, nothing is evaluated,
+ *   includes are not read (so a missing include is not noticed).
+ * - `--deep` (`jsson check`): each file is evaluated fully — includes
+ *   followed, the output of `--format` produced and thrown away (so an
+ *   output error such as a null in TOML is found) and, with `--schema`, the
+ *   data a reader of that format sees validated, failures placed in the
+ *   source (LANGUAGE.md §12.3). Nothing is written.
+ */
+import { DEFAULT_LIMITS, INCLUDE_MERGE_MODES, NodeFsHost, type Diagnostic, type Engine, type IncludeHost, type IncludeMerge, type RunOptions } from "../../core/index.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
+import { formatNames } from "../terminal/format-table.js";
 import { runSources } from "../terminal/diagnostic-sources.js";
-import { diagnosticsText, errorFormatOf } from "../terminal/error-format.js";
-import { EXIT } from "../terminal/exit-codes.js";
+import { diagnosticsText, errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
+import { EXIT, UsageError } from "../terminal/exit-codes.js";
+import { schemaReport } from "../terminal/schema-report.js";
+import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
+import { expandInputs } from "./many-files.js";
+import { readSchema, schemaPlaces, type TranspilePlan } from "./transpile-run.js";
 
-/**
- * Check `input ?? file ?? "-"`; prints `✓ Syntax OK: <file>` or the diagnostic on stderr (in `errorFormat`, the
- * `--error-format` value); resolves to the exit status.
- */
-export async function runValidate(input: string | undefined, file: string | undefined, plugins: readonly string[] = [], errorFormat?: string): Promise<number> {
-  if (input !== undefined && file !== undefined && input !== file) {
-    writeStderr(`jsson: two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE\n`);
+/** The parsed command line of `jsson validate` / `jsson check`. */
+export interface ValidateFlags {
+  readonly input?: string | undefined;
+  /** Positional FILEs and globs (none: `-i`, or stdin). */
+  readonly files: readonly string[];
+  readonly deep?: boolean | undefined;
+  readonly schema?: string | undefined;
+  readonly format?: string | undefined;
+  readonly "include-merge"?: string | undefined;
+  readonly plugin?: readonly string[] | undefined;
+  readonly "error-format"?: string | undefined;
+}
+
+/** How every file is checked. */
+interface CheckPlan {
+  readonly deep: boolean;
+  /** How source diagnostics are written (`--error-format`). */
+  readonly errorFormat: ErrorFormat;
+  readonly options: RunOptions;
+  readonly schema: TranspilePlan["schema"];
+}
+
+/** The outcome of one file: its exit status and, when it failed, its report. */
+interface FileResult {
+  readonly status: number;
+  readonly report: string;
+}
+
+/** Check the files `flags` name; reports on stderr; resolves to the exit status (the worst file's). */
+export async function runValidate(flags: ValidateFlags): Promise<number> {
+  const deep = flags.deep === true;
+  if (flags.input !== undefined && flags.files.length > 0 && (flags.files.length > 1 || flags.files[0] !== flags.input)) {
+    writeStderr(`jsson: two input files given ("${flags.input}" and "${flags.files[0] ?? ""}"); give one as -i FILE, or several as FILE…\n`);
     return EXIT.USAGE;
   }
-  const format = errorFormatOf(errorFormat);
-  if (!format.ok) {
-    writeStderr(`jsson: ${format.message}\n`);
-    return EXIT.USAGE;
+  for (const name of ["schema", "format"] as const) {
+    if (flags[name] !== undefined && !deep) {
+      writeStderr(`jsson: --${name} needs --deep (a syntax check evaluates nothing); or use jsson check\n`);
+      return EXIT.USAGE;
+    }
   }
   // a syntax check needs no formats: jsson.config.json is not read (its plugins are code); --plugin / JSSON_PLUGINS are still loaded and checked
-  const loaded = await loadCliEngine(plugins, false);
+  const loaded = await loadCliEngine(flags.plugin ?? [], deep);
   if (!loaded.ok) {
     writeStderr(`jsson: ${loaded.message}\n`);
     return EXIT.USAGE;
   }
-  const path = input ?? file ?? "-";
+  const engine = loaded.engine;
+  let plan: CheckPlan;
+  try {
+    plan = makeCheckPlan(engine, flags, deep);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    writeStderr(`jsson: ${e.message}\n`);
+    return EXIT.USAGE;
+  }
+  const patterns = flags.input !== undefined ? [flags.input] : flags.files.length > 0 ? flags.files : ["-"];
+  const { inputs, unmatched } = expandInputs(
+    patterns.filter((p) => p !== "-"),
+    process.cwd(),
+  );
+  if (patterns.includes("-")) inputs.unshift("-");
+  const summed = deep || inputs.length + unmatched.length > 1;
+  let worst: number = EXIT.OK;
+  let failed = 0;
+  for (const pattern of unmatched) {
+    writeStderr(`✗ ${pattern}: no file matches\n`);
+    failed++;
+    worst = Math.max(worst, EXIT.SOURCE);
+  }
+  for (const path of inputs) {
+    const name = path === "-" ? "<stdin>" : shownPath(path);
+    const r = checkFile(engine, plan, path);
+    if (r.status === EXIT.OK) writeStderr(deep ? `✓ ${name}\n` : `✓ Syntax OK: ${name}\n`);
+    else {
+      failed++;
+      // a JSON or GitHub report names its file itself (one line per failing file)
+      writeStderr((summed && plan.errorFormat === "human" ? `✗ ${name}\n` : "") + r.report);
+    }
+    worst = Math.max(worst, r.status);
+  }
+  // a pattern that matched nothing is a failure, not a file
+  const checked = inputs.length;
+  if (summed) writeStderr(`${checked} file${checked === 1 ? "" : "s"} checked, ${failed} failed\n`);
+  return worst;
+}
+
+/** The run options every file is checked with. Throws {@link UsageError}. */
+function makeCheckPlan(engine: Engine, flags: ValidateFlags, deep: boolean): CheckPlan {
+  const format = flags.format ?? "json";
+  if (engine.findFormat(format) === undefined) throw new UsageError(`unknown format "${format}" (available: ${formatNames(engine)})`);
+  const errorFormat = errorFormatOf(flags["error-format"]);
+  if (!errorFormat.ok) throw new UsageError(errorFormat.message);
+  const includeMerge = flags["include-merge"] ?? "keep";
+  if (!(INCLUDE_MERGE_MODES as readonly string[]).includes(includeMerge)) throw new UsageError(`unknown include merge mode "${includeMerge}" (use ${INCLUDE_MERGE_MODES.join(", ")})`);
+  return { deep, errorFormat: errorFormat.format, options: { format, includeMerge: includeMerge as IncludeMerge }, schema: flags.schema === undefined ? undefined : readSchema(flags.schema) };
+}
+
+/** Check one file (`-` is stdin). */
+function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
   const read = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
-  if (!read.ok) {
-    writeStderr(`jsson: ${read.message}\n`);
-    return EXIT.SOURCE;
+  if (!read.ok) return { status: EXIT.SOURCE, report: `jsson: ${read.message}\n` };
+  const text = read.text;
+  const failed = (diagnostics: readonly Diagnostic[], host?: IncludeHost): FileResult => ({ status: EXIT.SOURCE, report: diagnosticsText(plan.errorFormat, diagnostics, runSources(read, host)) });
+  if (!plan.deep) {
+    const diagnostics = engine.check(text, read.file === undefined ? {} : { file: read.file });
+    return diagnostics.length === 0 ? { status: EXIT.OK, report: "" } : failed(diagnostics);
   }
-  const diagnostics = loaded.engine.check(read.text, read.file === undefined ? {} : { file: read.file });
-  if (diagnostics.length > 0) {
-    writeStderr(diagnosticsText(format.format, diagnostics, runSources(read)));
-    return EXIT.SOURCE;
+  // a fresh host per file: includes resolve against each file's own folder
+  const host = new NodeFsHost();
+  const options: RunOptions = { ...plan.options, host, ...(read.file === undefined ? {} : { file: read.file }) };
+  const schema = plan.schema;
+  if (schema === undefined) {
+    // the output is produced (an output error is the file's error) and discarded as it is written
+    const r = engine.transpileTo(text, { write: () => {} }, { ...options, verifyBeforeWrite: false });
+    return r.ok ? { status: EXIT.OK, report: "" } : failed(r.diagnostics, host);
   }
-  writeStderr(`✓ Syntax OK: ${path === "-" ? "<stdin>" : path}\n`);
-  return EXIT.OK;
+  const evaluated = engine.evaluate(text, options);
+  const r = evaluated.ok ? evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format }) : evaluated;
+  if (!r.ok) return failed(r.diagnostics, host);
+  const verdict = r.result;
+  if (verdict.valid && verdict.schemaError !== true) return { status: EXIT.OK, report: "" };
+  return { status: EXIT.SCHEMA, report: schemaReport(verdict, schema.format, schemaPlaces(engine, text, options, verdict)) };
 }

@@ -36,3 +36,19 @@ export interface DiagnosticJson extends PlaceJson {
   /** Other places that explain the problem, when the engine knows some. */
   readonly related?: readonly RelatedJson[];
 }
+
+/**
+ * One `diagnostics` entry of `/validate-schema` for a data failure (HTTP.md
+ * §7): the failure's `path` and `message` (as in its `errors` line), the
+ * schema `keyword` and `schema_path`, and its source place (LANGUAGE.md
+ * §12.3; absent when the failure names no value or the place could not be
+ * worked out). `related`: the `@use` a preset member came through, or the
+ * data file a value came from.
+ */
+export interface SchemaDiagnosticJson extends Partial<PlaceJson> {
+  readonly path: string;
+  readonly message: string;
+  readonly keyword: string;
+  readonly schema_path: string;
+  readonly related?: readonly RelatedJson[];
+}

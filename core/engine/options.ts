@@ -4,6 +4,7 @@ import type { ExternalVars } from "../data/external-vars.js";
 import type { SelectStep } from "./select-value.js";
 import type { IncludeMerge } from "../eval/include-merge.js";
 import type { Limits } from "../eval/limits.js";
+import type { ValueTrace } from "../eval/value-trace.js";
 
 /** Maps over more elements than this are evaluated lazily (LANGUAGE.md §11 default). */
 export const DEFAULT_STREAM_THRESHOLD = 10_000;
@@ -55,4 +56,11 @@ export interface RunOptions {
    * item limit. A bad name or value fails the run (code JSSON7001).
    */
   readonly vars?: ExternalVars;
+  /**
+   * Record where every value came from into this trace (LANGUAGE.md §12.3),
+   * for the locator (`locateFailures`); made with the root source as its file 0. Costs
+   * time and memory: a caller traces only when it needs places (a failed
+   * schema check). The run is evaluated eagerly (no lazy maps).
+   */
+  readonly trace?: ValueTrace;
 }

@@ -98,7 +98,12 @@ export class Pipeline {
     const startedAt = Date.now();
     const format = this.canonicalFormat(options.format);
     const limits = resolveLimits(options.limits);
-    const parsed = this.parse(source, options.file, limits);
+    // A traced run (options.trace) is the locating pass after a failed schema check
+    // (locate-failures.ts), not a run of the pipeline: it makes no output and hands out no
+    // tree, so the parse and evaluated stages do not see it (a plugin counting stages sees
+    // one parse and one evaluation per request); includes still resolve through the hook.
+    const tracing = options.trace !== undefined;
+    const parsed = this.parse(source, options.file, limits, tracing);
     if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] };
     const hooks = this.registry.hooks;
     const result = evaluateProgram(parsed.program, {
@@ -107,13 +112,15 @@ export class Pipeline {
       includeMerge: options.includeMerge ?? "keep",
       limits,
       signal: options.signal,
-      parse: (text, file) => this.parse(text, file, limits),
-      lazyThreshold: options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD,
+      parse: (text, file) => this.parse(text, file, limits, tracing),
+      // a traced run builds everything eagerly, so every element is a recorded child
+      lazyThreshold: tracing ? Infinity : (options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD),
       vars: options.vars,
       startedAt,
+      trace: options.trace,
     });
     if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines, options.file)] };
-    const value: unknown = hooks.evaluated.isUsed() ? hooks.evaluated.call(result.value) : result.value;
+    const value: unknown = hooks.evaluated.isUsed() && !tracing ? hooks.evaluated.call(result.value) : result.value;
     if (!(value instanceof ObjectValue)) throw new Error(`a plugin's evaluated hook returned ${typeof value}, not an ObjectValue`);
     const run: RunState = { startedAt, meter: result.meter, beginPass: result.beginPass, lines: parsed.lines, hasLazy: result.hasLazy };
     // A tree handed out continues this run when written later (Engine.emit): one deadline, one meter
@@ -210,15 +217,17 @@ export class Pipeline {
     return { ok: true, format, writer: entry.format, ctx };
   }
 
-  private parse(source: string, file: string | undefined, limits: Limits): ParseResult {
+  /** Parse stage; `quiet` (the locating pass) parses without telling the stage's taps. */
+  private parse(source: string, file: string | undefined, limits: Limits, quiet = false): ParseResult {
     const hooks = this.registry.hooks;
+    const tells = !quiet && hooks.parsed.isUsed();
     const run = (): ParseResult => {
       const parsed = parseProgram(source, { maxDepth: limits.maxDepth, maxSourceLength: limits.maxSourceLength });
-      if (!parsed.diagnostic && hooks.parsed.isUsed()) hooks.parsed.call({ file, text: source });
+      if (!parsed.diagnostic && tells) hooks.parsed.call({ file, text: source });
       return parsed;
     };
     // A plugin that taps the parse stage sees every parse: the cache is then not used.
-    if (this.parseCache === undefined || hooks.parsed.isUsed()) return run();
+    if (this.parseCache === undefined || tells) return run();
     return this.parseCache.parse(source, `${file ?? ""}\0${limits.maxDepth}\0${limits.maxSourceLength}`, run);
   }
 }

@@ -27,6 +27,7 @@ import type { DataBudget } from "../data/data-budget.js";
 import { dataFormatOf, readDataObject } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
+import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
 
 export interface EvalOptions {
   readonly file: string | undefined;
@@ -42,6 +43,8 @@ export interface EvalOptions {
   readonly vars?: ExternalVars | undefined;
   /** When the run began (`Date.now()`); the time limit counts from here. Default: now. */
   readonly startedAt?: number;
+  /** Record where every value came from here (§12.3); its file 0 is the root source. Off (undefined) for ordinary runs. */
+  readonly trace?: ValueTrace | undefined;
 }
 
 export type EvalResult =
@@ -78,6 +81,8 @@ interface RunState {
   lazyMaps: number;
   /** The external variables' scope, parent of every file's global scope (§16.2); undefined without any. */
   outer: Scope | undefined;
+  /** Where values came from, when the run traces (see {@link EvalOptions.trace}). */
+  readonly trace: ValueTrace | undefined;
 }
 
 /**
@@ -99,6 +104,7 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
     weights: undefined,
     lazyMaps: 0,
     outer: undefined,
+    trace: options.trace,
   };
   try {
     if (options.vars !== undefined) state.outer = outerScope(options.vars, dataBudget(state, 0));
@@ -150,6 +156,8 @@ class FileEvaluator {
      * errors are named (offsets of this file mean nothing to the root's lines).
      */
     private readonly site: number | undefined = undefined,
+    /** This file's index in the run's trace (0: the root source); used only when tracing. */
+    private readonly fileIndex = 0,
   ) {
     this.global = new Scope(run.outer);
   }
@@ -168,6 +176,7 @@ class FileEvaluator {
         case "member":
           this.member(st, root, this.global);
           if (!st.declare) origins.set(st.key, { start: st.start, end: st.end });
+          if (this.run.trace !== undefined && !st.declare) this.traced(root, root.indexOf(st.key), st.value, st.start);
           break;
         case "presetDef":
           this.presets.set(st.name, st.body);
@@ -237,7 +246,7 @@ class FileEvaluator {
       } finally {
         run.meter.current = site;
       }
-      return this.merge(data, id, { start, end }, root, origins, fail);
+      return this.merge(data, id, { start, end }, root, origins, fail, run.trace?.addFile({ id, text: read.value }) ?? -1);
     }
     // Parsing is linear in the text: charged as work the source caused (an include may be read many times).
     run.meter.charge(read.value.length / CHARS_PER_UNIT, site);
@@ -248,7 +257,7 @@ class FileEvaluator {
     run.includeStack.push(id);
     let value: ObjectValue;
     try {
-      value = new FileEvaluator(run, new Map(), site).program(parsed.program);
+      value = new FileEvaluator(run, new Map(), site, run.trace?.addFile({ id, text: read.value }) ?? 0).program(parsed.program);
     } catch (e) {
       // A stopped run (time, cancellation) stays what it is; every other error is the include's (§13.3).
       if (e instanceof EvalError && !(e instanceof StopError)) return inner(e.diagnostic);
@@ -263,6 +272,8 @@ class FileEvaluator {
       site,
       rethrow: (e) => inner(e.diagnostic),
       copied: (original, copy) => {
+        run.trace?.alias(original, copy);
+        if (!Array.isArray(original) || !Array.isArray(copy)) return;
         const w = run.weights?.get(original);
         if (w !== undefined) run.weights?.set(copy, w);
       },
@@ -270,9 +281,13 @@ class FileEvaluator {
     this.merge(value, id, { start, end }, root, origins, fail);
   }
 
-  /** Merge an included file's keys into the includer's root (§8 items 5–6). */
-  private merge(value: ObjectValue, id: string, span: { start: number; end: number }, root: ObjectValue, origins: Map<string, { start: number; end: number }>, fail: (code: typeof CODES.I3_MERGE_CONFLICT, message: string) => never): void {
+  /**
+   * Merge an included file's keys into the includer's root (§8 items 5–6).
+   * @param dataFile when tracing a data include, the data file's trace index (its keys are placed at the include)
+   */
+  private merge(value: ObjectValue, id: string, span: { start: number; end: number }, root: ObjectValue, origins: Map<string, { start: number; end: number }>, fail: (code: typeof CODES.I3_MERGE_CONFLICT, message: string) => never, dataFile = -1): void {
     const mode = this.run.options.includeMerge;
+    const trace = this.run.trace;
     for (let i = 0, keys = value.keys, values = value.values; i < keys.length; i++) {
       const k = keys[i] as string;
       const v = values[i] as Value;
@@ -283,7 +298,23 @@ class FileEvaluator {
       this.weighRoot(v, span.start);
       this.global.set(k, v);
       if (!exists) origins.set(k, span);
+      if (trace === undefined) continue;
+      if (dataFile >= 0) trace.record(root, root.indexOf(k), this.fileIndex, -1, span.start, span.end, PLACE_KIND.dataInclude, dataFile);
+      else trace.copy(value, i, root, root.indexOf(k));
     }
+  }
+
+  /** Tracing: the records of an object literal with distinct keys, one per stored member, in order. */
+  private memberRecords(e: ObjectExpr, records: number[]): void {
+    let i = 0;
+    for (const m of e.members) {
+      if (!m.declare) writeRecord(records, i++, this.fileIndex, m.start, m.value.start, m.value.end, placeKindOf(m.value), -1);
+    }
+  }
+
+  /** Tracing: child `index` of `container` was produced by `e` (a member whose key starts at `keyStart`). */
+  private traced(container: object, index: number, e: Expr, keyStart = -1): void {
+    this.run.trace?.record(container, index, this.fileIndex, keyStart, e.start, e.end, placeKindOf(e));
   }
 
   // ---- expressions --------------------------------------------------------
@@ -419,6 +450,7 @@ class FileEvaluator {
           out[i++] = v;
           weight += this.weightOf(v);
         }
+        this.run.trace?.recordAll(out, this.fileIndex, e.body.start, e.body.end);
         return this.weighed(out, weight, e.at);
       }
       case "array": {
@@ -429,12 +461,16 @@ class FileEvaluator {
           if (isRangeValue(v)) {
             this.count(v.length, el.start);
             if (out.length + v.length > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, el.start);
+            const first = out.length;
             for (const x of v) out.push(x);
             weight += v.length;
+            // a range's elements are placed at the range
+            if (this.run.trace !== undefined) for (let j = first; j < out.length; j++) this.traced(out, j, el);
           } else {
             this.count(1, el.start);
             out.push(v);
             weight += this.weightOf(v);
+            if (this.run.trace !== undefined) this.traced(out, out.length - 1, el);
           }
         }
         return this.weighed(out, weight, e.start);
@@ -455,6 +491,7 @@ class FileEvaluator {
     const scope = needs.ownScope ? new Scope(parent) : parent;
     const out = new ObjectValue();
     const distinct = e.distinctKeys;
+    const trace = this.run.trace;
     let weight = 1;
     for (const m of e.members) {
       const v = this.expr(m.value, scope);
@@ -464,10 +501,13 @@ class FileEvaluator {
       }
       if (distinct) out.append(m.key, v);
       else out.set(m.key, v);
+      if (trace !== undefined && !distinct) this.traced(out, out.indexOf(m.key), m.value, m.start);
       if (needs.bindMembers && !m.quoted) scope.set(m.key, v);
       weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
     }
     this.count(e.members.length, e.start);
+    // distinct keys: the members are where they are in the literal, the same for every object it makes
+    if (trace !== undefined && distinct) trace.recordShape(out, e, this.fileIndex, (records) => this.memberRecords(e, records));
     return this.weighed(out, weight, e.start);
   }
 
@@ -589,6 +629,15 @@ class FileEvaluator {
       const k = keys[i] as string;
       if (!base.has(k)) out.append(k, values[i] as Value);
     }
+    const trace = this.run.trace;
+    if (trace !== undefined) {
+      // each member keeps the place it came from: an override, or the preset body
+      for (let i = 0, keys = out.keys; i < keys.length; i++) {
+        const j = over.indexOf(keys[i] as string);
+        if (j >= 0) trace.copy(over, j, out, i);
+        else trace.copy(base, base.indexOf(keys[i] as string), out, i);
+      }
+    }
     // The copy is new memory however small the overrides: counted, and its work charged.
     this.count(out.size, e.at);
     this.run.meter.charge(out.size, this.where(e.at));
@@ -620,12 +669,43 @@ class FileEvaluator {
       rows.push({ cells, count, expands: n >= 0, weight });
     }
     const elements = new LazyRows({ rows, fields: e.fields, length: total }, { meter: this.run.meter, at: this.where(e.start) });
-    if (e.mapBody === undefined || e.mapParam === undefined) return total > this.run.options.lazyThreshold ? elements : this.weighArray([...elements], e.start);
-    if (total <= this.run.options.lazyThreshold) return this.weighArray([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
+    if (e.mapBody === undefined || e.mapParam === undefined) {
+      if (total > this.run.options.lazyThreshold) return elements;
+      const out = this.weighArray([...elements], e.start);
+      if (this.run.trace !== undefined) this.traceRows(out, e, rows);
+      return out;
+    }
+    if (total <= this.run.options.lazyThreshold) {
+      const out = this.weighArray([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
+      this.run.trace?.recordAll(out, this.fileIndex, e.mapBody.start, e.mapBody.end);
+      return out;
+    }
     // Presets and bindings are frozen as they are now: the body runs later.
     this.run.lazyMaps++;
     return new LazyMap(elements, e.mapParam, e.mapBody, this.deferred(e.start), this.snapshot(scope, e.start));
   }
+
+  /** Tracing: the elements of a block without a map clause are placed at their row, a template's fields at their cells. */
+  private traceRows(out: Value[], e: ArrayBlockExpr, rows: readonly BlockRow[]): void {
+    let at = 0;
+    for (let r = 0; r < rows.length; r++) {
+      const cells = e.rows[r] ?? [];
+      const first = cells[0];
+      const last = cells[cells.length - 1];
+      const row = { type: "array", elements: cells, start: first?.start ?? e.start, end: last?.end ?? e.end } as const;
+      for (let k = 0; k < (rows[r] as BlockRow).count; k++, at++) {
+        this.traced(out, at, row);
+        const el = out[at];
+        if (e.fields === undefined || !(el instanceof ObjectValue)) continue;
+        for (let f = 0; f < cells.length; f++) this.traced(el, el.indexOf(e.fields[f] as string), cells[f] as Expr);
+      }
+    }
+  }
+}
+
+/** How a place produced by `e` is reported: a `@use` makes its members' related place. */
+function placeKindOf(e: Expr): PlaceKind {
+  return e.type === "presetUse" ? PLACE_KIND.presetUse : PLACE_KIND.plain;
 }
 
 /** The external variables' scope (§16.2). */

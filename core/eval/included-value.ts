@@ -21,8 +21,8 @@ export interface Adoption {
   readonly site: number;
   /** Raise an error of the included file as the include's own (I4). */
   readonly rethrow: (e: EvalError) => never;
-  /** Record that `copy` stands for `original` (the evaluator carries its written-out size over). */
-  readonly copied: (original: Value[], copy: Value[]) => void;
+  /** Record that `copy` stands for `original` (the evaluator carries its written-out size and, when tracing, its places over). */
+  readonly copied: (original: Value[] | ObjectValue, copy: Value[] | ObjectValue) => void;
 }
 
 /** The includer's view of an included value (the same value when nothing in it needs changing). */
@@ -40,6 +40,7 @@ export function adoptIncluded(v: Value, a: Adoption): Value {
         out = new ObjectValue();
         for (let j = 0; j < i; j++) out.append(keys[j] as string, values[j] as Value);
         setObjectWeight(out, objectWeight(v));
+        a.copied(v, out);
       }
       out?.append(keys[i] as string, y);
     }

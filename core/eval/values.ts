@@ -95,6 +95,11 @@ export class ObjectValue {
     return this.index.get(key) ?? -1;
   }
 
+  /** The position of `key` in {@link keys}, or -1. */
+  indexOf(key: string): number {
+    return this.find(key);
+  }
+
   get(key: string): Value | undefined {
     const i = this.find(key);
     return i < 0 ? undefined : this.values[i];

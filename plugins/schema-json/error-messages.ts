@@ -6,7 +6,8 @@
  * objects as JSON.
  */
 import type { ErrorObject } from "ajv";
-import { locate, pathStep } from "./instance-path.js";
+import type { SchemaFailure } from "../../core/plugin.js";
+import { locate, pathStep, pointerSegments } from "./instance-path.js";
 import { duplicateIndexes } from "./duplicate-items.js";
 
 /** Longest JSON list quoted in an `enum` message; longer lists are cut (a 1 MB enum must not be repeated per failure). */
@@ -50,19 +51,42 @@ function codePointLength(v: unknown): number {
   return n;
 }
 
+/** The error line of a failure (`<path>: <message>`, §12.3). */
+export function failureLine(f: SchemaFailure): string {
+  return `${f.path}: ${f.message}`;
+}
+
 /**
- * Render ajv's errors. `data` is what the caller passed (for values and
- * path shapes); `checked` is the normalised copy ajv validated (for
- * `uniqueItems`, whose duplicates are recomputed so every one is named).
+ * Render ajv's errors as failures, one per distinct line. `data` is what
+ * the caller passed (for values and path shapes); `checked` is the
+ * normalised copy ajv validated (for `uniqueItems`, whose duplicates are
+ * recomputed so every one is named). Each failure names the value it is
+ * about (§12.3 "Source places"): the failing value; for a missing property,
+ * the object; for an extra property, that property (its key).
  */
-export function renderErrors(errors: readonly ErrorObject[], data: unknown, checked: unknown): string[] {
-  const lines: string[] = [];
+export function renderErrors(errors: readonly ErrorObject[], data: unknown, checked: unknown): SchemaFailure[] {
+  const failures: SchemaFailure[] = [];
+  const seen = new Set<string>();
   for (const e of errors) {
     const params = e.params as Record<string, unknown>;
     const at = locate(data, e.instancePath);
-    const line = (message: string, path = at.path): void => {
-      lines.push(`${path}: ${message}`);
+    const segments = pointerSegments(e.instancePath);
+    /** One failure; `step` names a child of the located value (an extra property's key, a duplicate's index). */
+    const line = (message: string, step?: { path: string; segment: string; target: "value" | "key" }, target: SchemaFailure["target"] = "value"): void => {
+      const f: SchemaFailure = {
+        path: step === undefined ? at.path : step.path,
+        message,
+        keyword: e.keyword,
+        schemaPath: e.schemaPath,
+        instance: step === undefined ? segments : [...segments, step.segment],
+        target: step === undefined ? target : step.target,
+      };
+      const text = failureLine(f);
+      if (seen.has(text)) return;
+      seen.add(text);
+      failures.push(f);
     };
+    const property = (name: string): { path: string; segment: string; target: "key" } => ({ path: at.path + pathStep(at.value, name), segment: name, target: "key" });
     switch (e.keyword) {
       case "if":
         // "must match then schema": the `then` errors themselves are reported.
@@ -73,11 +97,11 @@ export function renderErrors(errors: readonly ErrorObject[], data: unknown, chec
         break;
       }
       case "required":
-        line(`Missing required property: ${String(params["missingProperty"])}`);
+        line(`Missing required property: ${String(params["missingProperty"])}`, undefined, "object");
         break;
       case "additionalProperties": {
         const name = String(params["additionalProperty"]);
-        line(`Additional property '${name}' is not allowed`, at.path + pathStep(at.value, name));
+        line(`Additional property '${name}' is not allowed`, property(name));
         break;
       }
       case "minItems":
@@ -86,7 +110,7 @@ export function renderErrors(errors: readonly ErrorObject[], data: unknown, chec
         break;
       case "uniqueItems": {
         const arr = locate(checked, e.instancePath).value;
-        for (const i of duplicateIndexes(Array.isArray(arr) ? arr : [])) line("Duplicate item in array where uniqueItems is required", `${at.path}[${i}]`);
+        for (const i of duplicateIndexes(Array.isArray(arr) ? arr : [])) line("Duplicate item in array where uniqueItems is required", { path: `${at.path}[${i}]`, segment: String(i), target: "value" });
         break;
       }
       case "minLength":
@@ -119,11 +143,19 @@ export function renderErrors(errors: readonly ErrorObject[], data: unknown, chec
         line("Value should not match the schema in 'not'");
         break;
       case "propertyNames":
-        line(`property name '${String(params["propertyName"])}' must be valid`);
+        // the failure's path stays the object's (§12.3's table); its place is the offending key
+        line(`property name '${String(params["propertyName"])}' must be valid`, { path: at.path, segment: String(params["propertyName"]), target: "key" });
+        break;
+      case "unevaluatedProperties":
+        line(e.message ?? "must NOT have unevaluated properties", typeof params["unevaluatedProperty"] === "string" ? { path: at.path, segment: params["unevaluatedProperty"], target: "key" } : undefined);
+        break;
+      case "dependentRequired":
+      case "dependencies":
+        line(e.message ?? `must pass "${e.keyword}" keyword validation`, undefined, "object");
         break;
       default:
         line(e.message ?? `must pass "${e.keyword}" keyword validation`);
     }
   }
-  return [...new Set(lines)];
+  return failures;
 }

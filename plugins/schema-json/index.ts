@@ -4,13 +4,13 @@
  * (draft-07 by default, 2019-09 / 2020-12 by `$schema`), hardened for
  * untrusted schemas. Written only against the public plugin API.
  */
-import { API_VERSION, definePlugin, defineSchemaType, type SchemaResult, type SchemaValidateOptions } from "../../core/plugin.js";
+import { API_VERSION, definePlugin, defineSchemaType, type SchemaFailure, type SchemaResult, type SchemaValidateOptions } from "../../core/plugin.js";
 import { CompileCache, type CacheStats } from "./compile-cache.js";
 import { compileSchemaText, type CompiledSchema } from "./compiled-schema.js";
 import { schemaFormatName, type SchemaFormat } from "./schema-document.js";
 import { asPlainData, checkedCopy } from "./checked-data.js";
-import { renderErrors } from "./error-messages.js";
-import { locate } from "./instance-path.js";
+import { failureLine, renderErrors } from "./error-messages.js";
+import { locate, pointerSegments } from "./instance-path.js";
 import { SCHEMA_LIMITS } from "./limits.js";
 
 export { sniffSchemaFormat, schemaFormatName, type SchemaFormat } from "./schema-document.js";
@@ -56,7 +56,10 @@ export function validateJsonSchema(data: unknown, schemaText: string, options: S
     plain = asPlainData(data);
     checked = checkedCopy(plain);
   } catch (e) {
-    if (e instanceof RangeError) return { valid: false, errors: ["$: data nested too deeply to validate"], schemaFormat: compiled.format };
+    if (e instanceof RangeError) {
+      const failure: SchemaFailure = { path: "$", message: "data nested too deeply to validate", keyword: "", schemaPath: "", target: "value" };
+      return { valid: false, errors: [failureLine(failure)], failures: [failure], schemaFormat: compiled.format };
+    }
     throw e;
   }
   const { validate } = compiled;
@@ -70,13 +73,15 @@ export function validateJsonSchema(data: unknown, schemaText: string, options: S
   }
   if (ok) return { valid: true, errors: [], schemaFormat: compiled.format };
   const raw = validate.errors ?? [];
-  let errors = renderErrors(raw, plain, checked);
-  if (errors.length === 0) errors = raw.map((e) => `${locate(plain, e.instancePath).path}: ${e.message ?? e.keyword}`);
-  if (errors.length > SCHEMA_LIMITS.maxErrors) {
-    const more = errors.length - SCHEMA_LIMITS.maxErrors;
-    errors = [...errors.slice(0, SCHEMA_LIMITS.maxErrors), `$: ${more} more errors not shown`];
+  let failures = renderErrors(raw, plain, checked);
+  if (failures.length === 0) {
+    failures = raw.map((e) => ({ path: locate(plain, e.instancePath).path, message: e.message ?? e.keyword, keyword: e.keyword, schemaPath: e.schemaPath, instance: pointerSegments(e.instancePath), target: "value" }));
   }
-  return { valid: false, errors, schemaFormat: compiled.format };
+  if (failures.length > SCHEMA_LIMITS.maxErrors) {
+    const more = failures.length - SCHEMA_LIMITS.maxErrors;
+    failures = [...failures.slice(0, SCHEMA_LIMITS.maxErrors), { path: "$", message: `${more} more errors not shown`, keyword: "", schemaPath: "", target: "value" }];
+  }
+  return { valid: false, errors: failures.map(failureLine), failures, schemaFormat: compiled.format };
 }
 
 /** The plugin: registers the `json-schema` schema type. */

@@ -108,6 +108,8 @@ test("real responses of every endpoint conform to the document", async () => {
     ["/validate", "POST", () => send(s.base, "/validate", { method: "POST", body: "{}", headers: { Origin: "https://a.example", "Content-Type": "text/plain" } })],
     ["/validate-schema", "POST", () => post(s.base, "/validate-schema", { source: "a = 1", schema: '{"required":["b"]}' })],
     ["/validate-schema", "POST", () => post(s.base, "/validate-schema", { source: "a = 1", schema: "{}" })],
+    ["/validate-schema", "POST", () => post(s.base, "/validate-schema", { source: '@preset "p" { a = 0 }\nx = @use "p"', schema: '{"properties":{"x":{"properties":{"a":{"minimum":1}}}}}' })],
+    ["/validate-schema", "POST", () => post(s.base, "/validate-schema", { source: "a = 1", schema: "{not json" })],
     ["/validate-schema", "POST", () => post(s.base, "/validate-schema", { source: "a = (", schema: "{}" })],
     ["/validate-schema", "POST", () => post(s.base, "/validate-schema", { source: "a = 1" })],
     ["/health", "DELETE", () => send(s.base, "/health", { method: "DELETE" })],

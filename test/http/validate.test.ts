@@ -107,7 +107,9 @@ test("/validate-schema: a source error → 200, valid:false, Line message, no tr
   assert.is(j.valid, false);
   assert.equal(j.errors, ["Line 2: division by zero"]);
   assert.ok(!("transpiled_data" in j));
-  assert.equal(Object.keys(j), ["valid", "errors", "format", "schema_type", "transpile_time_ms", "validate_time_ms"]);
+  assert.equal(Object.keys(j), ["valid", "errors", "format", "schema_type", "transpile_time_ms", "validate_time_ms", "diagnostics"]);
+  // as /transpile's (HTTP.md §7)
+  assert.equal((j as unknown as { diagnostics: unknown[] }).diagnostics, [{ line: 2, column: 7, end_line: 2, end_column: 8, message: "division by zero", code: "JSSON3001" }]);
 });
 
 test("/validate-schema: a broken schema → 200, valid:false, `schema: …`", async () => {

@@ -65,14 +65,30 @@ test("through two levels of includes, and fixed in the editor: both files clear"
   await Promise.all([badCleared, mainCleared, topCleared]);
 });
 
-test("schema failures of an associated file sit at the top-level key they are under", async () => {
+test("schema failures of an associated file sit at the span of the value they are about (LANGUAGE.md §12.3)", async () => {
   const d = s.nextDiagnostics(uri("services/api.jsson"), (x) => x.length > 0);
   await open("services/api.jsson", 'name = "api"\n\nport = 8080\n');
   const diags = await d;
   assert.is(diags.length, 1);
   assert.is(diags[0]?.source, "jsson schema");
-  assert.is(diags[0]?.range.start.line, 2);
+  assert.equal(diags[0]?.range, { start: { line: 2, character: 7 }, end: { line: 2, character: 11 } }, "the value 8080");
   assert.match(diags[0]?.message ?? "", /port/);
+  // a value from an included file: shown at its span there, and here at the include, pointing to it
+  writeFileSync(join(dir, "part.jsson"), "// part\nport = 9000\n");
+  const inPart = s.nextDiagnostics(uri("part.jsson"), (x) => x.some((y) => y.source === "jsson schema"));
+  const inInc = s.nextDiagnostics(uri("services/inc.jsson"), (x) => x.length > 0);
+  await open("services/inc.jsson", 'name = "i"\ninclude "../part.jsson"\n');
+  const inc = await inInc;
+  assert.is(inc[0]?.range.start.line, 1, "the include line");
+  assert.is(inc[0]?.relatedInformation?.[0]?.location.uri, uri("part.jsson"));
+  const part = await inPart;
+  assert.equal(part[0]?.range, { start: { line: 1, character: 7 }, end: { line: 1, character: 11 } }, "9000 in part.jsson");
+  // a `@use` as the value: the `@use`
+  const schemaNested = s.nextDiagnostics(uri("services/deep.jsson"), (x) => x.length > 0);
+  await open("services/deep.jsson", 'name = "n"\n@preset "p" {\n  port = 5000\n}\nport = @use "p"\n');
+  const deep = await schemaNested;
+  assert.match(deep[0]?.message ?? "", /\$\.port: Expected type integer but got object/);
+  assert.equal(deep[0]?.range, { start: { line: 4, character: 7 }, end: { line: 4, character: 15 } }, "the @use");
   const missing = s.nextDiagnostics(uri("services/web.jsson"), (x) => x.length > 0);
   await open("services/web.jsson", "port = 80\n");
   assert.match((await missing)[0]?.message ?? "", /name/);

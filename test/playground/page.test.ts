@@ -224,6 +224,12 @@ test("the schema tab validates through /validate-schema and shows paths", async 
   assert.is(report.valid, false);
   assert.equal(shown.map((e) => e.path).sort(), ["$.name", "$.server.port"]);
   assert.equal(shown.map((e) => `${e.path}: ${e.text.slice(e.path.length)}`).sort(), [...report.errors].sort());
+  // Each failure is marked in the editor at the value it is about (LANGUAGE.md §12.3) and links to it.
+  await p.locator(".cm-lintRange-error").nth(1).waitFor();
+  assert.equal((await p.$$eval(".cm-lintRange-error", (els) => els.map((e) => e.textContent ?? ""))).sort(), ["70000", "web"]);
+  await p.click("#schema-errors .error-link:has-text('$.server.port')");
+  assert.is(await p.textContent(".cm-activeLine"), "  port = 70000");
+  await p.getByRole("tab", { name: "Schema" }).click();
   await p.screenshot({ path: screenshotPath("05-schema-errors.png") });
 
   // Live: fixing the program re-validates without pressing the button.

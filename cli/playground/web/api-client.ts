@@ -11,6 +11,13 @@ import { bodyWithVars } from "../vars-text.js";
 /** A structured problem of a /transpile or /validate-schema failure (HTTP.md §3): the server's own type. */
 export type ServerDiagnostic = DiagnosticJson;
 
+/**
+ * An entry of /validate-schema's `diagnostics` (HTTP.md §7): a source error
+ * (as /transpile's), a data failure (`path`, `keyword`, and its place in
+ * the source when the server found it) or a schema error (`message` only).
+ */
+export type ValidationDiagnostic = Partial<ServerDiagnostic> & { readonly message: string; readonly path?: string; readonly keyword?: string };
+
 /** An output format the server offers (GET /formats). */
 export interface FormatInfo {
   readonly name: string;
@@ -29,7 +36,7 @@ export type TranspileOutcome =
 
 /** What a schema validation gives. */
 export type ValidationOutcome =
-  | { readonly kind: "result"; readonly valid: boolean; readonly errors: readonly string[]; readonly diagnostics: readonly ServerDiagnostic[]; readonly timeMs: number }
+  | { readonly kind: "result"; readonly valid: boolean; readonly errors: readonly string[]; readonly diagnostics: readonly ValidationDiagnostic[]; readonly timeMs: number }
   | { readonly kind: "failed"; readonly messages: readonly string[] };
 
 /** The fields of a /transpile request the page sends. */
@@ -93,6 +100,12 @@ function diagnosticsOf(v: unknown): ServerDiagnostic[] {
   return v.filter((d): d is ServerDiagnostic => typeof d === "object" && d !== null && typeof (d as ServerDiagnostic).line === "number" && typeof (d as ServerDiagnostic).message === "string");
 }
 
+/** Every entry of /validate-schema's `diagnostics` (kept in step with `errors`, so one without a place is kept too). */
+function entriesOf(v: unknown): ValidationDiagnostic[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter((d): d is ValidationDiagnostic => typeof d === "object" && d !== null && typeof (d as ValidationDiagnostic).message === "string");
+}
+
 /** A reply that is not an endpoint answer (413, 503, 500, …) as messages for people. */
 function trouble(reply: Reply): string[] {
   const error = typeof reply.data?.["error"] === "string" ? (reply.data["error"] as string) : undefined;
@@ -133,7 +146,7 @@ export async function validateSchema(request: ValidationRequest): Promise<Valida
   const data = reply.data;
   if (reply.status !== 200 || data === undefined || typeof data["valid"] !== "boolean") return { kind: "failed", messages: trouble(reply) };
   const timeMs = (typeof data["transpile_time_ms"] === "number" ? data["transpile_time_ms"] : 0) + (typeof data["validate_time_ms"] === "number" ? data["validate_time_ms"] : 0);
-  return { kind: "result", valid: data["valid"], errors: strings(data["errors"]), diagnostics: diagnosticsOf(data["diagnostics"]), timeMs };
+  return { kind: "result", valid: data["valid"], errors: strings(data["errors"]), diagnostics: entriesOf(data["diagnostics"]), timeMs };
 }
 
 /** GET /formats; undefined when the server cannot say. */

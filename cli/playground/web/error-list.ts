@@ -25,7 +25,13 @@ export function renderErrors(list: HTMLUListElement, errors: readonly ListedErro
         const button = document.createElement("button");
         button.type = "button";
         button.className = "error-link";
-        button.textContent = e.text;
+        if (e.path !== undefined) {
+          // a schema failure at a place: its path, then its message, the whole a link
+          const path = document.createElement("code");
+          path.className = "error-path";
+          path.textContent = e.path;
+          button.append(path, document.createTextNode(e.text));
+        } else button.textContent = e.text;
         button.title = `Go to line ${line}${e.file === undefined ? "" : ` of ${e.file}`}`;
         button.dataset["line"] = String(line);
         button.addEventListener("click", () => reveal(e.file, line, e.column ?? 1));

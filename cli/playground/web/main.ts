@@ -20,6 +20,7 @@ import { findElements } from "./page-elements.js";
 import { setUpTabs } from "./result-tabs.js";
 import { clearValidation, showValidation } from "./schema-panel.js";
 import { MAIN_NAME, Workspace } from "./workspace.js";
+import { schemaFailurePlaces } from "../problem-map.js";
 import { checkVarsText } from "../vars-text.js";
 
 const DEBOUNCE_MS = 250;
@@ -93,7 +94,9 @@ async function runOnce(): Promise<void> {
   ui.schemaStatus.textContent = "Validating…";
   const validation = await validateSchema({ ...request, schema, schemaFormat: schemaAs });
   if (stale() || ui.schemaInput.value !== schema || schemaFormat() !== schemaAs) return;
-  showValidation(ui, validation, notices, (line) => workspace.reveal(MAIN_NAME, line));
+  showValidation(ui, validation, notices, workspace);
+  // schema failures are marked where their values come from (LANGUAGE.md §12.3), as errors are
+  if (validation.kind === "result" && !validation.valid) output.markProblems(schemaFailurePlaces(validation.diagnostics));
 }
 
 // ---------------------------------------------------------------- share link and examples

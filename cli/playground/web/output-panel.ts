@@ -3,7 +3,7 @@
  * (format, server time, size), and the copy and download buttons, which
  * always hand over the whole output even when the view shows only its start.
  */
-import { PROGRAM, diagnosticPlaces, problemsByFile } from "../problem-map.js";
+import { PROGRAM, diagnosticPlaces, problemsByFile, type DiagnosticLike } from "../problem-map.js";
 import type { ServerDiagnostic, TranspileOutcome } from "./api-client.js";
 import { copyText, downloadText } from "./clipboard.js";
 import { renderErrors, type ListedError } from "./error-list.js";
@@ -89,8 +89,8 @@ export class OutputPanel {
     }
   }
 
-  /** Error markers in every document (none when `diagnostics` is empty). */
-  private markProblems(diagnostics: readonly ServerDiagnostic[]): void {
+  /** Error markers in every document (none when `diagnostics` is empty): a run's errors, or a schema check's failures. */
+  markProblems(diagnostics: readonly DiagnosticLike[]): void {
     const names = this.workspace.names();
     const markers = problemsByFile(
       diagnostics,

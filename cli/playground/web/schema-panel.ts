@@ -1,16 +1,21 @@
 /**
  * The Schema panel's results: valid, or one entry per failure with its data
- * path (`$.server.port`), a `schema: …` problem with the schema itself, or a
- * `Line <n>: …` source error that links to its line.
+ * path (`$.server.port`) linking to the place of its value (LANGUAGE.md
+ * §12.3), a `schema: …` problem with the schema itself, or a `Line <n>: …`
+ * source error that links to its line.
  */
-import type { ServerDiagnostic, ValidationOutcome } from "./api-client.js";
+import type { ValidationDiagnostic, ValidationOutcome } from "./api-client.js";
 import { renderErrors, type ListedError } from "./error-list.js";
 import { formatMs, plural, type Notices } from "./notices.js";
 import type { PageElements } from "./page-elements.js";
+import { MAIN_NAME, type Workspace } from "./workspace.js";
 
-/** Show what a /validate-schema request gave. */
-export function showValidation(ui: PageElements, outcome: ValidationOutcome, notices: Notices, reveal: (line: number) => void): void {
-  const open = (_file: string | undefined, line: number): void => reveal(line);
+/** Show what a /validate-schema request gave; a failure with a place is a link to it in `workspace`. */
+export function showValidation(ui: PageElements, outcome: ValidationOutcome, notices: Notices, workspace: Workspace): void {
+  const names = workspace.names();
+  // a place in a file the page does not hold is not a link (it would open the program)
+  const held = (file: string | undefined): boolean => file === undefined || names.includes(file);
+  const open = (file: string | undefined, line: number, column: number): void => workspace.reveal(file ?? MAIN_NAME, line, column);
   if (outcome.kind === "failed") {
     ui.schemaStatus.textContent = "request failed";
     ui.schemaStatus.dataset["state"] = "error";
@@ -22,13 +27,14 @@ export function showValidation(ui: PageElements, outcome: ValidationOutcome, not
   renderErrors(
     ui.schemaErrors,
     // `diagnostics` lists the problems of `errors`, in the same order (HTTP.md §7): a source error has its place,
-    // a data failure its path. A server that sends no entry leaves the line as it is.
+    // a data failure its path and, when the server found it, the place of its value. A server that sends no entry
+    // leaves the line as it is.
     outcome.errors.map((text, i): ListedError => {
-      const d: ServerDiagnostic | undefined = outcome.diagnostics.length === outcome.errors.length ? outcome.diagnostics[i] : undefined;
-      const path = (d as { readonly path?: unknown } | undefined)?.path;
-      if (typeof path === "string") return { path, text: d?.message ?? text };
-      if (d !== undefined) return { text, line: d.line, column: d.column, ...(d.file === undefined ? {} : { file: d.file }) };
-      return schemaLine(text);
+      const d: ValidationDiagnostic | undefined = outcome.diagnostics.length === outcome.errors.length ? outcome.diagnostics[i] : undefined;
+      if (d === undefined) return schemaLine(text);
+      const place = typeof d.line === "number" && held(d.file) ? { line: d.line, column: d.column ?? 1, ...(d.file === undefined ? {} : { file: d.file }) } : {};
+      if (typeof d.path === "string") return { path: d.path, text: d.message, ...place };
+      return typeof d.line === "number" ? { text, ...place } : schemaLine(text);
     }),
     open,
   );

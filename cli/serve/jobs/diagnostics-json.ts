@@ -3,7 +3,7 @@ import { diagnosticMessage, renderDiagnostic, type Diagnostic, type SourceSpan }
 import type { DiagnosticJson, PlaceJson } from "../../wire/wire-diagnostic.js";
 
 /** A span on the wire. Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */
-function placeJson(s: SourceSpan): PlaceJson {
+export function placeJson(s: SourceSpan): PlaceJson {
   const out = { line: s.line, column: s.column, end_line: s.endLine, end_column: s.endColumn };
   return s.file === undefined ? out : { ...out, file: s.file.replace(/^\/+/, "") };
 }

@@ -4,10 +4,11 @@
  * (the output in the requested format, the data a consumer of that format
  * reads, checked with the `json-schema` type), under the run's one time limit.
  */
-import type { RunOptions } from "../../../core/index.js";
+import { locateFailures, resolveLimits, type Engine, type RunOptions, type SchemaResult } from "../../../core/index.js";
+import type { SchemaDiagnosticJson } from "../../wire/wire-diagnostic.js";
 import { readJobVars } from "./job-vars.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
-import { describeProblems } from "./diagnostics-json.js";
+import { describeProblems, placeJson } from "./diagnostics-json.js";
 import { trailingSpaceStart } from "./body-stream.js";
 import type { JobContext } from "./job-context.js";
 import { jsonText, msText } from "../json-text.js";
@@ -33,12 +34,40 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
   const validateStarted = performance.now();
   const schemaOptions = job.schemaFormat === undefined ? { schemaType: SCHEMA_TYPE } : { schemaType: SCHEMA_TYPE, schemaFormat: job.schemaFormat };
   const checked = evaluated.ok ? evaluated.validate(job.schema, schemaOptions) : evaluated;
-  const validateMs = performance.now() - validateStarted;
-  const fields = (valid: boolean, errors: readonly string[], validateMs: number) =>
+  const fields = (valid: boolean, errors: readonly string[], validateMs: number, diagnostics: readonly unknown[] | undefined) =>
     `{"valid":${valid},"errors":${JSON.stringify(errors)},"format":${JSON.stringify(job.outputFormat)},"schema_type":"${SCHEMA_TYPE}",` +
-    `"transpile_time_ms":${msText(transpileMs)},"validate_time_ms":${msText(validateMs)}`;
-  if (!checked.ok) return ctx.channel.body(fields(false, describeProblems(checked.diagnostics).errors, 0) + "}");
+    `"transpile_time_ms":${msText(transpileMs)},"validate_time_ms":${msText(validateMs)}` +
+    (diagnostics === undefined ? "" : `,"diagnostics":${JSON.stringify(diagnostics)}`);
+  if (!checked.ok) {
+    const problems = describeProblems(checked.diagnostics);
+    ctx.channel.body(fields(false, problems.errors, 0, problems.diagnostics) + "}");
+    return;
+  }
+  const result = checked.result;
+  const diagnostics = result.valid ? undefined : schemaDiagnostics(ctx.engine, result, job.source, options, started);
+  const validateMs = performance.now() - validateStarted;
   // For json the emitted text is that data with keys in source order and exact integers; embed it as is.
   const dataText = job.outputFormat === "json" ? checked.output.slice(0, trailingSpaceStart(checked.output)) : jsonText(checked.data);
-  ctx.channel.body(fields(checked.result.valid, checked.result.errors, validateMs) + `,"transpiled_data":${dataText}}`);
+  ctx.channel.body(fields(result.valid, result.errors, validateMs, diagnostics) + `,"transpiled_data":${dataText}}`);
+}
+
+/**
+ * `diagnostics` of a failed check (HTTP.md §7): `{message}` for schema
+ * errors; for data failures, their structure and source place. Places come
+ * from a traced evaluation (the locating pass), given only the time the
+ * request has left of its one limit (the pool's watchdog allows the limit
+ * and a grace for the whole job).
+ */
+function schemaDiagnostics(engine: Engine, result: SchemaResult, source: string, options: RunOptions, started: number): unknown[] {
+  const failures = result.failures;
+  if (result.schemaError === true || failures === undefined) return result.errors.map((message) => ({ message }));
+  const timeoutMs = resolveLimits(options.limits).timeoutMs;
+  const left = timeoutMs > 0 ? Math.floor(timeoutMs - (performance.now() - started)) : 0;
+  const places = timeoutMs > 0 && left < 1 ? undefined : locateFailures(engine, source, timeoutMs > 0 ? { ...options, limits: { ...options.limits, timeoutMs: left } } : options, failures);
+  return failures.map((f, i): SchemaDiagnosticJson => {
+    const place = places?.[i];
+    const entry = { path: f.path, message: f.message, keyword: f.keyword, schema_path: f.schemaPath };
+    if (place === undefined) return entry;
+    return { ...entry, ...placeJson(place), ...(place.related === undefined ? {} : { related: place.related.map((r) => ({ ...placeJson(r), message: r.message })) }) };
+  });
 }

@@ -1,0 +1,29 @@
+/**
+ * Source places of schema failures (LANGUAGE.md §12.3): the source is
+ * evaluated once more, with tracing on, and each failure's instance path is
+ * followed through the traced tree. Ordinary runs record nothing; this
+ * second evaluation is paid only by a run whose check failed.
+ */
+import type { SchemaFailure } from "../plugin.js";
+import { ValueTrace } from "../eval/value-trace.js";
+import { ValueLocator, type ValuePlace } from "../eval/value-locator.js";
+import type { Engine } from "./engine.js";
+import type { RunOptions } from "./options.js";
+
+/**
+ * The place of each failure, in order (undefined for a failure that names
+ * no value, such as "more errors not shown"); `undefined` as a whole when
+ * the traced evaluation does not succeed (it runs under the same limits,
+ * and a caller may give it only the time its first run left).
+ * `options` are the run's own: a selection (`select`) is where the data the
+ * schema saw starts in the tree.
+ */
+export function locateFailures(engine: Engine, source: string, options: RunOptions, failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
+  if (!failures.some((f) => f.instance !== undefined)) return failures.map(() => undefined);
+  const trace = new ValueTrace({ id: options.file, text: source });
+  const r = engine.evaluate(source, { ...options, trace });
+  if (!r.ok) return undefined;
+  const locator = new ValueLocator(r.value, trace);
+  const prefix = options.select ?? [];
+  return failures.map((f) => (f.instance === undefined ? undefined : locator.locate([...prefix, ...f.instance], f.target)));
+}
