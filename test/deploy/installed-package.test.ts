@@ -23,7 +23,7 @@ test("the tarball holds the built package and nothing else: no tests, no build i
   for (const must of ["package.json", "LICENSE", "README.md", "bin/jsson.js", "dist/index.js", "dist/index.d.ts", "dist/core/index.js", "dist/core/plugin.js", "dist/core/engine/parse-cache.js", "dist/cli/main.js", "dist/cli/serve/pool/worker-main.js", "dist/playground/index.html"]) {
     assert.ok(paths.includes(must), `${must} is in the tarball`);
   }
-  const stray = paths.filter((p) => !/^(package\.json|LICENSE|README\.md|docs\/[\w-]+\.md|bin\/[\w-]+\.js|dist\/(core|plugins|cli)\/[\w/-]+\.(js|d\.ts)|dist\/playground\/[\w./-]+)$/.test(p));
+  const stray = paths.filter((p) => !/^(package\.json|LICENSE|README\.md|docs\/[\w-]+\.md|bin\/[\w-]+\.js|dist\/index\.(js|d\.ts)|dist\/(core|plugins|cli)\/[\w/-]+\.(js|d\.ts)|dist\/playground\/[\w./-]+)$/.test(p));
   assert.equal(stray, [], "files that do not belong in the package");
   assert.not.ok(paths.some((p) => p.startsWith("dist/test/") || p.endsWith(".tsbuildinfo") || p.endsWith(".map")));
 });
