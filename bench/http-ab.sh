@@ -3,6 +3,7 @@
 #
 #   bench/http-ab.sh
 #   ROUNDS=1 DURATION=3s bench/http-ab.sh                                  (a quick look)
+#   bench/http-ab.sh --smoke                                               (does it still run?)
 #   REF_SERVER='node /tmp/old/bin/jsson.js serve -port {PORT}' bench/http-ab.sh   (compare another server)
 #
 # Starts, side by side for the whole run:
@@ -22,8 +23,10 @@
 # bare takes only `small` (it does not transpile). wrk runs on the same machine and takes
 # CPU from the servers; absolute numbers drift with the neighbours' load, ratios much less.
 # Prints one line per run, then a table of medians over the rounds and the ratios to jsson.
+# --smoke: one short round of three workloads, a check that the script still runs (test/bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = --smoke ]; then ROUNDS=1 DURATION=2s WORKLOADS="small w3-new health@small"; fi
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-8s}"
 CONNS="${CONNS:-64}"
@@ -44,7 +47,7 @@ cleanup() {
 }
 trap cleanup EXIT
 node bench/http-bodies.mjs "$TMP"
-free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(String(s.address().port));s.close()})'; }
 wait_up() { # base url: until POST /transpile answers (30 s at most; bare node:http has nothing else)
   for _ in $(seq 1 300); do curl -sf -o /dev/null --data-binary "@$TMP/small.json" "$1/transpile" 2>/dev/null && return 0; sleep 0.1; done
   echo "no answer from $1" >&2

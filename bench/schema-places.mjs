@@ -3,12 +3,13 @@
 // check that failed: CPU time of a plain evaluation, of a traced one
 // (RunOptions.trace, every container's records), and of locateFailures
 // (a traced evaluation plus the walk of each failure's path), on a workload.
-// Usage: npm run build && node bench/schema-places.mjs [--workload w3] [--rounds 7] [--runs 20]
+// Usage: npm run build && node bench/schema-places.mjs [--workload w3] [--rounds 7] [--runs 20] [--smoke]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createEngine, locateFailures, toPlainData, ValueTrace } from "../dist/index.js";
+import { createEngine, locateFailures, toPlainData, ValueTrace } from "jsson";
 
-const { values } = parseArgs({ options: { workload: { type: "string", default: "w3" }, rounds: { type: "string", default: "7" }, runs: { type: "string", default: "20" } } });
+const { values } = parseArgs({ options: { workload: { type: "string", default: "w3" }, rounds: { type: "string", default: "7" }, runs: { type: "string", default: "20" }, smoke: { type: "boolean", default: false } } });
+if (values.smoke) Object.assign(values, { rounds: "1", runs: "1" });
 const source = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");
 const engine = createEngine();
 const rounds = Number(values.rounds);

@@ -22,11 +22,10 @@ const { values } = parseArgs({
     phase: { type: "string" },
   },
 });
-const dist = new URL("../dist/", import.meta.url);
-const { createEngine, MemoryHost, resolveLimits } = await import(new URL("core/index.js", dist));
-const { runTranspile } = await import(new URL("cli/serve/jobs/run-transpile.js", dist));
-const { ParseCache } = await import(new URL("core/engine/parse-cache.js", dist));
-const { parseProgram } = await import(new URL("core/syntax/parser.js", dist));
+const { createEngine, MemoryHost, resolveLimits } = await import("jsson");
+const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
+const { ParseCache } = await import("jsson/parse-cache");
+const { parseProgram } = await import("../dist/core/syntax/parser.js");
 
 const template = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");
 // The first integer of the text is the one that varies (in w3: `basePort := 8000`).
@@ -42,14 +41,16 @@ const engine = createEngine().useParseCache(new ParseCache()); // as the server'
 const limits = resolveLimits({ timeoutMs: 10_000, maxOutputBytes: 64 * 1024 * 1024 });
 const never = { aborted: false };
 
+/** @param {string} source */
 function job(source) {
+  /** @type {string | undefined} */
   let body;
   runTranspile(
-    { source, format: "json", files: [], streaming: false, streamThreshold: 10000, includeMerge: "error" },
+    { kind: "transpile", source, format: "json", files: [], streaming: false, streamThreshold: 10000, includeMerge: "error" },
     {
       engine, limits, signal: never, hostFor: (files) => new MemoryHost(new Map(files)),
-      channel: { body: (t) => (body = t), streamStart() {}, chunk() {}, streamEnd() {}, streamAbort() {} },
-      streamChunkSize: 16384, streamWindow: 1 << 20, bufferWindow: Infinity, canStream: true,
+      channel: { body: (/** @type {string} */ t) => (body = t), streamStart() {}, chunk() {}, streamEnd() {}, streamAbort() {} },
+      streamChunkSize: 16384, streamWindow: 1 << 20, canStream: true,
     },
   );
   if (!body || !body.startsWith('{"success":true')) throw new Error("job failed: " + body?.slice(0, 200));

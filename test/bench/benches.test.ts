@@ -29,6 +29,9 @@ const SMOKE_RUNS: Readonly<Record<string, RegExp | readonly RegExp[]>> = {
   "bench/metrics-record.mjs": /^one scrape \(fold \+ text/m,
   "bench/schema-validate.mjs": /^cache: \{"compiles":/m,
   "bench/serve-memory.mjs": /^-processes 1 -workers 1: idle \d+ MB per HTTP process; after load \d+ MB/m,
+  "bench/cli-cold-start.mjs": /^\| transpile \(json\) \| [\d.]+ \| [\d.]+ \| [\d.]+ /m,
+  "bench/schema-places.mjs": /^locateFailures\s+[\d.]+$/m,
+  "bench/w3-new-text.mjs": /^job\s+median [\d.]+ cpu-ms/m,
   "bench/fuzz/cost.mjs": /^findings: 0$/m,
   "bench/fuzz/run.mjs": /^0 finding\(s\)$/m,
   // A few seconds of soak on a shared machine: the verdicts about answers must hold, those about
@@ -47,6 +50,7 @@ const SHELL_RUNS: Readonly<Record<string, { readonly needs: readonly string[]; r
   "bench/http-load.sh": { needs: ["wrk", "curl"], prints: /^small \/transpile json \(64 conns\)\s+req_per_s=\d+ .* errors=0 non2xx=0$/m },
   "bench/http-cpu-per-request.sh": { needs: ["wrk", "curl"], prints: /^round 1 .* us_cpu_per_request=[\d.]+$/m },
   "bench/http-stream-memory.sh": { needs: ["curl", "bc"], prints: /^small-json\s+status 200 /m },
+  "bench/http-ab.sh": { needs: ["wrk", "curl"], prints: /^small\s+bare\s+\d+\s+[\d.]+\s+[\d.]+$/m },
 };
 
 function filesOf(dir: string, ending: string): string[] {
