@@ -68,6 +68,13 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
   const formats = registered.map((f) => f.name);
   const formatList = formats.join(", ");
   const spellings = [...new Set(registered.flatMap((f) => [f.name, ...f.aliases].map((n) => n.toLowerCase())))];
+  /** The span members of a place on the wire (1-based; end exclusive, as in the CLI's excerpts). */
+  const SPAN = {
+    line: { type: "integer", minimum: 1 },
+    column: { type: "integer", minimum: 1 },
+    end_line: { type: "integer", minimum: 1 },
+    end_column: { type: "integer", minimum: 1 },
+  };
   const schemas: Record<string, Json> = {
     Diagnostic: {
       type: "object",
@@ -75,10 +82,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       required: ["line", "column", "end_line", "end_column", "message", "code"],
       additionalProperties: false,
       properties: {
-        line: { type: "integer", minimum: 1 },
-        column: { type: "integer", minimum: 1 },
-        end_line: { type: "integer", minimum: 1 },
-        end_column: { type: "integer", minimum: 1 },
+        ...SPAN,
         message: str("The message without its `Line <n>:` prefix (for an error inside an included file, the whole nested form of LANGUAGE.md §13.3)."),
         code: { type: "string", pattern: "^JSSON[0-9]{4}$" },
         file: str("The included file (a path of `files`) the span lies in; absent for the request's own source."),
@@ -91,10 +95,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       required: ["line", "column", "end_line", "end_column", "message"],
       additionalProperties: false,
       properties: {
-        line: { type: "integer", minimum: 1 },
-        column: { type: "integer", minimum: 1 },
-        end_line: { type: "integer", minimum: 1 },
-        end_column: { type: "integer", minimum: 1 },
+        ...SPAN,
         message: str("What this place is."),
         file: str("The included file the place lies in; absent for the request's own source."),
       },

@@ -12,7 +12,7 @@
  * limit) can still end a sent stream early; the connection is then cut.
  */
 import type { RunOptions } from "../../../core/index.js";
-import { readJobVars } from "./job-vars.js";
+import { jobRunOptions } from "./job-run-options.js";
 import type { TextSink } from "../../../core/plugin.js";
 import type { TranspileJob } from "../pool/protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
@@ -29,12 +29,7 @@ const COMPACT = Object.freeze({ compact: true });
 export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const started = performance.now();
   const options: RunOptions = {
-    format: job.format,
-    includeMerge: job.includeMerge,
-    host: ctx.hostFor(job.files),
-    limits: ctx.limits,
-    signal: ctx.signal,
-    ...(job.vars === undefined ? {} : { vars: readJobVars(job.vars) }),
+    ...jobRunOptions(job, ctx, job.format),
     streamThreshold: job.streamThreshold,
     // A `json` output is a JSON value inside the response (HTTP.md §3), not text: white space
     // there carries nothing, and the canonical layout costs ~10-20 % more emission and ~1.6x the

@@ -6,7 +6,7 @@
  */
 import { locateFailures, resolveLimits, type Engine, type RunOptions, type SchemaResult } from "../../../core/index.js";
 import type { SchemaDiagnosticJson } from "../../wire/wire-diagnostic.js";
-import { readJobVars } from "./job-vars.js";
+import { jobRunOptions } from "./job-run-options.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
 import { describeProblems, placeJson } from "./diagnostics-json.js";
 import { trailingSpaceStart } from "./body-stream.js";
@@ -19,14 +19,7 @@ export const SCHEMA_TYPE = "json-schema";
 /** Run one validate-schema job; the response goes to `ctx.channel`. */
 export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void {
   const started = performance.now();
-  const options: RunOptions = {
-    format: job.outputFormat,
-    includeMerge: job.includeMerge,
-    host: ctx.hostFor(job.files),
-    limits: ctx.limits,
-    signal: ctx.signal,
-    ...(job.vars === undefined ? {} : { vars: readJobVars(job.vars) }),
-  };
+  const options = jobRunOptions(job, ctx, job.outputFormat);
   const evaluated = ctx.engine.evaluate(job.source, options);
   // Written here, within transpile_time_ms; the validate stage reads this output, it does not write it again.
   if (evaluated.ok) evaluated.output();
