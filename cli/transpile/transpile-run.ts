@@ -4,7 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, locateFailures, type Diagnostic, type Engine, type IncludeMerge, type Limits, type RunOptions, type SchemaResult } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Diagnostic, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunOptions, type SchemaResult } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
@@ -127,13 +127,17 @@ function transpileAndValidate(
   report: (text: string) => void,
 ): number {
   const evaluated = engine.evaluate(source, options);
-  const result = evaluated.ok ? evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format }) : evaluated;
+  if (!evaluated.ok) {
+    report(sourceErrors(evaluated.diagnostics, source, options, plan));
+    return EXIT.SOURCE;
+  }
+  const result = evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
   if (!result.ok) {
     report(sourceErrors(result.diagnostics, source, options, plan));
     return EXIT.SOURCE;
   }
   const verdict = result.result;
-  report(schemaReport(verdict, schema.format, schemaPlaces(engine, source, options, verdict)));
+  report(schemaReport(verdict, schema.format, schemaPlaces(evaluated, source, options, verdict)));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (!plan.validateOnly) {
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -148,9 +152,9 @@ function transpileAndValidate(
  * they point into, for {@link schemaReport}; nothing when the check passed
  * (no second evaluation) or nothing can be placed.
  */
-export function schemaPlaces(engine: Engine, source: string, options: RunOptions, verdict: SchemaResult): SchemaPlaces | undefined {
+export function schemaPlaces(evaluation: Evaluation, source: string, options: RunOptions, verdict: SchemaResult): SchemaPlaces | undefined {
   if (verdict.valid || verdict.failures === undefined) return undefined;
-  const places = locateFailures(engine, source, options, verdict.failures);
+  const places = evaluation.locate(verdict.failures);
   return places === undefined ? undefined : { places, sources: runSources({ text: source, file: options.file }, options.host) };
 }
 

@@ -141,9 +141,10 @@ function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
     return r.ok ? { status: EXIT.OK, report: "" } : failed(r.diagnostics, host);
   }
   const evaluated = engine.evaluate(text, options);
-  const r = evaluated.ok ? evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format }) : evaluated;
+  if (!evaluated.ok) return failed(evaluated.diagnostics, host);
+  const r = evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
   if (!r.ok) return failed(r.diagnostics, host);
   const verdict = r.result;
   if (verdict.valid && verdict.schemaError !== true) return { status: EXIT.OK, report: "" };
-  return { status: EXIT.SCHEMA, report: schemaReport(verdict, schema.format, schemaPlaces(engine, text, options, verdict)) };
+  return { status: EXIT.SCHEMA, report: schemaReport(verdict, schema.format, schemaPlaces(evaluated, text, options, verdict)) };
 }

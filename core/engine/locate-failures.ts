@@ -7,8 +7,13 @@
 import type { SchemaFailure } from "../plugin.js";
 import { ValueTrace } from "../eval/value-trace.js";
 import { ValueLocator, type ValuePlace } from "../eval/value-locator.js";
-import type { Engine } from "./engine.js";
+import type { ObjectValue } from "../eval/values.js";
 import type { RunOptions } from "./options.js";
+
+/** What evaluates a source: the engine, or the pipeline of a run (its {@link Evaluation.locate}). */
+export interface SourceEvaluator {
+  evaluate(source: string, options: RunOptions): { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false };
+}
 
 /**
  * The place of each failure, in order (undefined for a failure that names
@@ -18,7 +23,7 @@ import type { RunOptions } from "./options.js";
  * `options` are the run's own: a selection (`select`) is where the data the
  * schema saw starts in the tree.
  */
-export function locateFailures(engine: Engine, source: string, options: RunOptions, failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
+export function locateFailures(engine: SourceEvaluator, source: string, options: RunOptions, failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
   if (!failures.some((f) => f.instance !== undefined)) return failures.map(() => undefined);
   const trace = new ValueTrace({ id: options.file, text: source });
   const r = engine.evaluate(source, { ...options, trace });

@@ -13,7 +13,7 @@ import { evaluateProgram } from "../eval/evaluator.js";
 import { forceLazy } from "../eval/lazy-map.js";
 import { ProgramValue, type TreeRun } from "../eval/key-origins.js";
 import { ObjectValue, type Value } from "../eval/values.js";
-import { OutputError, type EmitContext, type OutputFormat, type SchemaResult, type SchemaValidateOptions, type TextSink } from "../plugin.js";
+import { OutputError, type EmitContext, type OutputFormat, type SchemaFailure, type SchemaResult, type SchemaValidateOptions, type TextSink } from "../plugin.js";
 import { DEFAULT_STREAM_THRESHOLD, type RunOptions } from "./options.js";
 import type { Limits } from "../eval/limits.js";
 import { resolveLimits } from "./limits.js";
@@ -27,6 +27,8 @@ import { evalDiagnostic, keySpan, writeErrorDiagnostic } from "./output-error-pl
 import { HookedIncludeHost } from "./hooked-include-host.js";
 import { consumerData } from "./consumer-data.js";
 import type { PluginRegistry } from "./registry.js";
+import { locateFailures } from "./locate-failures.js";
+import type { ValuePlace } from "../eval/value-locator.js";
 
 /** A successful run. */
 export interface RunSuccess {
@@ -126,7 +128,7 @@ export class Pipeline {
     // A tree handed out continues this run when written later (Engine.emit): one deadline, one meter
     // (a field, not a WeakMap: a WeakMap entry per request makes every garbage collection dearer).
     if (value instanceof ProgramValue) value.run = run;
-    return new Evaluation(this, format, value, options, run);
+    return new Evaluation(this, source, format, value, options, run);
   }
 
   /** Validate plain data against a schema text with a registered schema type (the validate stage on its own). */
@@ -247,6 +249,7 @@ export class Evaluation implements RunSuccess {
   /** @internal made by {@link Pipeline.evaluate} */
   constructor(
     private readonly pipeline: Pipeline,
+    private readonly source: string,
     readonly format: string,
     readonly value: ObjectValue,
     private readonly options: RunOptions,
@@ -277,9 +280,7 @@ export class Evaluation implements RunSuccess {
       }
     }
     const r = this.pipeline.emit(this.value, sink, this.options, this.run);
-    if (!r.ok) return r;
-    this.emitted = r;
-    return { ok: true, format: this.format, value: this.value };
+    return r.ok ? { ok: true, format: this.format, value: this.value } : r;
   }
 
   /** The output as one text (emitted on the first call; an error while writing discards the partial text). */
@@ -313,6 +314,21 @@ export class Evaluation implements RunSuccess {
     if (later) return later;
     const result = this.pipeline.validate(consumed.data, schemaText, options);
     return { ok: true, format: this.format, output: out.output, data: consumed.data, result };
+  }
+
+  /**
+   * Where each failure of a failed check lies in the source (LANGUAGE.md
+   * §12.3; locate-failures.ts): a traced evaluation of this run's source,
+   * given only the time this run has left of its one limit, never a second
+   * limit of its own. `undefined` when no time is left or the traced run
+   * stops at a limit (the failures are then reported without places).
+   */
+  locate(failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
+    const { timeoutMs } = resolveLimits(this.options.limits);
+    if (timeoutMs <= 0) return locateFailures(this.pipeline, this.source, this.options, failures);
+    const left = Math.floor(this.run.startedAt + timeoutMs - Date.now());
+    if (left < 1) return undefined;
+    return locateFailures(this.pipeline, this.source, { ...this.options, limits: { ...this.options.limits, timeoutMs: left } }, failures);
   }
 
   /** The run's failure when it has been cancelled or has passed its time limit (checked between the stages that the meter does not charge). */

@@ -4,7 +4,7 @@
  * (the output in the requested format, the data a consumer of that format
  * reads, checked with the `json-schema` type), under the run's one time limit.
  */
-import { locateFailures, resolveLimits, type Engine, type RunOptions, type SchemaResult } from "../../../core/index.js";
+import type { Evaluation, SchemaResult } from "../../../core/index.js";
 import type { SchemaDiagnosticJson } from "../../wire/wire-diagnostic.js";
 import { jobRunOptions } from "./job-run-options.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
@@ -37,7 +37,7 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
     return;
   }
   const result = checked.result;
-  const diagnostics = result.valid ? undefined : schemaDiagnostics(ctx.engine, result, job.source, options, started);
+  const diagnostics = result.valid || !evaluated.ok ? undefined : schemaDiagnostics(evaluated, result);
   const validateMs = performance.now() - validateStarted;
   // For json the emitted text is that data with keys in source order and exact integers; embed it as is.
   const dataText = job.outputFormat === "json" ? checked.output.slice(0, trailingSpaceStart(checked.output)) : jsonText(checked.data);
@@ -47,16 +47,13 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
 /**
  * `diagnostics` of a failed check (HTTP.md §7): `{message}` for schema
  * errors; for data failures, their structure and source place. Places come
- * from a traced evaluation (the locating pass), given only the time the
- * request has left of its one limit (the pool's watchdog allows the limit
- * and a grace for the whole job).
+ * from the run's locating pass ({@link Evaluation.locate}: a traced
+ * evaluation given only the time the request has left of its one limit).
  */
-function schemaDiagnostics(engine: Engine, result: SchemaResult, source: string, options: RunOptions, started: number): unknown[] {
+function schemaDiagnostics(evaluation: Evaluation, result: SchemaResult): unknown[] {
   const failures = result.failures;
   if (result.schemaError === true || failures === undefined) return result.errors.map((message) => ({ message }));
-  const timeoutMs = resolveLimits(options.limits).timeoutMs;
-  const left = timeoutMs > 0 ? Math.floor(timeoutMs - (performance.now() - started)) : 0;
-  const places = timeoutMs > 0 && left < 1 ? undefined : locateFailures(engine, source, timeoutMs > 0 ? { ...options, limits: { ...options.limits, timeoutMs: left } } : options, failures);
+  const places = evaluation.locate(failures);
   return failures.map((f, i): SchemaDiagnosticJson => {
     const place = places?.[i];
     const entry = { path: f.path, message: f.message, keyword: f.keyword, schema_path: f.schemaPath };
