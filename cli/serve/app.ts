@@ -22,6 +22,7 @@ import { JssonResponse } from "./response.js";
 import { applyPlugins, loadPlugins } from "../plugin-loader/index.js";
 import { WorkerPool } from "./pool/worker-pool.js";
 import { InlineRunner } from "./inline-runner.js";
+import { AnswerMemo } from "./answer-memo.js";
 import { hostFactory } from "./jobs/host-factory.js";
 import { requestIdOf } from "./request-id.js";
 import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } from "./server-options.js";
@@ -108,8 +109,8 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   let inFlight = 0;
   // The playground's page gets its own route label; its assets and 404s are "other".
   const stats = new RequestStats([...ROUTES.map((r) => r.path), "/"]);
-  const serverMetrics = new ServerMetrics({ stats, inFlight: () => inFlight, pool });
-  const state: ServerState = { options, engine, pool, inline: undefined, listening: false, draining: false, metrics: serverMetrics, logEvent };
+  const serverMetrics = new ServerMetrics({ stats, inFlight: () => inFlight, pool, rememberedAnswers: () => state.memo?.hits ?? 0 });
+  const state: ServerState = { options, engine, pool, inline: undefined, memo: undefined, listening: false, draining: false, metrics: serverMetrics, logEvent };
 
   let idleWaiter: (() => void) | undefined;
 
@@ -222,8 +223,11 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
       const builtinFormats = new Set(engine.listFormats().map((f) => f.name));
       applyPlugins(engine, loaded.plugins);
       await pool.start(loaded.resolved);
-      if (options.inline)
+      if (options.inline) {
         state.inline = new InlineRunner(engine, hostFactory(options.includeRoot), poolLimits, options.includeRoot !== undefined, builtinFormats);
+        // Remembers only what the fast path answers, so it is off wherever the fast path is (plugin stages tapped).
+        if (options.memo && state.inline.enabled) state.memo = new AnswerMemo();
+      }
       try {
         await new Promise<void>((resolve, reject) => {
           const onError = (err: Error) => {

@@ -142,6 +142,11 @@ export class InlineRunner {
     this.off = engine.stagesTapped;
   }
 
+  /** False when no request ever runs inline (a plugin taps a stage of every run). */
+  get enabled(): boolean {
+    return !this.off;
+  }
+
   /** The response body, or `undefined` when the request must go to the pool. */
   transpile(job: TranspileJob): string | undefined {
     if (job.streaming || !this.formats.has(job.format) || !this.eligible(job.source, job.files, job.vars?.length ?? 0)) return undefined;

@@ -10,10 +10,14 @@ export type JsonObjectResult =
   | { readonly ok: true; readonly value: Readonly<Record<string, unknown>>; /** The body as text (for fields read exactly, such as `vars`). */ readonly text: string }
   | { readonly ok: false; readonly message: string };
 
-/** Parse a body as a JSON object. Invalid UTF-8 becomes U+FFFD; a leading BOM is ignored. */
-export function parseJsonObject(bytes: Buffer): JsonObjectResult {
-  let text = bytes.toString("utf8");
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+/** A body as text: invalid UTF-8 becomes U+FFFD; a leading BOM is dropped. */
+export function bodyText(bytes: Buffer): string {
+  const text = bytes.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Parse a body's text ({@link bodyText}) as a JSON object. */
+export function parseJsonObject(text: string): JsonObjectResult {
   if (text.trim() === "") return { ok: false, message: "request body: expected a JSON object, got an empty body" };
   let value: unknown;
   try {

@@ -2,6 +2,7 @@
 import type { Engine } from "../../core/index.js";
 import type { WorkerPool } from "./pool/worker-pool.js";
 import type { InlineRunner } from "./inline-runner.js";
+import type { AnswerMemo } from "./answer-memo.js";
 import type { ServerOptions } from "./server-options.js";
 import type { ServerMetrics } from "./server-metrics.js";
 
@@ -17,6 +18,8 @@ export interface ServerState {
   readonly pool: WorkerPool;
   /** The fast path for small requests (set once the server listens; absent when disabled). */
   inline: InlineRunner | undefined;
+  /** The fast path's answers, remembered for repeats of the same request (set with {@link inline}). */
+  memo: AnswerMemo | undefined;
   /** True once the workers are up and the socket listens (until then `/readyz` says `starting`). */
   listening: boolean;
   /** True once shutdown has begun (HTTP.md §1: `/health` answers 503). */

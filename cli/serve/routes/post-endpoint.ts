@@ -9,7 +9,7 @@ import { readBody, type BodyResult } from "../body-reader.js";
 import { formatSize } from "../../argv/units.js";
 import { isBrowserNonJsonPost } from "../cors.js";
 import { refuseLingering } from "../lingering-close.js";
-import { parseJsonObject } from "../request-json.js";
+import { bodyText, parseJsonObject } from "../request-json.js";
 import type { Checked } from "../request-checks.js";
 import type { Job } from "../pool/protocol.js";
 import type { ServerState } from "../server-state.js";
@@ -19,6 +19,8 @@ import { internalError, pathOf, requestIdFor, serverBusy } from "./errors.js";
 
 /** How an endpoint checks its body and shapes its request errors. */
 export interface PostEndpoint<J extends Job> {
+  /** The endpoint's path (names its remembered answers: see answer-memo.ts). */
+  readonly path: string;
   /** `text` is the body as text, for fields read exactly. */
   check(state: ServerState, body: Readonly<Record<string, unknown>>, text: string): Checked<J>;
   /** The 400 body in the endpoint's own response shape. */
@@ -56,6 +58,7 @@ export function handlePost<J extends Job>(state: ServerState, endpoint: PostEndp
 }
 
 function answer<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, req: IncomingMessage, res: ServerResponse, read: BodyResult): void {
+  const started = performance.now();
   const { maxBodyBytes } = state.options;
   if (!read.ok) {
     if (read.reason === "too-large")
@@ -64,12 +67,19 @@ function answer<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, re
     res.destroy();
     return;
   }
-  const parsed = parseJsonObject(read.bytes);
+  const text = bodyText(read.bytes);
+  // A repeat of a request the fast path answered: the same answer, from memory (answer-memo.ts).
+  const remembered = state.memo?.answer(endpoint.path, text, () => performance.now() - started);
+  if (remembered !== undefined) return sendJson(res, 200, remembered);
+  const parsed = parseJsonObject(text);
   if (!parsed.ok) return sendJson(res, 400, endpoint.requestError([parsed.message], "json"));
   const checked = endpoint.check(state, parsed.value, parsed.text);
   if (!checked.ok) return sendJson(res, 400, endpoint.requestError(checked.errors, checked.format));
   const fast = state.inline === undefined ? undefined : endpoint.inline?.(state.inline, checked.job);
-  if (fast !== undefined) return sendJson(res, 200, fast);
+  if (fast !== undefined) {
+    state.memo?.remember(endpoint.path, text, fast);
+    return sendJson(res, 200, fast);
+  }
   relayJob(state, checked.job, res);
 }
 
