@@ -13,14 +13,17 @@
 #          (the Go reference, or a previous build of jsson).
 # Then ROUNDS rounds (default 3), each running every workload against every server in turn,
 # so slow drifts of a shared machine hit all servers alike:
-#   small      POST /transpile, the body of bench/workloads/small.jsson (CONNS=64 connections)
+#   small      POST /transpile, the body of bench/workloads/small.jsson (CONNS=64 connections):
+#              the same text every time, so jsson answers repeats from memory (answer-memo.ts)
+#   small-new  the same with a new text every request (a counter in a trailing comment): every
+#              request is evaluated
 #   w3-same    POST /transpile, the 5,000-line config, the same text every time (W3_CONNS=8)
 #   w3-new     the same with a new text every request (a counter in a trailing comment: no cache hits)
 #   health@small, health@w3-new
 #              GET /health latency (HEALTH_CONNS=4 connections) while the named load runs
 #              against the same server; the row shows the probe's requests/s and p99.
-# WORKLOADS picks some of them (default: all five, e.g. WORKLOADS="small w3-new").
-# bare takes only `small` (it does not transpile). wrk runs on the same machine and takes
+# WORKLOADS picks some of them (default: all six, e.g. WORKLOADS="small w3-new").
+# bare takes only `small` and `small-new` (it does not transpile). wrk runs on the same machine and takes
 # CPU from the servers; absolute numbers drift with the neighbours' load, ratios much less.
 # Prints one line per run, then a table of medians over the rounds and the ratios to jsson.
 # --smoke: one short round of three workloads, a check that the script still runs (test/bench).
@@ -32,7 +35,7 @@ DURATION="${DURATION:-8s}"
 CONNS="${CONNS:-64}"
 W3_CONNS="${W3_CONNS:-8}"
 HEALTH_CONNS="${HEALTH_CONNS:-4}"
-WORKLOADS=" ${WORKLOADS:-small w3-same w3-new health@small health@w3-new} "
+WORKLOADS=" ${WORKLOADS:-small small-new w3-same w3-new health@small health@w3-new} "
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 1; }
 [ -f dist/cli/serve/app.js ] || { echo "dist/ missing: npx tsc -p tsconfig.json" >&2; exit 1; }
 SECS="${DURATION%s}"
@@ -100,7 +103,7 @@ record() { # round workload server RESULT-line
 # Fresh processes are slower for a few seconds (JIT tiers, heaps still growing): warm every server up first.
 for s in "${SERVERS[@]}"; do
   load "$s" small.json 3 >/dev/null
-  [ "$s" = bare ] || [ "$WORKLOADS" = " small " ] || load "$s" w3.json 3 >/dev/null
+  [ "$s" = bare ] || [[ "$WORKLOADS" =~ ^(\ small|\ small-new)+\ $ ]] || load "$s" w3.json 3 >/dev/null
 done
 
 picked() { [[ "$WORKLOADS" == *" $1 "* ]]; }
@@ -109,6 +112,7 @@ for round in $(seq 1 "$ROUNDS"); do
   order=("${SERVERS[@]}")
   if [ $((round % 2)) -eq 0 ]; then order=(); for ((i = ${#SERVERS[@]} - 1; i >= 0; i--)); do order+=("${SERVERS[$i]}"); done; fi
   if picked small; then for s in "${order[@]}"; do record "$round" small "$s" "$(load "$s" small.json "$SECS")"; done; fi
+  if picked small-new; then for s in "${order[@]}"; do record "$round" small-new "$s" "$(load "$s" small.json "$SECS" 1)"; done; fi
   if picked w3-same; then for s in "${order[@]}"; do [ "$s" = bare ] || record "$round" w3-same "$s" "$(load "$s" w3.json "$SECS")"; done; fi
   if picked w3-new; then for s in "${order[@]}"; do [ "$s" = bare ] || record "$round" w3-new "$s" "$(load "$s" w3.json "$SECS" 1)"; done; fi
   if picked health@small; then for s in "${order[@]}"; do [ "$s" = bare ] || record "$round" health@small "$s" "$(probe "$s" small.json)"; done; fi

@@ -106,6 +106,70 @@ const CPU_MARK_MS = 1;
 /** Thrown inside an attempt that must move to the pool. */
 class GiveUp extends StreamStopped {}
 
+/**
+ * The context, response channel and cancellation signal of an attempt, in
+ * one object made once per runner and reset for each attempt: attempts run
+ * one at a time on the event loop and never nest (no plugin code runs in
+ * them), and a small request's job is short enough that a dozen objects
+ * and closures made per attempt were a fifth of its cost.
+ */
+class Attempt implements JobContext, ResponseChannel {
+  readonly signal = this;
+  readonly channel = this;
+  readonly streamChunkSize = 16 * 1024;
+  readonly canStream = false;
+  /** The body the job answered with (undefined: none yet). */
+  answer: string | undefined = undefined;
+  /** The job found it must stream: off to the pool. */
+  gaveUp = false;
+  /** The budget ran out (seen by the signal). */
+  expired = false;
+  /** `performance.now()` value at which the budget runs out. */
+  deadline = 0;
+  readonly streamWindow: number;
+
+  constructor(
+    readonly engine: Engine,
+    readonly limits: Limits,
+    readonly hostFor: (files: readonly (readonly [string, string])[]) => IncludeHost,
+    /** Past this much output a run "commits", which this channel refuses: off to the pool. */
+    maxOutput: number,
+    readonly answersFailure: (diagnostics: readonly Diagnostic[]) => boolean,
+  ) {
+    this.streamWindow = maxOutput;
+  }
+
+  /** Start an attempt with this budget end. */
+  reset(deadline: number): void {
+    this.answer = undefined;
+    this.gaveUp = false;
+    this.expired = false;
+    this.deadline = deadline;
+  }
+
+  /** The signal: polled by the engine; true once the budget has run out. */
+  get aborted(): boolean {
+    if (!this.expired && performance.now() > this.deadline) this.expired = true;
+    return this.expired;
+  }
+
+  body(text: string): void {
+    this.answer = text;
+  }
+  streamStart(): void {
+    throw new GiveUp("too large for the fast path");
+  }
+  chunk(): void {
+    throw new GiveUp("too large for the fast path");
+  }
+  streamEnd(): void {
+    this.gaveUp = true;
+  }
+  streamAbort(): void {
+    this.gaveUp = true;
+  }
+}
+
 /** Runs small requests on the event loop within a budget; see the file header. */
 export class InlineRunner {
   private failures = 0;
@@ -116,20 +180,14 @@ export class InlineRunner {
   private markCpu = 0;
   /** Set by an attempt's failure check when the failure was a time limit. */
   private timeFailure = false;
-  /** The attempts' `answersFailure` (one function for all attempts, no closure per request). */
-  private readonly answers = (diagnostics: readonly Diagnostic[]): boolean => {
-    if (answerable(diagnostics)) return true;
-    this.timeFailure = diagnostics.some((d) => TIME_CODES.has(d.code));
-    return false;
-  };
-  /** Resolved once: every attempt's runs get the same frozen limits. */
-  private readonly limits: Limits;
   /** True when no request may run inline (see the constructor). */
   private readonly off: boolean;
+  /** The one attempt context, reset for each attempt. */
+  private readonly ctx: Attempt;
 
   constructor(
-    private readonly engine: Engine,
-    private readonly hostFor: (files: readonly (readonly [string, string])[]) => IncludeHost,
+    engine: Engine,
+    hostFor: (files: readonly (readonly [string, string])[]) => IncludeHost,
     limits: Partial<Limits>,
     /** With -include-root, includes may read the disk: never inline (no file I/O on the event loop). */
     private readonly readsDisk: boolean,
@@ -137,9 +195,21 @@ export class InlineRunner {
     private readonly formats: ReadonlySet<string>,
     private readonly options: InlineOptions = INLINE_DEFAULTS,
   ) {
-    this.limits = inlineLimits(resolveLimits(limits), options);
+    // Resolved once: every attempt's runs get the same frozen limits.
+    const attemptLimits = inlineLimits(resolveLimits(limits), options);
+    const answers = (diagnostics: readonly Diagnostic[]): boolean => {
+      if (answerable(diagnostics)) return true;
+      this.timeFailure = diagnostics.some((d) => TIME_CODES.has(d.code));
+      return false;
+    };
+    this.ctx = new Attempt(engine, attemptLimits, hostFor, options.maxOutput, answers);
     // A plugin that taps the parse, include or evaluate stage runs in every run: never on the event loop either.
     this.off = engine.stagesTapped;
+  }
+
+  /** The limits of every attempt. */
+  get limits(): Limits {
+    return this.ctx.limits;
   }
 
   /** False when no request ever runs inline (a plugin taps a stage of every run). */
@@ -150,13 +220,13 @@ export class InlineRunner {
   /** The response body, or `undefined` when the request must go to the pool. */
   transpile(job: TranspileJob): string | undefined {
     if (job.streaming || !this.formats.has(job.format) || !this.eligible(job.source, job.files, job.vars?.length ?? 0)) return undefined;
-    return this.attempt((ctx) => runTranspile(job, ctx));
+    return this.attempt(job, runTranspile);
   }
 
   /** The response body, or `undefined` when the request must go to the pool. */
   validate(job: ValidateJob): string | undefined {
     if (!this.eligible(job.source, [])) return undefined;
-    return this.attempt((ctx) => runValidate(job, ctx));
+    return this.attempt(job, runValidate);
   }
 
   /** `extra`: other request text the run reads (the `vars` JSON). */
@@ -169,59 +239,29 @@ export class InlineRunner {
     return true;
   }
 
-  private attempt(run: (ctx: JobContext) => void): string | undefined {
+  /** Run `job` within the budget; its body, or `undefined` (then perhaps counted as a failure). */
+  private attempt<J>(job: J, run: (job: J, ctx: JobContext) => void): string | undefined {
     const started = performance.now();
     // Keep a recent base for starved(): one CPU-time reading (a system call) per CPU_MARK_MS at most, not one per request.
     if (started - this.markWall > CPU_MARK_MS) this.mark(started);
-    const deadline = started + this.options.budgetMs;
-    let expired = false;
-    const signal = {
-      get aborted(): boolean {
-        if (!expired && performance.now() > deadline) expired = true;
-        return expired;
-      },
-    };
-    let body: string | undefined;
-    let gaveUp = false;
-    const channel: ResponseChannel = {
-      body: (text) => void (body = text),
-      streamStart: () => {
-        throw new GiveUp("too large for the fast path");
-      },
-      chunk: () => {
-        throw new GiveUp("too large for the fast path");
-      },
-      streamEnd: () => void (gaveUp = true),
-      streamAbort: () => void (gaveUp = true),
-    };
-    const ctx: JobContext = {
-      engine: this.engine,
-      limits: this.limits,
-      signal,
-      hostFor: this.hostFor,
-      channel,
-      streamChunkSize: 16 * 1024,
-      // Past this much output a run "commits", which this channel refuses: off to the pool.
-      streamWindow: this.options.maxOutput,
-      canStream: false,
-      answersFailure: this.answers,
-    };
+    const ctx = this.ctx;
+    ctx.reset(started + this.options.budgetMs);
     this.timeFailure = false;
     let limited = false;
     try {
-      run(ctx);
+      run(job, ctx);
     } catch (e) {
       if (!(e instanceof StreamStopped)) throw e;
-      gaveUp = true;
+      ctx.gaveUp = true;
       limited = e instanceof ContextLimitReached;
     }
-    if (gaveUp || expired || body === undefined) {
+    if (ctx.gaveUp || ctx.expired || ctx.answer === undefined) {
       // Time spent in vain, or a limit reached, counts against the fast path (a run found too big to stream cost little);
       // time run out while the machine gave this process too little CPU is the machine's doing (see the file header).
-      if ((limited && !this.timeFailure) || ((expired || this.timeFailure) && !this.starved())) this.failed();
+      if ((limited && !this.timeFailure) || ((ctx.expired || this.timeFailure) && !this.starved())) this.failed();
       return undefined;
     }
-    return body;
+    return ctx.answer;
   }
 
   private mark(now: number): void {

@@ -13,9 +13,27 @@ export type CheckedFormatOptions =
 
 const NONE: Readonly<Record<string, FormatOptionValue>> = Object.freeze({});
 
+const NO_OPTIONS: CheckedFormatOptions = Object.freeze({ ok: true, options: NONE });
+
+/**
+ * Verdicts on frozen option objects, by format: a server passes the same
+ * frozen object (`{ compact: true }`) to every run, and checking it again
+ * each time was a measurable part of a small request.
+ */
+const CHECKED = new WeakMap<object, WeakMap<OutputFormat, CheckedFormatOptions>>();
+
 /** Check `given` (undefined values are dropped) against `format`'s declared options. */
 export function checkFormatOptions(format: OutputFormat, given: Readonly<Record<string, unknown>> | undefined): CheckedFormatOptions {
-  if (given === undefined) return { ok: true, options: NONE };
+  if (given === undefined) return NO_OPTIONS;
+  if (!Object.isFrozen(given)) return check(format, given);
+  let byFormat = CHECKED.get(given);
+  if (byFormat === undefined) CHECKED.set(given, (byFormat = new WeakMap()));
+  let verdict = byFormat.get(format);
+  if (verdict === undefined) byFormat.set(format, (verdict = check(format, given)));
+  return verdict;
+}
+
+function check(format: OutputFormat, given: Readonly<Record<string, unknown>>): CheckedFormatOptions {
   const declared = format.options ?? {};
   const out: Record<string, FormatOptionValue> = Object.create(null) as Record<string, FormatOptionValue>;
   for (const [name, value] of Object.entries(given)) {
@@ -28,5 +46,5 @@ export function checkFormatOptions(format: OutputFormat, given: Readonly<Record<
     if (typeof value !== spec.type) return { ok: false, message: `the ${format.name} format's option "${name}" takes a ${spec.type}` };
     out[name] = value as FormatOptionValue;
   }
-  return { ok: true, options: Object.keys(out).length === 0 ? NONE : out };
+  return { ok: true, options: Object.keys(out).length === 0 ? NONE : Object.freeze(out) };
 }

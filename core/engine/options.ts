@@ -22,13 +22,13 @@ export interface RunOptions {
   /** Limit overrides. */
   readonly limits?: Partial<Limits>;
   /** A range with more elements than this turns streaming on (default 10000). */
-  readonly streamThreshold?: number;
+  readonly streamThreshold?: number | undefined;
   /**
    * Format-specific options (JSON `compact`, YAML `documents` …): each must
    * be one the format declares (`OutputFormat.options`), of the declared
    * type, or the run fails with an output error naming it.
    */
-  readonly formatOptions?: Readonly<Record<string, unknown>>;
+  readonly formatOptions?: Readonly<Record<string, unknown>> | undefined;
   /**
    * Write only the value at this path (keys and 0-based indexes) instead of
    * the whole document (CLI `--select`). A path that leads nowhere, or to a
@@ -44,7 +44,7 @@ export interface RunOptions {
    * whose sink discards its text when the run fails (a spool file) passes
    * false and gets a single pass.
    */
-  readonly verifyBeforeWrite?: boolean;
+  readonly verifyBeforeWrite?: boolean | undefined;
   /** Checked with the clock (see {@link Limits.timeoutMs}); when `aborted` becomes true the run ends with a diagnostic. */
   readonly signal?: { readonly aborted: boolean };
   /**
@@ -55,7 +55,7 @@ export interface RunOptions {
    * (`varNameProblem`); values are copied in, counted against the
    * item limit. A bad name or value fails the run (code JSSON7001).
    */
-  readonly vars?: ExternalVars;
+  readonly vars?: ExternalVars | undefined;
   /**
    * Record where every value came from into this trace (LANGUAGE.md §12.3),
    * for the locator (`locateFailures`); made with the root source as its file 0. Costs

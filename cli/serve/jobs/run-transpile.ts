@@ -11,7 +11,6 @@
  * client (gone, or too slow to read the finished output within the time
  * limit) can still end a sent stream early; the connection is then cut.
  */
-import type { RunOptions } from "../../../core/index.js";
 import { jobRunOptions } from "./job-run-options.js";
 import type { TextSink } from "../../../core/plugin.js";
 import type { TranspileJob } from "../pool/protocol.js";
@@ -28,14 +27,16 @@ const COMPACT = Object.freeze({ compact: true });
 /** Run one transpile job; the response goes to `ctx.channel`. */
 export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const started = performance.now();
-  const options: RunOptions = {
-    ...jobRunOptions(job, ctx, job.format),
+  const options = jobRunOptions(job, ctx, job.format, {
     streamThreshold: job.streamThreshold,
     // A `json` output is a JSON value inside the response (HTTP.md §3), not text: white space
     // there carries nothing, and the canonical layout costs ~10-20 % more emission and ~1.6x the
     // bytes on the socket. Clients that show it re-indent it (the playground does, token by token).
-    ...(job.format === "json" ? { formatOptions: COMPACT } : {}),
-  };
+    formatOptions: job.format === "json" ? COMPACT : undefined,
+    // One evaluation, written in one pass under one time limit: nothing is sent before the run has
+    // succeeded, so lazy parts need no verify pass first.
+    verifyBeforeWrite: false,
+  });
   const tail = () => `,"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(performance.now() - started)}}`;
   const fail = (diagnostics: Parameters<typeof describeProblems>[0]) => {
     if (ctx.answersFailure?.(diagnostics) === false) throw new ContextLimitReached("a limit of this context, not the request's");
@@ -70,9 +71,7 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const sink = cancellable(writer, ctx.signal);
   let emitted;
   try {
-    // One evaluation, written in one pass under one time limit: nothing is sent before the run has
-    // succeeded, so lazy parts need no verify pass first.
-    const evaluated = ctx.engine.evaluate(job.source, { ...options, verifyBeforeWrite: false });
+    const evaluated = ctx.engine.evaluate(job.source, options);
     emitted = evaluated.ok ? evaluated.write(sink) : evaluated;
     if (emitted.ok) writer.end();
   } catch (e) {
