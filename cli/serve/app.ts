@@ -142,10 +142,9 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   const prelude = (req: IncomingMessage, res: JssonResponse): void => {
     res.startedAt = performance.now();
     res.bytesBefore = req.socket.bytesWritten;
-    const id = requestIdOf(req);
-    res.requestId = id;
-    res.common = ["X-Request-Id", id, ...corsHeadersFor(cors, req)];
-    if (state.draining) res.common.push("Connection", "close");
+    res.requestId = requestIdOf(req);
+    res.corsHeaders = corsHeadersFor(cors, req);
+    res.closing = state.draining;
     inFlight++;
     res.on("close", onClose);
   };

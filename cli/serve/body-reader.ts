@@ -47,11 +47,14 @@ export function readBody(req: IncomingMessage, maxBytes: number, deadlineMs: num
     if (settled) return;
     settled = true;
     pending.delete(entry);
-    req.off("data", onData);
-    req.off("end", onEnd);
-    req.off("error", onAbort);
-    req.off("close", onClose);
-    if (!result.ok) req.pause();
+    if (!result.ok) {
+      // Stop reading the rest. (After a whole body nothing more comes: the listeners go with the request.)
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onAbort);
+      req.off("close", onClose);
+      req.pause();
+    }
     done(result);
   };
   const onData = (chunk: Buffer) => {

@@ -2,9 +2,10 @@
  * The response class of the service (given to node:http as its
  * `ServerResponse`). Every answer carries the same few headers (HTTP.md §2:
  * `X-Request-Id`, the CORS headers, `Connection: close` while draining).
- * Instead of `setHeader` calls per request, the prelude stores them here as
- * one list, and every `writeHead` (ours, a library's, or Node's implicit
- * one) writes them together with the answer's own headers in one go.
+ * Instead of `setHeader` calls per request, the prelude stores them here
+ * (the CORS headers as a list shared by the requests of one origin policy),
+ * and every `writeHead` (ours, a library's, or Node's implicit one) writes
+ * them together with the answer's own headers in one go.
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
 
@@ -13,8 +14,10 @@ type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
 export class JssonResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   /** The request id (set by the prelude; echoed in logs and 5xx bodies). */
   requestId = "";
-  /** Headers of every answer to this request, as name, value, name, value, … */
-  common: string[] = [];
+  /** The CORS headers of every answer to this request, as name, value, name, value, … (shared: never changed). */
+  corsHeaders: readonly string[] = [];
+  /** Answer with `Connection: close` (the server is draining). */
+  closing = false;
   /** `performance.now()` when the request arrived (for the access log and the duration metrics). */
   startedAt = 0;
   /** The connection's `bytesWritten` when the request arrived: the response's size is the difference at the end. */
@@ -25,7 +28,9 @@ export class JssonResponse<Request extends IncomingMessage = IncomingMessage> ex
   override writeHead(statusCode: number, second?: string | Headers, third?: Headers): this {
     const message = typeof second === "string" ? second : undefined;
     const given = typeof second === "string" ? third : second;
-    const all: OutgoingHttpHeader[] = this.common.slice();
+    const all: OutgoingHttpHeader[] = ["X-Request-Id", this.requestId];
+    for (let i = 0; i < this.corsHeaders.length; i++) all.push(this.corsHeaders[i] as string);
+    if (this.closing) all.push("Connection", "close");
     if (Array.isArray(given)) {
       // Either flat (name, value, …) or pairs ([name, value], …).
       for (const item of given) {
