@@ -32,8 +32,8 @@ const MAX_TEXT = 16 * 1024;
 const MAX_ANSWER = 16 * 1024;
 /** Entries kept per endpoint. */
 const MAX_ENTRIES = 1024;
-/** Characters kept per endpoint (texts and answers): at most 16 MiB of strings. */
-const MAX_CHARS = 8 * 1024 * 1024;
+/** Characters kept per endpoint (texts and answers): at most 8 MiB of strings. */
+const MAX_CHARS = 4 * 1024 * 1024;
 
 interface Entry {
   /** The answer up to its time value (the whole answer when it has no time field). */
