@@ -4,14 +4,16 @@
 // interleaved in one run (A B A B …) so that a machine whose speed drifts
 // (shared cores) moves both alike. Prints, per case, the median ms of jsson
 // and of `node -e 0` and the median of the per-pair ratios. Target: ratio at
-// most 1.5 for a small transpile. With GNU time (/usr/bin/time) it also
+// most 1.5 for a small transpile, validate, check and fmt. With GNU time (/usr/bin/time) it also
 // prints the CPU time (user + sys) of each, steadier than wall time when
 // the cores are shared (it adds the same ~1 ms exec to both commands).
 // Usage: node bench/cli-cold-start.mjs [--rounds 15] [--warmup 2] [--smoke]
 //   --smoke  one round, no warm-up: checks that every case runs (exit 0), for CI
 // Run `npm run build` first (the CLI's bundle is part of the build).
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -25,11 +27,21 @@ const warmup = smoke ? 0 : arg("warmup", 2);
 
 const jsson = [`${root}bin/jsson.js`];
 const hello = `${root}examples/hello.jsson`;
+const scratch = mkdtempSync(join(tmpdir(), "jsson-cold-start-"));
+process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
+// hello.jsson in the canonical layout, so that `fmt --check` exits 0 like every other case
+const formatted = join(scratch, "formatted.jsson");
+writeFileSync(formatted, spawnSync(process.execPath, [...jsson, "fmt", hello], { encoding: "utf8" }).stdout);
 /** The cases: a label and jsson's arguments. */
 const CASES = [
   ["transpile (json)", ["-i", hello]],
   ["transpile -f yaml", ["-i", hello, "-f", "yaml"]],
+  ["transpile -o FILE --var", ["-i", hello, "-o", join(scratch, "out.yaml"), "--var", "who=bench"]],
   ["validate", ["validate", hello]],
+  ["validate --deep", ["validate", "--deep", hello]],
+  ["check", ["check", hello]],
+  ["fmt", ["fmt", hello]],
+  ["fmt --check", ["fmt", "--check", formatted]],
   ["version", ["version"]],
 ];
 const FLOOR = ["-e", "0"];
