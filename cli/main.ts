@@ -3,8 +3,9 @@
  * reference's `jsson -i FILE -f yaml` has no subcommand), normalise Go-style
  * flags using that command's own flag definitions, then either run the
  * command directly (fast path, for transpile, validate, check and fmt: oclif
- * is most of the start-up time) or hand over to oclif. Every failure ends here as one line on stderr
- * and an exit status; nothing reaches the user as a stack trace.
+ * is most of the start-up time) or hand over to oclif. Every failure ends
+ * here as one line on stderr and an exit status; nothing reaches the user as
+ * a stack trace.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

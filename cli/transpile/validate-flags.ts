@@ -1,6 +1,8 @@
 /**
  * Flags of `jsson validate` and `jsson check`, as plain data (the oclif
- * commands build their definitions from it; argv normalisation reads it).
+ * commands build their definitions from it; argv normalisation and the
+ * start-up fast path read it), and the two commands' entries
+ * (cli/argv/command-entry.ts).
  */
 import type { CommandEntry, ParsedFlags } from "../argv/command-entry.js";
 import type { FlagDefinition } from "../argv/flag-spec.js";
