@@ -164,6 +164,13 @@ test("plugins import the running engine's copy of jsson/plugin: the bundle's for
   // the resolve hooks run on their own thread; they hold no classes
   assert.equal(plain.files.filter(inDist), ["dist/cli/plugin-loader/jsson-resolve-hooks.js"]);
 
+  // a check for the plugin's format runs from the bundle too (the file after --plugin is the input, on both routes)
+  const checked = await recorded(["check", "-f", "probe", "--plugin", "./probe.mjs", "in.jsson"], { cwd });
+  assert.is(checked.run.code, 0, checked.run.stderr);
+  assert.match(checked.run.stderr + checked.run.stdout, /1 files? checked, 0 failed/);
+  assert.ok(checked.files.includes("dist/cli-bundle/jsson-plugin.js"));
+  assert.not.ok(checked.files.includes("dist/core/plugin.js"));
+
   const handed = await recorded(["transpile", "-f", "probe", "--plugin", "./probe.mjs", "--", "in.jsson"], { cwd });
   assert.is(handed.run.stdout, kinds, handed.run.stderr);
   assert.ok(handed.files.includes("dist/core/plugin.js"));
