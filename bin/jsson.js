@@ -4,8 +4,9 @@
 // (`-i FILE -f yaml`), then run the command through oclif.
 //
 // Start-up time (issue 18): Node pays for every ES module it loads, and a
-// plain transpile from dist/ loads ~130. `npm run build` also bundles that
-// path into one file with a code cache (dist/cli-bundle/, scripts/build-cli.mjs),
+// plain transpile from dist/ loads ~130 (a validate or fmt through oclif more).
+// `npm run build` also bundles the fast path (plain transpile, validate, check,
+// fmt: cli/main.ts) into one file with a code cache (dist/cli-bundle/, scripts/build-cli.mjs),
 // which runs instead when it is at least as new as the compiled files (a `tsc`
 // after the last full build leaves it stale: then dist/ runs, never an old
 // bundle). The bundle hands every other command line to dist/cli/main.js.

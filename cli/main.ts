@@ -1,15 +1,17 @@
 /**
  * What `bin/jsson.js` runs: route the command line to a command (the
  * reference's `jsson -i FILE -f yaml` has no subcommand), normalise Go-style
- * flags using that command's own flag definitions, then either run the plain
- * transpile invocation directly (fast path: oclif is most of the start-up
- * time) or hand over to oclif. Every failure ends here as one line on stderr
- * and an exit status; nothing reaches the user as a stack trace.
+ * flags using that command's own flag definitions, then either run the
+ * command directly (fast path, for transpile, validate, check and fmt: oclif
+ * is most of the start-up time) or hand over to oclif. Every failure ends
+ * here as one line on stderr and an exit status; nothing reaches the user as
+ * a stack trace.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fastParse } from "./argv/fast-parse.js";
+import type { CommandEntry } from "./argv/command-entry.js";
 import { flagSpecsOf, type FlagSpec, type OclifFlagLike } from "./argv/flag-spec.js";
 import { normalizeArgv } from "./argv/normalize-argv.js";
 import { routeArgv } from "./argv/route-argv.js";
@@ -20,12 +22,26 @@ const DEFAULT_COMMAND = "transpile";
 const VERSION_COMMAND = "version";
 
 /**
+ * The commands the fast path runs without oclif when their command line is
+ * plain (`fastParse`): the offline commands a user runs on one small file as
+ * often as a transpile. Each entry is loaded on demand, from the room that
+ * owns the command's flag table and run function (their oclif classes use the
+ * same two).
+ */
+const FAST_COMMANDS: ReadonlyMap<string, () => Promise<CommandEntry>> = new Map([
+  [DEFAULT_COMMAND, async () => (await import("./transpile/transpile-flags.js")).TRANSPILE_COMMAND],
+  ["validate", async () => (await import("./transpile/validate-flags.js")).VALIDATE_COMMAND],
+  ["check", async () => (await import("./transpile/validate-flags.js")).CHECK_COMMAND],
+  ["fmt", async () => (await import("./source-tools/fmt-flags.js")).FMT_COMMAND],
+]);
+
+/**
  * Run the CLI. Sets `process.exitCode` (never calls `process.exit`, so that
  * output written through streams is not cut off).
  * @param argv the arguments after `node jsson.js`
  * @param root the package root (the folder of package.json)
- * @param handOver runs every command line but a plain transpile and a bare
- *   `jsson version` elsewhere.
+ * @param handOver runs every command line but a bare `jsson version` and a
+ *   plain one of the fast path's commands elsewhere.
  *   `bin/jsson.js` passes it when this is the CLI bundle (dist/cli-bundle/,
  *   scripts/build-cli.mjs), which holds only the start-up path: the rest
  *   (oclif, the other commands) then runs in the unbundled CLI, which this
@@ -50,18 +66,17 @@ export async function main(argv: readonly string[], root: string, handOver?: () 
     }
     commandId = route.id;
     if (route.id === VERSION_COMMAND && route.rest.length === 0) return printVersion(root);
-    if (handOver !== undefined && route.id !== DEFAULT_COMMAND) return await handOver();
+    const fast = route.id === undefined ? undefined : FAST_COMMANDS.get(route.id);
+    if (handOver !== undefined && fast === undefined) return await handOver();
     if (route.id === undefined) return void (process.exitCode = await runHelp(["--help"], root, []));
-    const specs = await flagSpecsFor(route.id, commandsDir);
+    // a fast command's plain table: its flags are known without loading its oclif class (and so oclif)
+    const command = fast === undefined ? undefined : await fast();
+    const specs = command === undefined ? await flagSpecsFor(route.id, commandsDir) : command.flags;
     const normalized = normalizeArgv(route.rest, specs);
     if (!normalized.ok) return void (process.exitCode = usage(normalized.message, route.id));
-    if (route.id === DEFAULT_COMMAND) {
-      const { TRANSPILE_MAX_ARGS } = await import("./transpile/transpile-flags.js");
-      const parsed = fastParse(normalized.argv, specs, TRANSPILE_MAX_ARGS);
-      if (parsed) {
-        const { runTranspile } = await import("./transpile/transpile-run.js");
-        return void (process.exitCode = await runTranspile(parsed.flags, parsed.args, normalized.argv));
-      }
+    if (command !== undefined) {
+      const parsed = fastParse(normalized.argv, specs, command.maxArgs);
+      if (parsed) return void (process.exitCode = await command.run(parsed.flags, parsed.args, normalized.argv));
     }
     if (handOver !== undefined) return await handOver();
     const oclifArgv = [route.id, ...normalized.argv];
@@ -97,13 +112,8 @@ function listCommands(dir: string): Set<string> {
   );
 }
 
-/** The flag specs of a command, from its own definitions. */
+/** The flag specs of a command, from its oclif class's definitions. */
 async function flagSpecsFor(id: string, commandsDir: string): Promise<FlagSpec[]> {
-  if (id === DEFAULT_COMMAND) {
-    // a plain table, so that the fast path need not load oclif at all
-    const { TRANSPILE_FLAGS } = await import("./transpile/transpile-flags.js");
-    return [...TRANSPILE_FLAGS];
-  }
   const mod = (await import(pathToFileURL(join(commandsDir, `${id}.js`)).href)) as { default?: { flags?: Record<string, OclifFlagLike> } };
   return flagSpecsOf(mod.default?.flags);
 }

@@ -3,9 +3,9 @@
 // which bin/jsson.js runs instead of dist/cli/main.js when it is at least as
 // new as the compiled files. Runs after `tsc` (it bundles dist/, not the
 // TypeScript sources, so the bundle is exactly the compiled code):
-//   cli.cjs            dist/cli/main.js, everything a plain transpile imports (core and
-//                      the built-in plugins included) and the package's public modules,
-//                      as one CommonJS file
+//   cli.cjs            dist/cli/main.js, everything its fast path imports (plain transpile,
+//                      validate, check, fmt; core and the built-in plugins included) and the
+//                      package's public modules, as one CommonJS file
 //   cli.cache          V8's code cache of cli.cjs after a sample run (see load.cjs)
 //   load.cjs           runs cli.cjs with that cache (scripts/cli-bundle-loader.cjs)
 //   jsson.js, jsson-plugin.js, jsson-parse-cache.js
@@ -161,15 +161,17 @@ writeFileSync(
 copyFileSync(join(root, "scripts", "cli-bundle-loader.cjs"), join(out, "load.cjs"));
 writeFileSync(join(out, "third-party-licenses.txt"), licenses(root, Object.keys(result.metafile.inputs)));
 
-// The code cache: a child process runs small transpiles to each built-in format through
-// load.cjs (their output thrown away), then writes what V8 compiled.
+// The code cache: a child process runs small transpiles to each built-in format, a
+// validate, a check and a fmt through load.cjs (their output thrown away), then writes
+// what V8 compiled.
 const sample = join(root, "examples", "hello.jsson");
 const warm = `
 const { loadCliBundle } = (await import("node:module")).createRequire(import.meta.url)(${JSON.stringify(join(out, "load.cjs"))});
 const bundle = loadCliBundle();
-for (const format of ["json", "yaml", "toml", "typescript"]) {
-  await bundle.exports.main(["-i", ${JSON.stringify(sample)}, "-f", format], ${JSON.stringify(root + "/")}, async () => { throw new Error("handed over"); });
-  if (process.exitCode) throw new Error("the sample run failed: status " + process.exitCode);
+const runs = [...["json", "yaml", "toml", "typescript"].map((format) => ["-i", ${JSON.stringify(sample)}, "-f", format]), ...["validate", "check", "fmt"].map((id) => [id, ${JSON.stringify(sample)}])];
+for (const args of runs) {
+  await bundle.exports.main(args, ${JSON.stringify(root + "/")}, async () => { throw new Error("handed over: " + args.join(" ")); });
+  if (process.exitCode) throw new Error("the sample run failed: status " + process.exitCode + ": " + args.join(" "));
 }
 (await import("node:fs")).writeFileSync(${JSON.stringify(join(out, "cli.cache"))}, bundle.createCachedData());
 `;

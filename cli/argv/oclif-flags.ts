@@ -5,7 +5,12 @@ import type { FlagDefinition } from "./flag-spec.js";
 type StringFlagOptions = NonNullable<Parameters<typeof Flags.string>[0]>;
 type BooleanFlagOptions = NonNullable<Parameters<typeof Flags.boolean>[0]>;
 
-/** The `static flags` record of an oclif command, from plain definitions (option values are strings). */
+/**
+ * The `static flags` record of an oclif command, from plain definitions (option values are strings).
+ * A repeatable option takes one value per use (`--plugin a --plugin b`), as the fast parser reads it:
+ * oclif's default would take every following word as another value, so that in
+ * `jsson validate --plugin ./p.mjs app.jsson` the file became a plugin.
+ */
 export function oclifFlags(table: readonly FlagDefinition[]): Interfaces.FlagInput {
   const out: Interfaces.FlagInput = {};
   for (const d of table) {
@@ -17,6 +22,7 @@ export function oclifFlags(table: readonly FlagDefinition[]): Interfaces.FlagInp
     } else {
       if (d.helpValue !== undefined) common["helpValue"] = d.helpValue;
       if (d.options !== undefined) common["options"] = [...d.options];
+      if (d.multiple === true) common["multipleNonGreedy"] = true;
       out[d.name] = Flags.string({ ...common, multiple: d.multiple === true } as StringFlagOptions);
     }
   }

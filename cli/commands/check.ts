@@ -1,6 +1,6 @@
 import { Args, Command } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { CHECK_FLAGS } from "../transpile/validate-flags.js";
+import { CHECK_COMMAND } from "../transpile/validate-flags.js";
 
 /** `jsson check FILE|GLOB…`: `jsson validate --deep`, for CI. */
 export default class Check extends Command {
@@ -9,7 +9,7 @@ export default class Check extends Command {
 FILEs may be globs (quoted: 'conf/**/*.jsson'). One report per failing file, then "N files checked, N failed".
 Exit status: the worst of all files: 0 all good, 1 a source error (or unreadable input), 2 a schema failure or a usage error.`;
   static override examples = ["<%= config.bin %> check 'conf/**/*.jsson'", "<%= config.bin %> check app.jsson -schema schema.json -f yaml"];
-  static override flags = oclifFlags(CHECK_FLAGS);
+  static override flags = oclifFlags(CHECK_COMMAND.flags);
   static override args = {
     file: Args.string({ description: "input files or quoted globs (- or none: stdin)", required: false, ignoreStdin: true }),
   };
@@ -17,7 +17,6 @@ Exit status: the worst of all files: 0 all good, 1 a source error (or unreadable
 
   async run(): Promise<void> {
     const { flags, argv } = await this.parse(Check);
-    const { runValidate } = await import("../transpile/validate-files.js");
-    process.exitCode = await runValidate({ ...flags, deep: true, files: argv.map(String) });
+    process.exitCode = await CHECK_COMMAND.run(flags, argv.map(String), this.argv);
   }
 }

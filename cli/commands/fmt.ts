@@ -1,6 +1,6 @@
-import { Args, Command, Flags } from "@oclif/core";
+import { Args, Command } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { ERROR_FORMAT_FLAG } from "../transpile/transpile-flags.js";
+import { FMT_COMMAND } from "../source-tools/fmt-flags.js";
 
 /** `jsson fmt [FILES…|-]`: format JSSON sources in the one canonical layout (docs/formatting.md). */
 export default class Fmt extends Command {
@@ -15,19 +15,13 @@ Exit status: 0 done (with --check: nothing would change), 1 a file would change 
     "<%= config.bin %> fmt - < config.jsson",
   ];
   static override strict = false;
-  static override flags = {
-    check: Flags.boolean({ char: "c", description: "list the files that would change; exit 1 if any would" }),
-    write: Flags.boolean({ char: "w", description: "rewrite the files that change (stdin still goes to stdout)" }),
-    diff: Flags.boolean({ char: "d", description: "print a unified diff of each file that would change" }),
-    ...oclifFlags([ERROR_FORMAT_FLAG]),
-  };
+  static override flags = oclifFlags(FMT_COMMAND.flags);
   static override args = {
     files: Args.string({ description: "files to format (- or none: stdin)", required: false, ignoreStdin: true }),
   };
 
   async run(): Promise<void> {
     const { flags, argv } = await this.parse(Fmt);
-    const { runFmt } = await import("../source-tools/fmt-files.js");
-    process.exitCode = await runFmt(argv as string[], { check: flags.check, write: flags.write, diff: flags.diff }, flags["error-format"] as string | undefined);
+    process.exitCode = await FMT_COMMAND.run(flags, argv.map(String), this.argv);
   }
 }

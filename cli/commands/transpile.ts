@@ -1,6 +1,6 @@
 import { Args, Command } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { TRANSPILE_FLAGS } from "../transpile/transpile-flags.js";
+import { TRANSPILE_COMMAND } from "../transpile/transpile-flags.js";
 
 /** `jsson transpile [FILE]`, also the default command (`jsson -i FILE -f yaml`). */
 export default class Transpile extends Command {
@@ -18,7 +18,7 @@ Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merg
     "<%= config.bin %> transpile a.jsson 'conf/**/*.jsson' --out-dir dist -f yaml",
     "<%= config.bin %> config.jsson -f yaml --watch",
   ];
-  static override flags = oclifFlags(TRANSPILE_FLAGS);
+  static override flags = oclifFlags(TRANSPILE_COMMAND.flags);
   static override args = {
     file: Args.string({ description: "input file (- or none: stdin); several files or quoted globs ('conf/**/*.jsson') with --out-dir", required: false, ignoreStdin: true }),
   };
@@ -27,7 +27,6 @@ Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merg
 
   async run(): Promise<void> {
     const { flags, argv } = await this.parse(Transpile);
-    const { runTranspile } = await import("../transpile/transpile-run.js");
-    process.exitCode = await runTranspile(flags, argv.map(String), this.argv);
+    process.exitCode = await TRANSPILE_COMMAND.run(flags, argv.map(String), this.argv);
   }
 }

@@ -1,6 +1,6 @@
 import { Args, Command } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { VALIDATE_FLAGS } from "../transpile/validate-flags.js";
+import { VALIDATE_COMMAND } from "../transpile/validate-flags.js";
 
 /** `jsson validate FILE|GLOB…`: syntax check, or with --deep a full check that writes nothing. */
 export default class Validate extends Command {
@@ -15,7 +15,7 @@ Exit status: the worst of all files: 0 all good, 1 a source error (or unreadable
     "<%= config.bin %> validate --deep 'conf/**/*.jsson' -schema schema.json",
   ];
   // --deep reads jsson.config.json (its plugins may add the format to check); a syntax check does not
-  static override flags = oclifFlags(VALIDATE_FLAGS);
+  static override flags = oclifFlags(VALIDATE_COMMAND.flags);
   static override args = {
     file: Args.string({ description: "input files or quoted globs (- or none: stdin)", required: false, ignoreStdin: true }),
   };
@@ -24,7 +24,6 @@ Exit status: the worst of all files: 0 all good, 1 a source error (or unreadable
 
   async run(): Promise<void> {
     const { flags, argv } = await this.parse(Validate);
-    const { runValidate } = await import("../transpile/validate-files.js");
-    process.exitCode = await runValidate({ ...flags, files: argv.map(String) });
+    process.exitCode = await VALIDATE_COMMAND.run(flags, argv.map(String), this.argv);
   }
 }

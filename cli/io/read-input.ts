@@ -22,6 +22,7 @@ export type InputResult =
 export const maxInputBytes: (maxSourceLength: number) => number = maxSourceBytes;
 
 const CHUNK = 1 << 20;
+/** For the fallback wait: {@link readFd}. */
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /** Read `path` (`-` = stdin) and decode it, at most `maxBytes` (a device such as /dev/zero ends there); `what` names the file in messages. */
@@ -45,28 +46,63 @@ export function readInput(path: string, maxBytes: number, what = "input file"): 
   }
 }
 
-/** The bytes of `fd` up to EOF or `maxBytes`. Retries EAGAIN (a non-blocking stdin). */
+/**
+ * The bytes of `fd` up to EOF or `maxBytes`. A read that finds a non-blocking
+ * stdin empty (EAGAIN) makes it blocking for the rest of the input
+ * ({@link blockStdin}), so that the next read waits in the kernel and returns
+ * as soon as the writer writes: no polling, however slow or bursty the writer
+ * and however busy the machine. A regular file or a blocking pipe never
+ * meets EAGAIN and reads as before.
+ */
 function readFd(fd: number, maxBytes: number): Buffer {
   const chunks: Buffer[] = [];
   let total = 0;
-  while (total < maxBytes) {
-    const want = Math.min(CHUNK, maxBytes - total);
-    const buf = Buffer.allocUnsafe(want);
-    let n: number;
-    try {
-      n = readSync(fd, buf, 0, want, null);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") {
-        Atomics.wait(pause, 0, 0, 5);
-        continue;
+  let unblock: (() => void) | false | undefined;
+  try {
+    while (total < maxBytes) {
+      const want = Math.min(CHUNK, maxBytes - total);
+      const buf = Buffer.allocUnsafe(want);
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, want, null);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === "EAGAIN") {
+          unblock ??= blockStdin(fd) ?? false;
+          // only fd 0 can be non-blocking here (readInput opens files blocking); should it refuse, poll gently
+          if (unblock === false) Atomics.wait(pause, 0, 0, 1);
+          continue;
+        }
+        if (code === "EOF") break;
+        throw e;
       }
-      if (code === "EOF") break;
-      throw e;
+      if (n === 0) break;
+      total += n;
+      chunks.push(n === want ? buf : buf.subarray(0, n));
     }
-    if (n === 0) break;
-    total += n;
-    chunks.push(n === want ? buf : buf.subarray(0, n));
+  } finally {
+    if (typeof unblock === "function") unblock();
   }
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
+}
+
+/** The part of a stream handle (node's libuv stream wrap) that {@link blockStdin} uses. */
+interface StreamHandle {
+  setBlocking?(blocking: boolean): number;
+}
+
+/**
+ * Clear O_NONBLOCK on stdin (a parent that shares the pipe or socket set it,
+ * or something in this process created `process.stdin`); returns the function
+ * that sets it again, so that the pipe is left as it was found (Node also
+ * restores fd 0's flags at exit). `undefined` when `fd` is not stdin or its
+ * stream has no handle that can (a regular file, which never says EAGAIN).
+ * process.stdin is only created here, where fd 0 is non-blocking already
+ * (creating it is what makes a pipe non-blocking).
+ */
+function blockStdin(fd: number): (() => void) | undefined {
+  if (fd !== 0) return undefined;
+  const handle = (process.stdin as unknown as { _handle?: StreamHandle | null })._handle;
+  if (typeof handle?.setBlocking !== "function" || handle.setBlocking(true) !== 0) return undefined;
+  return () => void handle.setBlocking?.(false);
 }

@@ -6,7 +6,15 @@
  * extension.
  */
 import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
-import { globSync, isDynamicPattern } from "tinyglobby";
+
+/**
+ * A pattern without any of these characters is no glob to tinyglobby
+ * (picomatch's scan: wildcards, brackets, braces, extglobs, a leading `!`;
+ * escapes too, to be safe). tinyglobby is loaded only when a pattern has one:
+ * with the fdir it brings, which probes for picomatch in node_modules, it
+ * costs a `jsson validate FILE` milliseconds of start-up (issue 18).
+ */
+const MAYBE_GLOB = /[*?[\]{}()!+@\\]/;
 
 /** One input and where its output goes (absolute paths). */
 export interface ManyFilesJob {
@@ -29,8 +37,8 @@ export interface ManyFilesPlan {
  * Globs do not follow symbolic links to folders (a link to a parent would
  * list the same files again under other names).
  */
-export function planManyFiles(patterns: readonly string[], outDir: string, extension: string, cwd: string): ManyFilesPlan {
-  const { inputs, unmatched } = expandInputs(patterns, cwd);
+export async function planManyFiles(patterns: readonly string[], outDir: string, extension: string, cwd: string): Promise<ManyFilesPlan> {
+  const { inputs, unmatched } = await expandInputs(patterns, cwd);
   const base = commonFolder(inputs.map((f) => dirname(f)));
   const outRoot = resolve(cwd, outDir);
   const jobs: ManyFilesJob[] = [];
@@ -52,12 +60,13 @@ export function planManyFiles(patterns: readonly string[], outDir: string, exten
  * (even when missing: reading them reports the problem), globs expanded and
  * sorted per pattern, each file once; and the globs that matched nothing.
  */
-export function expandInputs(patterns: readonly string[], cwd: string): { inputs: string[]; unmatched: string[] } {
+export async function expandInputs(patterns: readonly string[], cwd: string): Promise<{ inputs: string[]; unmatched: string[] }> {
+  const glob = patterns.some((p) => MAYBE_GLOB.test(p)) ? await import("tinyglobby") : undefined;
   const inputs: string[] = [];
   const seen = new Set<string>();
   const unmatched: string[] = [];
   for (const pattern of patterns) {
-    const found = isDynamicPattern(pattern) ? globSync(pattern, { cwd, absolute: true, onlyFiles: true, followSymbolicLinks: false }).sort() : [resolve(cwd, pattern)];
+    const found = glob?.isDynamicPattern(pattern) ? glob.globSync(pattern, { cwd, absolute: true, onlyFiles: true, followSymbolicLinks: false }).sort() : [resolve(cwd, pattern)];
     if (found.length === 0) unmatched.push(pattern);
     for (const f of found) {
       const file = resolve(f);

@@ -5,6 +5,7 @@
  * parsed (and refused with clear messages) by `runTranspile`, not by oclif,
  * so both paths give the same errors.
  */
+import type { CommandEntry } from "../argv/command-entry.js";
 import type { FlagDefinition } from "../argv/flag-spec.js";
 import { ERROR_FORMAT_ENV, ERROR_FORMATS } from "../terminal/error-format.js";
 // Two tiny modules of constants (no engine behind them): the start-up fast path reads this table.
@@ -76,6 +77,13 @@ export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
 
 /** Number of positional arguments the start-up fast path takes (`[FILE]`); several files or globs go through oclif. */
 export const TRANSPILE_MAX_ARGS = 1;
+
+/** `jsson transpile` (its oclif class and the CLI's fast path both run this). */
+export const TRANSPILE_COMMAND: CommandEntry = {
+  flags: TRANSPILE_FLAGS,
+  maxArgs: TRANSPILE_MAX_ARGS,
+  run: async (flags, args, argv) => (await import("./transpile-run.js")).runTranspile(flags, args, argv),
+};
 
 /** Boolean flags that set a format option (`OutputFormat.options`), by flag name. */
 export const FORMAT_OPTION_FLAGS: Readonly<Record<string, string>> = {

@@ -34,7 +34,7 @@ export async function runMany(engine: Engine, plan: TranspilePlan, flags: Transp
   }
   const format = engine.findFormat(engine.canonicalFormat(plan.options.format));
   const extension = format?.extensions[0] ?? "out";
-  const { jobs, unmatched, clashes } = planManyFiles(sources, outDir, extension, process.cwd());
+  const { jobs, unmatched, clashes } = await planManyFiles(sources, outDir, extension, process.cwd());
   for (const pattern of unmatched) writeStderr(`✗ ${pattern}: no file matches\n`);
   for (const c of clashes) writeStderr(`✗ ${shownPath(c.input)}: its output ${shownPath(c.output)} is already that of ${shownPath(c.taken)}\n`);
   const results = await runJobs(engine, plan, flags, jobs, argv);

@@ -6,6 +6,7 @@
  */
 import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Diagnostic, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunOptions, type SchemaResult } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
+import type { ParsedFlags } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
 import { runSources } from "../terminal/diagnostic-sources.js";
@@ -22,7 +23,7 @@ import { outputFormatOf } from "./output-format-of.js";
 import { parseSelectPath } from "../argv/select-path.js";
 
 /** Parsed flags of `jsson transpile` (names as on the command line; `plugin` is a list). */
-export type TranspileFlags = Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
+export type TranspileFlags = ParsedFlags;
 
 /** Everything a run needs, checked. */
 export interface TranspilePlan {

@@ -80,7 +80,7 @@ export async function runValidate(flags: ValidateFlags): Promise<number> {
     return EXIT.USAGE;
   }
   const patterns = flags.input !== undefined ? [flags.input] : flags.files.length > 0 ? flags.files : ["-"];
-  const { inputs, unmatched } = expandInputs(
+  const { inputs, unmatched } = await expandInputs(
     patterns.filter((p) => p !== "-"),
     process.cwd(),
   );

@@ -1,8 +1,12 @@
 /**
  * Flags of `jsson validate` and `jsson check`, as plain data (the oclif
- * commands build their definitions from it; argv normalisation reads it).
+ * commands build their definitions from it; argv normalisation and the
+ * start-up fast path read it), and the two commands' entries
+ * (cli/argv/command-entry.ts).
  */
+import type { CommandEntry, ParsedFlags } from "../argv/command-entry.js";
 import type { FlagDefinition } from "../argv/flag-spec.js";
+import type { ValidateFlags } from "./validate-files.js";
 import { ERROR_FORMAT_FLAG, PLUGIN_FLAG, TRANSPILE_FLAGS } from "./transpile-flags.js";
 
 /** A flag of `jsson transpile`, reused with the same meaning. */
@@ -27,3 +31,28 @@ export const VALIDATE_FLAGS: readonly FlagDefinition[] = [
   { name: "deep", kind: "boolean", default: false, description: "evaluate each file fully (includes followed, output checked, --schema applied), writing nothing; without it only the syntax is checked" },
   ...CHECK_FLAGS,
 ];
+
+/**
+ * Run validate (or check: `deep`) from parsed flags. The cast is sound: the
+ * flags were parsed from the tables above, whose kinds give each value's type
+ * (an option a string, a repeatable option strings, a boolean a boolean).
+ */
+async function runChecks(flags: ParsedFlags, files: readonly string[], deep: boolean | undefined): Promise<number> {
+  const { runValidate } = await import("./validate-files.js");
+  const parsed = { ...flags, files, ...(deep === undefined ? {} : { deep }) };
+  return runValidate(parsed as unknown as ValidateFlags);
+}
+
+/** `jsson validate FILE…` (its oclif class and the CLI's fast path both run this). */
+export const VALIDATE_COMMAND: CommandEntry = {
+  flags: VALIDATE_FLAGS,
+  maxArgs: Number.POSITIVE_INFINITY,
+  run: (flags, args) => runChecks(flags, args, undefined),
+};
+
+/** `jsson check FILE…`: validate --deep. */
+export const CHECK_COMMAND: CommandEntry = {
+  flags: CHECK_FLAGS,
+  maxArgs: Number.POSITIVE_INFINITY,
+  run: (flags, args) => runChecks(flags, args, true),
+};

@@ -13,7 +13,13 @@ import { flagSpecsOf, type FlagSpec } from "../../cli/argv/flag-spec.js";
 import { oclifFlags } from "../../cli/argv/oclif-flags.js";
 import { parseByteSize, parseCount, parseDuration } from "../../cli/argv/limit-values.js";
 import { TRANSPILE_FLAGS, TRANSPILE_MAX_ARGS } from "../../cli/transpile/transpile-flags.js";
+import { CHECK_COMMAND, VALIDATE_COMMAND } from "../../cli/transpile/validate-flags.js";
+import { FMT_COMMAND } from "../../cli/source-tools/fmt-flags.js";
+import type { CommandEntry } from "../../cli/argv/command-entry.js";
 import Transpile from "../../cli/commands/transpile.js";
+import Validate from "../../cli/commands/validate.js";
+import Check from "../../cli/commands/check.js";
+import Fmt from "../../cli/commands/fmt.js";
 
 const SPECS: FlagSpec[] = [...TRANSPILE_FLAGS];
 /** A serve-like command: booleans with --no- forms, as HTTP.md §1 asks. */
@@ -120,6 +126,8 @@ const FAST_CASES: string[][] = [
   ["--", "a.jsson"],
   ["-stream=false", "a.jsson"],
   ["-plugin", "./a.mjs", "--plugin=b", "-f", "keys", "x.jsson"],
+  // a repeatable flag takes one value per use: the file after it is the input (oclif: multipleNonGreedy)
+  ["-var", "a=1", "x.jsson"],
 ];
 
 test("the fast parser agrees with oclif's parser wherever it answers", async () => {
@@ -142,6 +150,83 @@ test("the fast parser agrees with oclif's parser wherever it answers", async () 
 test("the fast parser leaves unusual command lines to oclif", () => {
   for (const raw of [["-include-merge", "bogus"], ["-f", "yaml", "-f", "toml"], ["a", "b"], ["-bogus"], ["-fyaml"], ["-i"], ["--", "a"], ["--help"]])
     assert.is(fastParse(norm(raw), SPECS, TRANSPILE_MAX_ARGS), undefined, raw.join(" "));
+});
+
+/** The other commands of the fast path, with their oclif classes, and command lines to parse both ways. */
+const OFFLINE: readonly { readonly entry: CommandEntry; readonly oclif: { readonly flags?: unknown; readonly strict?: boolean }; readonly cases: readonly string[][] }[] = [
+  {
+    entry: VALIDATE_COMMAND,
+    oclif: Validate,
+    cases: [
+      ["a.jsson"],
+      [],
+      ["-"],
+      ["a.jsson", "b.jsson", "conf/**/*.jsson"],
+      ["-deep", "-schema", "s.json", "-f", "yaml", "a.jsson"],
+      ["-i", "a.jsson", "-include-merge", "overwrite", "--error-format", "json"],
+      ["--plugin", "./p.mjs", "-plugin=q", "a.jsson"],
+      ["-deep=false", "a.jsson"],
+      ["--no-deep", "a.jsson"],
+      ["-deep", "-deep", "a.jsson"],
+      ["-error-format", "xml", "a.jsson"],
+      ["--", "-a.jsson"],
+      ["-bogus", "a.jsson"],
+    ],
+  },
+  {
+    entry: CHECK_COMMAND,
+    oclif: Check,
+    cases: [["a.jsson"], ["a.jsson", "b.jsson"], ["-schema", "s.json", "-f", "toml", "a.jsson"], ["-deep", "a.jsson"], ["-include-merge", "nope", "a.jsson"]],
+  },
+  {
+    entry: FMT_COMMAND,
+    oclif: Fmt,
+    cases: [["a.jsson"], [], ["-"], ["-c", "a.jsson", "b.jsson"], ["--check", "--diff", "a.jsson"], ["-w", "a.jsson"], ["-d", "-c", "-w", "-error-format=github", "a.jsson"], ["-c", "-c", "a.jsson"], ["-x", "a.jsson"], ["--help"]],
+  },
+];
+
+test("validate, check and fmt: the flag tables are their oclif classes' flags, and the fast parser agrees with oclif's parser wherever it answers", async () => {
+  let answered = 0;
+  for (const { entry, oclif, cases } of OFFLINE) {
+    const specs: FlagSpec[] = entry.flags.map(({ description: _d, helpValue: _h, ...spec }) => spec);
+    const derived = flagSpecsOf(oclif.flags as Parameters<typeof flagSpecsOf>[0]);
+    const byName = (a: FlagSpec, b: FlagSpec): number => a.name.localeCompare(b.name);
+    assert.equal(derived.map((s) => ({ ...s })).sort(byName), specs.map((s) => ({ ...s })).sort(byName));
+    assert.is(oclif.strict, false, "FILE may be repeated");
+    const flags = oclifFlags(entry.flags);
+    const args = { file: Args.string({ required: false, ignoreStdin: true }) };
+    for (const raw of cases) {
+      const normalized = normalizeArgv(raw, specs);
+      if (!normalized.ok) continue;
+      const fast = fastParse(normalized.argv, specs, entry.maxArgs);
+      if (!fast) continue;
+      answered++;
+      const parsed = await Parser.parse(normalized.argv, { flags, args, strict: false });
+      const oclifFlagsSet = Object.fromEntries(Object.entries(parsed.flags).filter(([, v]) => v !== undefined));
+      assert.equal({ ...fast.flags }, oclifFlagsSet, `flags of ${raw.join(" ")}`);
+      assert.equal([...fast.args], parsed.argv, `args of ${raw.join(" ")}`);
+    }
+  }
+  assert.ok(answered >= 16, `the fast parser answered only ${answered} cases`);
+});
+
+test("validate, check and fmt: the fast parser leaves unusual command lines to oclif", () => {
+  const unusual: readonly [CommandEntry, string[]][] = [
+    [VALIDATE_COMMAND, ["--no-deep", "a.jsson"]],
+    [VALIDATE_COMMAND, ["-deep", "-deep", "a.jsson"]],
+    [VALIDATE_COMMAND, ["-error-format", "xml", "a.jsson"]],
+    [VALIDATE_COMMAND, ["--", "-a.jsson"]],
+    [VALIDATE_COMMAND, ["-bogus", "a.jsson"]],
+    [CHECK_COMMAND, ["-deep", "a.jsson"]],
+    [CHECK_COMMAND, ["-include-merge", "nope", "a.jsson"]],
+    [FMT_COMMAND, ["-c", "-c", "a.jsson"]],
+    [FMT_COMMAND, ["-x", "a.jsson"]],
+    [FMT_COMMAND, ["--help"]],
+  ];
+  for (const [entry, raw] of unusual) {
+    const specs: FlagSpec[] = [...entry.flags];
+    assert.is(fastParse(norm(raw, specs), specs, entry.maxArgs), undefined, raw.join(" "));
+  }
 });
 
 test("limit values: counts, sizes, durations", () => {

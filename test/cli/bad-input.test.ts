@@ -81,10 +81,22 @@ const CASES: BadCase[] = [
   { name: "a BOM, then an error: lines still count from the BOM's line", args: ["-i", file("bom-then-error.jsson")], message: /^division by zero/, line: 2 },
 ];
 
-const runs = pool(
-  CASES.map((c) => () => runCli(c.args, { timeoutMs: 60_000, maxStdoutBytes: 1 << 20, ...(c.input === undefined ? {} : { input: c.input }) })),
-  2,
-);
+/**
+ * The runs start when this suite starts, not when the file is imported: uvu
+ * imports every test file before it runs any test, and a synchronous test of
+ * another file (the bench smoke runs: spawnSync, minutes under load) blocks
+ * this process's event loop, which writes the 50 MB stdin and runs the runs'
+ * 60 s timers. A run started at import then stalled for the whole block and
+ * was killed at its bound (reproduced with a test file that blocks 65 s
+ * before this one: "a 50 MB stdin" killed, "a 50 MB file" 65 s).
+ */
+let runs: readonly Promise<CliRun>[] = [];
+test.before(() => {
+  runs = pool(
+    CASES.map((c) => () => runCli(c.args, { timeoutMs: 60_000, maxStdoutBytes: 1 << 20, ...(c.input === undefined ? {} : { input: c.input }) })),
+    2,
+  );
+});
 
 CASES.forEach((c, i) => {
   test(`bad input: ${c.name}`, async () => {

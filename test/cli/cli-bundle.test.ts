@@ -1,8 +1,9 @@
 /**
  * The CLI bundle (dist/cli-bundle/, scripts/build-cli.mjs; issue 18, cold
- * start), through the real binary: a plain transpile runs from a few bundled
- * files and prints what the unbundled CLI prints; every other command line
- * is handed to the unbundled CLI without loading the bundle's engine; a
+ * start), through the real binary: a plain transpile, validate, check and fmt
+ * run from a few bundled files and print what the unbundled CLI prints (on its
+ * fast path and through oclif); every other command line is handed to the
+ * unbundled CLI without loading the bundle's engine; a
  * plugin gets the classes of the engine that loads it (bundle or dist, on
  * the main thread and on --out-dir workers); a stale or missing bundle is
  * never run. Each run records the ES modules it loads through a load hook.
@@ -124,7 +125,8 @@ test("jsson version runs from the bundle too, with the oclif command's line", as
 });
 
 test("every other command line goes to the unbundled CLI, before the bundle has made an engine", async () => {
-  const check = await recorded(["validate", HELLO]);
+  // `--` is beyond the fast parser: oclif's validate command
+  const check = await recorded(["validate", "--", HELLO]);
   assert.is(check.run.code, 0, check.run.stderr);
   assert.match(check.run.stdout + check.run.stderr, /Syntax OK/);
   const formats = await recorded(["formats"]);
@@ -162,6 +164,13 @@ test("plugins import the running engine's copy of jsson/plugin: the bundle's for
   // the resolve hooks run on their own thread; they hold no classes
   assert.equal(plain.files.filter(inDist), ["dist/cli/plugin-loader/jsson-resolve-hooks.js"]);
 
+  // a check for the plugin's format runs from the bundle too (the file after --plugin is the input, on both routes)
+  const checked = await recorded(["check", "-f", "probe", "--plugin", "./probe.mjs", "in.jsson"], { cwd });
+  assert.is(checked.run.code, 0, checked.run.stderr);
+  assert.match(checked.run.stderr + checked.run.stdout, /1 files? checked, 0 failed/);
+  assert.ok(checked.files.includes("dist/cli-bundle/jsson-plugin.js"));
+  assert.not.ok(checked.files.includes("dist/core/plugin.js"));
+
   const handed = await recorded(["transpile", "-f", "probe", "--plugin", "./probe.mjs", "--", "in.jsson"], { cwd });
   assert.is(handed.run.stdout, kinds, handed.run.stderr);
   assert.ok(handed.files.includes("dist/core/plugin.js"));
@@ -174,6 +183,95 @@ test("plugins import the running engine's copy of jsson/plugin: the bundle's for
   for (let i = 0; i < 16; i++) assert.is(readFileSync(join(cwd, "out", `in${i}.probe`), "utf8"), kinds, `file ${i}`);
   // (a worker thread's modules escape the probe: its hooks are the main thread's only)
   assert.ok(many.files.includes("dist/cli-bundle/cli.cjs"));
+});
+
+/** What one run printed, and the package files it loaded (relative to its package root). */
+interface Outcome {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly files: readonly string[];
+  /** What the run left in its folder (fmt -w rewrites files). */
+  readonly tree: Readonly<Record<string, string>>;
+}
+
+/** The inputs of the offline-command cases, written afresh into each run's own folder. */
+const OFFLINE_FILES: Readonly<Record<string, string>> = {
+  "hello.jsson": readFileSync(HELLO, "utf8"),
+  "syntax.jsson": 'a = 1\nb = "open\n',
+  "eval.jsson": "a = 1\nb = a / 0\n",
+  "untidy.jsson": "a=1\nb   =  [1,2,   3]\n\n\n\nc { d = true }\n",
+  "schema.json": JSON.stringify({ type: "object", required: ["nope"] }),
+};
+
+/** The offline commands' cases: options, then input files (relative to the run's folder). */
+const OFFLINE_CASES: readonly [readonly string[], readonly string[]][] = [
+  [["validate"], ["hello.jsson"]],
+  [["validate"], ["syntax.jsson"]],
+  [["validate"], ["hello.jsson", "syntax.jsson", "missing.jsson"]],
+  [["validate", "--error-format", "json"], ["syntax.jsson"]],
+  [["validate", "-schema", "schema.json"], ["hello.jsson"]],
+  [["validate", "--deep"], ["eval.jsson"]],
+  [["validate", "-deep", "-f", "toml"], ["hello.jsson"]],
+  [["check"], ["hello.jsson"]],
+  [["check", "-schema", "schema.json", "--error-format", "github"], ["hello.jsson"]],
+  [["check", "-f", "nope"], ["hello.jsson"]],
+  [["check"], ["*.jsson"]],
+  [["fmt"], ["untidy.jsson"]],
+  [["fmt"], ["syntax.jsson", "untidy.jsson"]],
+  [["fmt", "--check"], ["hello.jsson", "untidy.jsson"]],
+  [["fmt", "-c", "-d"], ["untidy.jsson"]],
+  [["fmt", "-w"], ["untidy.jsson", "hello.jsson"]],
+];
+
+let offlineRuns = 0;
+
+/** Run `bin` (the repository's, or a layout's) in a fresh folder holding {@link OFFLINE_FILES}, recording the files it loads. */
+async function offlineRun(bin: string, args: readonly string[]): Promise<Outcome> {
+  const cwd = tree.dir(`offline/${offlineRuns++}`);
+  for (const [name, text] of Object.entries(OFFLINE_FILES)) writeFileSync(join(cwd, name), text);
+  const out = join(cwd, "..", `loads-${offlineRuns}.txt`);
+  writeFileSync(out, "");
+  const r = await run(process.execPath, ["--require", LOAD_PROBE, bin, ...args], { cwd, env: { ...process.env, PROBE_OUT: out }, encoding: "utf8", timeout: 60_000 }).then(
+    (ok) => ({ ...ok, code: 0 as number | null }),
+    (e: { stdout: string; stderr: string; code: number | null }) => e,
+  );
+  // a layout's dist/ links to the repository's: modules load under their real paths
+  const roots = [join(bin, "..", ".."), REPO_ROOT].map((r) => pathToFileURL(r).href + "/");
+  const files = readFileSync(out, "utf8")
+    .split("\n")
+    .flatMap((u) => roots.filter((r) => u.startsWith(r)).map((r) => u.slice(r.length)));
+  const left = Object.fromEntries(Object.keys(OFFLINE_FILES).map((name) => [name, readFileSync(join(cwd, name), "utf8")]));
+  // each run has its own folder, which messages may name
+  const here = (text: string): string => text.split(cwd).join("<cwd>");
+  return { code: r.code, stdout: here(r.stdout), stderr: here(r.stderr), files: [...new Set(files)].sort(), tree: left };
+}
+
+test("validate, check and fmt run from the bundle alone, and print what dist/ prints on its fast path and through oclif", async () => {
+  const distOnly = join(layout("dist-route", false, "none"), "bin", "jsson.js");
+  const bin = join(REPO_ROOT, "bin", "jsson.js");
+  const codes = new Set<number | null>();
+  for (const [options, files] of OFFLINE_CASES) {
+    const label = [...options, ...files].join(" ");
+    const bundled = await offlineRun(bin, [...options, ...files]);
+    const dist = await offlineRun(distOnly, [...options, ...files]);
+    // `--` is beyond the fast parser: the bundle hands the command line to dist/, which runs oclif's command
+    const oclif = await offlineRun(bin, [...options, "--", ...files]);
+    const ownFiles = bundled.files.filter((f) => !f.startsWith("node_modules/"));
+    assert.equal(ownFiles, ["bin/jsson.js", "dist/cli-bundle/cli.cjs", "dist/cli-bundle/load.cjs"], `the bundle and nothing else of the package: ${label}`);
+    // from node_modules: ajv when a schema is given (the schema plugin loads it, as for a transpile -schema),
+    // picomatch for a glob (fdir, in tinyglobby, probes for it); nothing for a plain file
+    const packages = [...new Set(bundled.files.filter((f) => f.startsWith("node_modules/")).map((f) => f.split("/")[1]))];
+    if (options.includes("-schema")) assert.not.ok(packages.includes("@oclif"), label);
+    else assert.equal(packages, files.some((f) => f.includes("*")) ? ["picomatch"] : [], `packages from node_modules: ${label}`);
+    assert.ok(dist.files.includes("dist/cli/main.js") && !dist.files.some((f) => f.startsWith("node_modules/@oclif/")), `dist/'s fast path: ${label}`);
+    assert.ok(oclif.files.some((f) => f.startsWith("node_modules/@oclif/core/")), `oclif: ${label}`);
+    const seen = (o: Outcome): unknown[] => [o.code, o.stdout, o.stderr, o.tree];
+    assert.equal(seen(bundled), seen(oclif), `bundle and oclif: ${label}`);
+    assert.equal(seen(dist), seen(oclif), `dist/ and oclif: ${label}`);
+    codes.add(bundled.code);
+  }
+  assert.equal([...codes].sort(), [0, 1, 2], "the cases end in success, source errors and usage errors");
 });
 
 /** A copy of the package's layout in a temporary folder: bin/jsson.js copied, dist/cli and (optionally) dist/cli-bundle linked, dist/.tsbuildinfo written. */

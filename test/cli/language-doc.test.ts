@@ -14,7 +14,7 @@ import { createEngine, MemoryHost } from "../../index.js";
 import { actualText, docExamples, fencedBlocks, type DocExample, type ExampleContext, type Expectation } from "../support/doc-examples.js";
 import { pool } from "../support/pool.js";
 import { REPO_ROOT } from "../support/repo-root.js";
-import { runCli } from "../support/spawn-cli.js";
+import { runCli, type CliRun } from "../support/spawn-cli.js";
 
 const guide = readFileSync(join(REPO_ROOT, "docs", "language.md"), "utf8");
 const engine = createEngine();
@@ -56,15 +56,19 @@ const sample = new Map<string, { example: DocExample; expectation: Expectation }
 for (const example of examples)
   for (const expectation of example.expect)
     if (!example.source.includes("include") && !sample.has(describe(expectation))) sample.set(describe(expectation), { example, expectation });
-const cliRuns = pool(
-  [...sample.values()].map(({ example, expectation }) => () => {
-    const dir = mkdtempSync(join(tmpdir(), "jsson-guide-"));
-    writeFileSync(join(dir, "example.jsson"), example.source);
-    const format = expectation.kind === "output" ? expectation.format : (example.format ?? "json");
-    return runCli(["-f", format, "example.jsson"], { cwd: dir }).finally(() => rmSync(dir, { recursive: true, force: true }));
-  }),
-  2,
-);
+// started with the suite, not at import, where another file's synchronous tests could starve them (see bad-input.test.ts)
+let cliRuns: readonly Promise<CliRun>[] = [];
+test.before(() => {
+  cliRuns = pool(
+    [...sample.values()].map(({ example, expectation }) => () => {
+      const dir = mkdtempSync(join(tmpdir(), "jsson-guide-"));
+      writeFileSync(join(dir, "example.jsson"), example.source);
+      const format = expectation.kind === "output" ? expectation.format : (example.format ?? "json");
+      return runCli(["-f", format, "example.jsson"], { cwd: dir }).finally(() => rmSync(dir, { recursive: true, force: true }));
+    }),
+    2,
+  );
+});
 [...sample.entries()].forEach(([kind, { expectation }], i) => {
   test(`CLI: the guide's first ${kind} example`, async () => {
     const r = await cliRuns[i]!;
