@@ -15,6 +15,10 @@ export const TEXT_CHUNK = 32 * 1024;
 const KEY_CACHE_LIMIT = 4096;
 /** Longer keys are made every time (they are rare, and would make the cache large). */
 const KEY_CACHE_MAX_LENGTH = 256;
+/** Slots of the front cache of key texts (a power of two; see {@link TextWriter.cachedKey}). */
+const KEY_SLOTS = 64;
+/** Keys a writer writes before it makes the front cache (a small document never pays for it). */
+const KEY_SLOTS_AFTER = 64;
 
 /**
  * Pending text and its caches for one emission run. Subclass it (the
@@ -29,6 +33,11 @@ export class TextWriter {
   private keyMake: ((key: string) => string) | undefined = undefined;
   /** Key texts made by {@link keyMake}, for this writer only: a cache belongs to its run, not to the process. */
   private keyTexts: Map<string, string> | undefined = undefined;
+  /** The front cache of {@link keyTexts}: the last key seen in each slot, and its text; made after {@link KEY_SLOTS_AFTER} keys. */
+  private slotKeys: (string | undefined)[] | undefined = undefined;
+  private slotTexts: string[] | undefined = undefined;
+  /** Keys looked up before the front cache exists. */
+  private keyReads = 0;
 
   constructor(
     protected readonly sink: TextSink,
@@ -79,6 +88,21 @@ export class TextWriter {
       texts = new Map();
       this.keyMake = make;
       this.keyTexts = texts;
+      this.slotKeys = this.slotTexts = undefined;
+      this.keyReads = 0;
+    }
+    // Keys of a parsed text are fresh strings, one per occurrence: a Map lookup hashes every
+    // one (~30 ns). A slot chosen by length and end characters, compared by `===` (a length
+    // check, then the characters), finds a key written recently in about half that.
+    const slotKeys = this.slotKeys;
+    const slotTexts = this.slotTexts;
+    let slot = -1;
+    if (slotKeys !== undefined && slotTexts !== undefined) {
+      slot = (key.length * 31 + key.charCodeAt(0) + key.charCodeAt(key.length - 1) * 7) & (KEY_SLOTS - 1);
+      if (slotKeys[slot] === key) return slotTexts[slot] as string;
+    } else if (++this.keyReads === KEY_SLOTS_AFTER) {
+      this.slotKeys = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
+      this.slotTexts = new Array<string>(KEY_SLOTS).fill("");
     }
     let text = texts.get(key);
     if (text === undefined) {
@@ -87,6 +111,10 @@ export class TextWriter {
         if (texts.size >= KEY_CACHE_LIMIT) texts.clear();
         texts.set(key, text);
       }
+    }
+    if (slot >= 0 && slotKeys !== undefined && slotTexts !== undefined && key.length <= KEY_CACHE_MAX_LENGTH) {
+      slotKeys[slot] = key;
+      slotTexts[slot] = text;
     }
     return text;
   }

@@ -33,4 +33,25 @@ test("more distinct keys than the cache holds, over several runs and formats: ev
   }
 });
 
+test("keys repeated past the front cache, several sharing a slot (same length, same end characters): each keeps its own text", () => {
+  const keys = ["axb", "ayb", "azb", "a\"b", "a b"];
+  let source = "";
+  const expected: Record<string, Record<string, number>> = {};
+  for (let i = 0; i < 100; i++) {
+    const o: Record<string, number> = {};
+    source += `o${i} {\n`;
+    keys.forEach((k, j) => {
+      o[k] = i * 10 + j;
+      source += `  ${JSON.stringify(k)} = ${i * 10 + j}\n`;
+    });
+    source += "}\n";
+    expected[`o${i}`] = o;
+  }
+  for (const compact of [false, true]) {
+    const r = engine.transpile(source, { formatOptions: { compact } });
+    assert.ok(r.ok);
+    if (r.ok) assert.equal(JSON.parse(r.output), expected);
+  }
+});
+
 test.run();
