@@ -207,11 +207,6 @@ export class InlineRunner {
     this.off = engine.stagesTapped;
   }
 
-  /** The limits of every attempt. */
-  get limits(): Limits {
-    return this.ctx.limits;
-  }
-
   /** False when no request ever runs inline (a plugin taps a stage of every run). */
   get enabled(): boolean {
     return !this.off;
