@@ -9,7 +9,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../support/repo-root.js";
@@ -63,12 +63,38 @@ function filesOf(dir: string, ending: string): string[] {
   return out.sort();
 }
 
-function run(command: string, args: readonly string[], timeoutMs: number) {
-  return spawnSync(command, args, { cwd: REPO_ROOT, encoding: "utf8", timeout: timeoutMs, stdio: ["ignore", "pipe", "pipe"] });
+/** How a run ended, and what it printed. */
+interface Ran {
+  readonly status: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
 }
 
-function has(command: string): boolean {
-  return run("sh", ["-c", `command -v ${command}`], 10_000).status === 0;
+/**
+ * Run a command to its end, killed after `timeoutMs`. Asynchronous, never
+ * `spawnSync`: every test file runs in this one process, and a synchronous
+ * run (minutes on a loaded machine) would stall the event loop that other
+ * files' tests use to feed their children and keep their time limits.
+ */
+function run(command: string, args: readonly string[], timeoutMs: number): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (d: Buffer) => out.push(d));
+    child.stderr.on("data", (d: Buffer) => err.push(d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", reject);
+    child.on("close", (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") });
+    });
+  });
+}
+
+async function has(command: string): Promise<boolean> {
+  return (await run("sh", ["-c", `command -v ${command}`], 10_000)).status === 0;
 }
 
 test("every entry script of bench/ has a smoke run here (or is a helper of one)", () => {
@@ -77,30 +103,31 @@ test("every entry script of bench/ has a smoke run here (or is a helper of one)"
   assert.equal(filesOf("bench", ".sh"), Object.keys(SHELL_RUNS).sort());
 });
 
-test("the bench scripts type-check against the built package (bench/tsconfig.json)", () => {
+test("the bench scripts type-check against the built package (bench/tsconfig.json)", async () => {
   const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
-  const r = run(process.execPath, [tsc, "-p", "bench/tsconfig.json"], 120_000);
+  const r = await run(process.execPath, [tsc, "-p", "bench/tsconfig.json"], 120_000);
   assert.is(r.status, 0, `tsc -p bench/tsconfig.json:\n${r.stdout}${r.stderr}`);
 });
 
 for (const [script, prints] of Object.entries(SMOKE_RUNS)) {
-  test(`${script} --smoke runs`, () => {
-    const r = run(process.execPath, [script, "--smoke"], 120_000);
+  test(`${script} --smoke runs`, async () => {
+    const r = await run(process.execPath, [script, "--smoke"], 120_000);
     assert.ok(r.status === 0 || (r.status === 1 && VERDICT_EXIT_OK.has(script)), `exit ${r.status} ${r.signal ?? ""}\n${r.stdout}\n${r.stderr}`);
     for (const pattern of [prints].flat()) assert.match(r.stdout, pattern);
   });
 }
 
 for (const [script, { needs, prints }] of Object.entries(SHELL_RUNS)) {
-  test(`${script} parses, and runs --smoke where its tools are`, () => {
-    const syntax = run("bash", ["-n", script], 10_000);
+  test(`${script} parses, and runs --smoke where its tools are`, async () => {
+    const syntax = await run("bash", ["-n", script], 10_000);
     assert.is(syntax.status, 0, syntax.stderr);
-    const missing = needs.filter((c) => !has(c));
+    const missing: string[] = [];
+    for (const c of needs) if (!(await has(c))) missing.push(c);
     if (missing.length > 0) {
       console.log(`note: ${script} --smoke not run: ${missing.join(", ")} not installed`);
       return;
     }
-    const r = run("bash", [script, "--smoke"], 120_000);
+    const r = await run("bash", [script, "--smoke"], 120_000);
     assert.is(r.status, 0, `exit ${r.status} ${r.signal ?? ""}\n${r.stdout}\n${r.stderr}`);
     assert.match(r.stdout, prints);
   });
