@@ -34,6 +34,19 @@ test("bounded: large texts and answers are not kept; the least recently used ent
   assert.is(memo.answer("/validate", "one more", () => 0), '{"n":-1}');
 });
 
+test("bounded by characters too: 4 Mi per endpoint, whatever the number of entries", () => {
+  const memo = new AnswerMemo();
+  const text = (i: number) => `${i} `.padEnd(8 * 1024, "x");
+  // 600 texts of 8 Ki characters: 4.7 Mi, over the bound long before 1,024 entries
+  for (let i = 0; i < 600; i++) memo.remember("/transpile", text(i), "{}");
+  assert.is(memo.answer("/transpile", text(0), () => 0), undefined, "the oldest went for characters");
+  assert.is(memo.answer("/transpile", text(599), () => 0), "{}");
+  let kept = 0;
+  for (let i = 0; i < 600; i++) if (memo.answer("/transpile", text(i), () => 0) !== undefined) kept++;
+  assert.ok(kept < 512 && kept > 400, `${kept} entries kept`);
+  assert.is(memo.answer("/validate", text(599), () => 0), undefined, "another endpoint's bound is its own");
+});
+
 /** The server's count of requests answered from memory. */
 async function remembered(s: TestServer): Promise<number> {
   const m = /^jsson_remembered_answers_total (\d+)$/m.exec((await send(s.base, "/metrics")).text);
