@@ -55,8 +55,8 @@ export class AnswerMemo {
   /** Requests answered from memory so far (for /metrics). */
   hits = 0;
 
-  /** The remembered answer to `text` at `endpoint`, with `ms()` as its time; `undefined` if none. */
-  answer(endpoint: string, text: string, ms: () => number): string | undefined {
+  /** The remembered answer to `text` at `endpoint`, timed from `startedAt` (a `performance.now()` value); `undefined` if none. */
+  answer(endpoint: string, text: string, startedAt: number): string | undefined {
     if (text.length > MAX_TEXT) return undefined;
     const answers = this.byEndpoint.get(endpoint)?.byText;
     const entry = answers?.get(text);
@@ -65,7 +65,7 @@ export class AnswerMemo {
     answers.delete(text);
     answers.set(text, entry);
     this.hits++;
-    return entry.timed ? `${entry.head}${msText(ms())}}` : entry.head;
+    return entry.timed ? `${entry.head}${msText(performance.now() - startedAt)}}` : entry.head;
   }
 
   /** Remember `answer`, the fast path's answer to `text` at `endpoint`. */

@@ -124,6 +124,8 @@ class Attempt implements JobContext, ResponseChannel {
   gaveUp = false;
   /** The budget ran out (seen by the signal). */
   expired = false;
+  /** The job's failure was a time limit (seen by {@link answersFailure}). */
+  timeFailure = false;
   /** `performance.now()` value at which the budget runs out. */
   deadline = 0;
   readonly streamWindow: number;
@@ -134,7 +136,6 @@ class Attempt implements JobContext, ResponseChannel {
     readonly hostFor: (files: readonly (readonly [string, string])[]) => IncludeHost,
     /** Past this much output a run "commits", which this channel refuses: off to the pool. */
     maxOutput: number,
-    readonly answersFailure: (diagnostics: readonly Diagnostic[]) => boolean,
   ) {
     this.streamWindow = maxOutput;
   }
@@ -144,7 +145,15 @@ class Attempt implements JobContext, ResponseChannel {
     this.answer = undefined;
     this.gaveUp = false;
     this.expired = false;
+    this.timeFailure = false;
     this.deadline = deadline;
+  }
+
+  /** Whether the job may answer with this failure (see the file header); notes a time failure. */
+  answersFailure(diagnostics: readonly Diagnostic[]): boolean {
+    if (answerable(diagnostics)) return true;
+    this.timeFailure = diagnostics.some((d) => TIME_CODES.has(d.code));
+    return false;
   }
 
   /** The signal: polled by the engine; true once the budget has run out. */
@@ -178,8 +187,6 @@ export class InlineRunner {
   /** Wall clock (ms) and process CPU time (µs) at the last look, for {@link starved}. */
   private markWall = 0;
   private markCpu = 0;
-  /** Set by an attempt's failure check when the failure was a time limit. */
-  private timeFailure = false;
   /** True when no request may run inline (see the constructor). */
   private readonly off: boolean;
   /** The one attempt context, reset for each attempt. */
@@ -197,12 +204,7 @@ export class InlineRunner {
   ) {
     // Resolved once: every attempt's runs get the same frozen limits.
     const attemptLimits = inlineLimits(resolveLimits(limits), options);
-    const answers = (diagnostics: readonly Diagnostic[]): boolean => {
-      if (answerable(diagnostics)) return true;
-      this.timeFailure = diagnostics.some((d) => TIME_CODES.has(d.code));
-      return false;
-    };
-    this.ctx = new Attempt(engine, attemptLimits, hostFor, options.maxOutput, answers);
+    this.ctx = new Attempt(engine, attemptLimits, hostFor, options.maxOutput);
     // A plugin that taps the parse, include or evaluate stage runs in every run: never on the event loop either.
     this.off = engine.stagesTapped;
   }
@@ -241,7 +243,6 @@ export class InlineRunner {
     if (started - this.markWall > CPU_MARK_MS) this.mark(started);
     const ctx = this.ctx;
     ctx.reset(started + this.options.budgetMs);
-    this.timeFailure = false;
     let limited = false;
     try {
       run(job, ctx);
@@ -253,7 +254,7 @@ export class InlineRunner {
     if (ctx.gaveUp || ctx.expired || ctx.answer === undefined) {
       // Time spent in vain, or a limit reached, counts against the fast path (a run found too big to stream cost little);
       // time run out while the machine gave this process too little CPU is the machine's doing (see the file header).
-      if ((limited && !this.timeFailure) || ((ctx.expired || this.timeFailure) && !this.starved())) this.failed();
+      if ((limited && !ctx.timeFailure) || ((ctx.expired || ctx.timeFailure) && !this.starved())) this.failed();
       return undefined;
     }
     return ctx.answer;

@@ -69,7 +69,7 @@ function answer<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, re
   }
   const text = bodyText(read.bytes);
   // A repeat of a request the fast path answered: the same answer, from memory (answer-memo.ts).
-  const remembered = state.memo?.answer(endpoint.path, text, () => performance.now() - started);
+  const remembered = state.memo?.answer(endpoint.path, text, started);
   if (remembered !== undefined) return sendJson(res, 200, remembered);
   const parsed = parseJsonObject(text);
   if (!parsed.ok) return sendJson(res, 400, endpoint.requestError([parsed.message], "json"));
