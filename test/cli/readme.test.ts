@@ -1,10 +1,11 @@
 /**
- * The README's examples are real: every ```jsson block transpiles, and an
- * output block right after one (```json / ```yaml / ```toml / ```ts) is
- * exactly what the engine writes for it. Also runs the README's sample
- * command line, and every `$ jsson …` line of a ```sh block (in a copy of
- * examples/), comparing its stdout with the output block right after it —
- * or its stderr when that block is ```text. Includes resolve in examples/.
+ * The README's examples are real, and so are those of the pages its
+ * sections moved to (docs/tour.md, docs/cli.md): every ```jsson block
+ * transpiles, and an output block right after one (```json / ```yaml /
+ * ```toml / ```ts) is exactly what the engine writes for it. Also runs the
+ * README's sample command line, and every `$ jsson …` line of a ```sh block
+ * (in a copy of examples/), comparing its stdout with the output block right
+ * after it — or its stderr when that block is ```text. Includes resolve in examples/.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -17,15 +18,17 @@ import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli, startCli } from "../support/spawn-cli.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+/** The README and the pages its longer sections live in now, each with its examples. */
+const PAGES = ["README.md", "docs/tour.md", "docs/cli.md"].map((name) => ({ name, text: readFileSync(join(REPO_ROOT, name), "utf8") }));
 const engine = createEngine();
 
-const blocks = fencedBlocks(readme);
 const context: ExampleContext = { file: join(REPO_ROOT, "examples", "README.jsson"), host: new NodeFsHost() };
 
 // Blocks are paired as in docs/language.md (test/support/doc-examples.ts: also ```error blocks).
-docExamples(readme).examples.forEach((example) => {
+const examples = PAGES.flatMap((page) => docExamples(page.text).examples.map((example) => ({ page: page.name, example })));
+examples.forEach(({ page, example }) => {
   const firstLine = example.source.split("\n")[0];
-  test(`README jsson block: ${firstLine}`, () => {
+  test(`${page} jsson block: ${firstLine}`, () => {
     for (const e of example.expect) assert.fixture(actualText(engine, example, e, context), e.text);
     if (example.expect.length > 0) return;
     const r = engine.transpile(example.source, { file: context.file, host: context.host });
@@ -33,8 +36,9 @@ docExamples(readme).examples.forEach((example) => {
   });
 });
 
-test("the README has a language tour with checked outputs", () => {
-  const jsson = blocks.filter((b) => b.lang === "jsson");
+test("the README shows an example with its output, and the tour has more", () => {
+  assert.ok(examples.some((e) => e.page === "README.md" && e.example.expect.length > 0), "the README's example and its output");
+  const jsson = fencedBlocks(PAGES[1]!.text).filter((b) => b.lang === "jsson");
   assert.ok(jsson.length >= 6, `${jsson.length} jsson blocks`);
   for (const word of ["template", "include", "@preset", "map", ".."]) assert.ok(jsson.some((b) => b.body.includes(word)), word);
 });
@@ -56,12 +60,15 @@ function shellWords(line: string): { args: string[]; redirect: string | undefine
   return at < 0 ? { args: words, redirect: undefined } : { args: words.slice(0, at), redirect: words[at + 1] };
 }
 
-const commandBlocks = blocks.flatMap((block, i) => {
-  const lines = block.body.split("\n").filter((l) => l.startsWith("$ jsson "));
-  if (block.lang !== "sh" || lines.length === 0) return [];
-  const next = blocks[i + 1];
-  const expected = next && readme.slice(block.end, next.start).trim() === "" ? next : undefined;
-  return lines.map((line, k) => ({ line, expected: k === lines.length - 1 ? expected : undefined }));
+const commandBlocks = PAGES.flatMap((page) => {
+  const blocks = fencedBlocks(page.text);
+  return blocks.flatMap((block, i) => {
+    const lines = block.body.split("\n").filter((l) => l.startsWith("$ jsson "));
+    if (block.lang !== "sh" || lines.length === 0) return [];
+    const next = blocks[i + 1];
+    const expected = next && page.text.slice(block.end, next.start).trim() === "" ? next : undefined;
+    return lines.map((line, k) => ({ line, expected: k === lines.length - 1 ? expected : undefined }));
+  });
 });
 
 for (const { line, expected } of commandBlocks) {
@@ -99,7 +106,15 @@ for (const { line, expected } of commandBlocks) {
   });
 }
 
-test("the README shows each command-line feature with a command the suite runs", () => {
+test("the README stays short and links a page for each section that moved", () => {
+  assert.ok(readme.split("\n").length <= 150, `${readme.split("\n").length} lines`);
+  for (const page of ["docs/tour.md", "docs/language.md", "docs/cli.md", "docs/errors.md", "docs/library.md", "docs/http-api.md", "docs/server-operations.md", "docs/deploy.md", "docs/editors.md", "docs/plugins.md", "docs/testing.md", "docs/architecture.md"])
+    assert.ok(readme.includes(`](${page}`), `a link to ${page}`);
+  // the ways to get a `jsson` command on the PATH (tested in test/deploy/global-install.test.ts)
+  for (const line of ["npm install -g .", "npm link"]) assert.ok(readme.includes(line), line);
+});
+
+test("docs/cli.md shows each command-line feature with a command the suite runs", () => {
   const lines = commandBlocks.map((c) => c.line).join("\n");
   for (const flag of ["-o hello.yaml", "--select", "--documents", "--block-strings", "--sort-keys", "--compact", "--out-dir", "--watch", "completion bash"])
     assert.ok(lines.includes(flag), flag);
