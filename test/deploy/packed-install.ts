@@ -5,11 +5,13 @@
  * tarball into empty folders, and `jsson serve` started from an install as
  * an unprivileged user with its configuration in the environment only.
  *
- * Two installs, both with production dependencies only:
+ * Three installs, all with production dependencies only:
  * - "image": what the Dockerfile's runtime stage does — the tarball's files
  *   unpacked into an empty folder with package-lock.json, `npm ci --omit=dev`;
  * - "npm": what a user of the registry does — `npm install --omit=dev
- *   jsson-x.y.z.tgz` in an empty folder (dependencies resolved afresh).
+ *   jsson-x.y.z.tgz` in an empty folder (dependencies resolved afresh);
+ * - "global": what the README's `npm install -g` does — `npm install -g
+ *   --prefix DIR jsson-x.y.z.tgz`, the command then at DIR/bin/jsson.
  *
  * Everything is made under one temporary folder, removed when the process exits.
  */
@@ -93,9 +95,9 @@ export function packOnce(): Promise<Packed> {
   return packed;
 }
 
-const installs = new Map<"image" | "npm", Promise<Install>>();
+const installs = new Map<"image" | "npm" | "global", Promise<Install>>();
 /** An install of the packed tarball (once per kind and run); see the module's comment. */
-export function installOnce(kind: "image" | "npm"): Promise<Install> {
+export function installOnce(kind: "image" | "npm" | "global"): Promise<Install> {
   let install = installs.get(kind);
   if (install === undefined) {
     install = (async () => {
@@ -107,11 +109,15 @@ export function installOnce(kind: "image" | "npm"): Promise<Install> {
         cpSync(join(REPO_ROOT, "package-lock.json"), join(root, "package-lock.json"));
         await npm(["ci", "--omit=dev"], root);
         packageDir = root;
+      } else if (kind === "global") {
+        await npm(["install", "-g", "--omit=dev", "--prefix", root, tarball], root);
+        packageDir = join(root, "lib", "node_modules", "jsson");
       } else {
         await npm(["install", "--omit=dev", tarball], root);
         packageDir = join(root, "node_modules", "jsson");
       }
-      const command = kind === "image" ? [process.execPath, join(packageDir, "bin", "jsson.js")] : [join(root, "node_modules", ".bin", "jsson")];
+      const bin = kind === "global" ? join(root, "bin", "jsson") : join(root, "node_modules", ".bin", "jsson");
+      const command = kind === "image" ? [process.execPath, join(packageDir, "bin", "jsson.js")] : [bin];
       return { packageDir, command, root };
     })();
     installs.set(kind, install);
