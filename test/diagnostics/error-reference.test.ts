@@ -1,0 +1,171 @@
+/**
+ * docs/errors.md, the error reference, covers the catalogue and is true:
+ * every code of CODES has a `## JSSONxxxx` section, every section is a code
+ * of the catalogue, and each section's example (its ```jsson error=CODE
+ * block, with the files of its `file=NAME` blocks beside it and the options
+ * its attributes give) produces that code — through the engine, and through
+ * the spawned CLI with `--error-format json` where the options are CLI flags.
+ * The code may be the error's own or that of a cause (an error inside an
+ * included file is JSSON4004 with the inner code as its cause), or a
+ * warning's. The message shown in the section (placeholders `<…>`,
+ * alternatives separated by ` / `) must match the one reported.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CODES, causeChain, createEngine, MemoryHost, type Diagnostic, type Limits, type RunOptions } from "../../index.js";
+import { fencedBlocks } from "../support/doc-examples.js";
+import { pool } from "../support/pool.js";
+import { REPO_ROOT } from "../support/repo-root.js";
+import { runCli, type CliRun } from "../support/spawn-cli.js";
+
+const PAGE = "docs/errors.md";
+const text = readFileSync(join(REPO_ROOT, PAGE), "utf8");
+
+interface Entry {
+  readonly code: string;
+  readonly line: number;
+  /** Backticked message templates after "Message:", alternatives split. */
+  readonly messages: readonly string[];
+  readonly source: string;
+  readonly attributes: ReadonlyMap<string, string>;
+  readonly files: ReadonlyMap<string, string>;
+}
+
+/** The sections of the page, one per `## JSSONxxxx` heading. */
+function entries(markdown: string): Entry[] {
+  const heads = [...markdown.matchAll(/^## (JSSON\w+)\s*$/gm)];
+  return heads.map((h, i) => {
+    const start = h.index;
+    const body = markdown.slice(start, heads[i + 1]?.index ?? markdown.length);
+    const blocks = fencedBlocks(body);
+    const examples = blocks.filter((b) => b.attributes.has("error"));
+    if (examples.length !== 1) throw new Error(`${PAGE} ${h[1]}: ${examples.length} example blocks (\`\`\`jsson error=CODE), not 1`);
+    const example = examples[0]!;
+    const message = /Message: `([^`]+)`/.exec(body)?.[1];
+    if (message === undefined) throw new Error(`${PAGE} ${h[1]}: no "Message: \`…\`"`);
+    return {
+      code: h[1]!,
+      line: markdown.slice(0, start).split("\n").length,
+      messages: message.split(" / "),
+      source: example.body,
+      attributes: example.attributes,
+      files: new Map(blocks.filter((b) => b.attributes.has("file")).map((b) => [b.attributes.get("file")!, b.body])),
+    };
+  });
+}
+
+const ENTRIES = entries(text);
+const engine = createEngine();
+
+/** Block attributes that are run options: the library's name, and the CLI flag where there is one. */
+const LIMITS: Readonly<Record<string, { limit: keyof Limits; flag?: (v: string) => string[] }>> = {
+  "max-depth": { limit: "maxDepth", flag: (v) => ["--max-depth", v] },
+  "max-output": { limit: "maxOutputBytes", flag: (v) => ["--max-output", v] },
+  timeout: { limit: "timeoutMs", flag: (v) => ["--timeout", `${v}ms`] },
+  "max-values": { limit: "maxItems" },
+  "max-string": { limit: "maxStringLength" },
+  "max-includes": { limit: "maxIncludes" },
+  "max-source": { limit: "maxSourceLength" },
+};
+
+function runOptions(entry: Entry): RunOptions {
+  const limits: Partial<Record<keyof Limits, number>> = {};
+  const vars: Record<string, unknown> = {};
+  let options: { -readonly [K in keyof RunOptions]?: RunOptions[K] } = { file: "/main.jsson", host: new MemoryHost(entry.files) };
+  for (const [name, value] of entry.attributes) {
+    if (name === "error") continue;
+    else if (name === "format") options.format = value;
+    else if (name === "include-merge") options.includeMerge = value as NonNullable<RunOptions["includeMerge"]>;
+    else if (name === "signal" && value === "aborted") options.signal = { aborted: true };
+    else if (name.startsWith("var.")) vars[name.slice(4)] = JSON.parse(value);
+    else if (LIMITS[name] !== undefined) limits[LIMITS[name].limit] = Number(value);
+    else throw new Error(`${PAGE} ${entry.code}: unknown attribute ${name}`);
+  }
+  options = { ...options, limits, ...(Object.keys(vars).length > 0 ? { vars: vars as RunOptions["vars"] } : {}) };
+  return options;
+}
+
+/** The CLI's arguments for the entry, or undefined when an option has no flag (library only). */
+function cliArgs(entry: Entry): string[] | undefined {
+  const args = ["main.jsson", "--error-format", "json"];
+  for (const [name, value] of entry.attributes) {
+    if (name === "error") continue;
+    if (name === "format") args.push("-f", value);
+    else if (name === "include-merge") args.push("-include-merge", value);
+    else {
+      const flag = LIMITS[name]?.flag;
+      if (flag === undefined) return undefined;
+      args.push(...flag(value));
+    }
+  }
+  return args;
+}
+
+/** A diagnostic and its causes, as code and message. */
+const withCauses = (d: Diagnostic): { code: string; message: string }[] => [d, ...causeChain(d)].map((c) => ({ code: c.code, message: c.message }));
+
+/** A message template of the page as a regex: `<…>` stands for any text. */
+const templateRegex = (template: string): RegExp => new RegExp(`^${template.split(/<[^>]+>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "s");
+
+test("every code of the catalogue has an entry, and every entry is a code of the catalogue", () => {
+  const documented = new Set(ENTRIES.map((e) => e.code));
+  const catalogue = Object.values(CODES) as string[];
+  const missing = catalogue.filter((c) => !documented.has(c));
+  assert.equal(missing, [], `codes without an entry in ${PAGE} (add a "## CODE" section with a message, an example and a fix): ${missing.join(", ")}`);
+  const unknown = ENTRIES.map((e) => e.code).filter((c) => !catalogue.includes(c));
+  assert.equal(unknown, [], `entries of ${PAGE} for codes the catalogue does not have: ${unknown.join(", ")}`);
+  assert.is(documented.size, ENTRIES.length, "one entry per code");
+});
+
+for (const entry of ENTRIES) {
+  test(`${PAGE} ${entry.code} (line ${entry.line}): the example produces the code and the message`, () => {
+    const r = engine.transpile(entry.source, runOptions(entry));
+    const reported = [...(r.ok ? [] : r.diagnostics), ...(((r as { warnings?: readonly Diagnostic[] }).warnings) ?? [])].flatMap(withCauses);
+    const hit = reported.find((d) => d.code === entry.code);
+    assert.ok(hit, `${entry.code}'s example reports ${JSON.stringify(reported)}`);
+    if (hit === undefined) return;
+    assert.ok(entry.messages.some((m) => templateRegex(m).test(hit.message)), `"${hit.message}" is not the page's ${entry.messages.map((m) => `"${m}"`).join(" or ")}`);
+  });
+}
+
+// The CLI: every example whose options are flags, in a folder of its own with its files. Started by the
+// first test that needs them, not at import, where another file's synchronous tests could starve them.
+const viaCli = ENTRIES.flatMap((entry) => {
+  const args = cliArgs(entry);
+  return args === undefined ? [] : [{ entry, args }];
+});
+let cliRuns: readonly Promise<CliRun>[] | undefined;
+const startCliRuns = (): readonly Promise<CliRun>[] =>
+  (cliRuns ??= pool(
+    viaCli.map(({ entry, args }) => async () => {
+      const cwd = mkdtempSync(join(tmpdir(), "jsson-errors-"));
+      try {
+        writeFileSync(join(cwd, "main.jsson"), entry.source);
+        for (const [name, body] of entry.files) writeFileSync(join(cwd, name), body);
+        return await runCli(args, { cwd });
+      } finally {
+        rmSync(cwd, { recursive: true, force: true });
+      }
+    }),
+    2,
+  ));
+
+viaCli.forEach(({ entry, args }, i) => {
+  test(`${PAGE} ${entry.code}: jsson ${args.join(" ")} reports the code`, async () => {
+    const run = await startCliRuns()[i]!;
+    assert.is(run.code, 1, run.stderr);
+    type Reported = { code: string; cause?: Reported[] };
+    const report = JSON.parse(run.stderr) as { diagnostics: Reported[] };
+    const codes = (ds: readonly Reported[]): string[] => ds.flatMap((d) => [d.code, ...codes(d.cause ?? [])]);
+    assert.ok(codes(report.diagnostics).includes(entry.code), run.stderr);
+  });
+});
+
+test("most examples also run through the CLI", () => {
+  assert.ok(viaCli.length >= ENTRIES.length - 8, `${viaCli.length} of ${ENTRIES.length}`);
+});
+
+test.run();
