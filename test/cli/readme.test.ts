@@ -9,7 +9,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, renderDiagnostic } from "../../index.js";
@@ -112,6 +112,13 @@ test("the README stays short and links a page for each section that moved", () =
     assert.ok(readme.includes(`](${page}`), `a link to ${page}`);
   // the ways to get a `jsson` command on the PATH (tested in test/deploy/global-install.test.ts)
   for (const line of ["npm install -g .", "npm link"]) assert.ok(readme.includes(line), line);
+});
+
+test("no page of README.md and docs/ sends a reader to files outside the repository", () => {
+  const docsDir = join(REPO_ROOT, "docs");
+  const pages = ["README.md", ...readdirSync(docsDir).filter((f) => f.endsWith(".md")).map((f) => join("docs", f))];
+  const outside = pages.filter((p) => /LANGUAGE\.md|HTTP\.md|\.\.\/shared/.test(readFileSync(join(REPO_ROOT, p), "utf8")));
+  assert.equal(outside, [], "pages citing the specification folder users do not have");
 });
 
 test("docs/cli.md shows each command-line feature with a command the suite runs", () => {
