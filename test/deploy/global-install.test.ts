@@ -30,4 +30,12 @@ test("npm install -g of the packed tarball puts a jsson on the PATH that transpi
   assert.match(version.stdout, installedManifest(install).version);
 });
 
+test("the global install links the man page where man finds it", async () => {
+  const install = await installOnce("global");
+  const cwd = freshDir("global-man", true);
+  const env = { PATH: "/usr/bin:/bin", MANPATH: join(install.root, "share", "man"), MANWIDTH: "100", MANPAGER: "cat", PAGER: "cat", HOME: cwd };
+  const { stdout } = await run("man", ["jsson"], { cwd, env });
+  assert.match(stdout.replace(/.\x08/g, ""), /jsson - transpile JSSON/);
+});
+
 test.run();
