@@ -41,7 +41,7 @@ server {
 headers {
   "content-type" = "application/json" // quoted keys may hold any text
 }
-tags = [ web, api, internal ]
+tags = [web, api, internal]
 `;
 
 const TEMPLATES = `// Templates turn rows into objects: one field per column.
@@ -88,7 +88,7 @@ replicas [
 const MAPS = `// \`map\` applies a body to every element of a range or array.
 squares = 1..6 map (n) = n * n
 
-sizes = [ "s", "m", "l" ]
+sizes = ["s", "m", "l"]
 buttons = sizes map (s) = {
   size = s
   padding = s == "s" ? 4 : (s == "m" ? 8 : 12)
