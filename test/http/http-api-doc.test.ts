@@ -3,12 +3,15 @@
  * document a real server serves (GET /openapi.json): every path, every
  * method of it, every status, every response header and every field of
  * every request and answer schema is named on the page. And the page's
- * promise about `output`'s two shapes holds on that server.
+ * promise about `output`'s two shapes holds on that server, and every
+ * `curl -s localhost:8090/PATH -d '…'` line of the page, sent to that server,
+ * gets the answer in the ```json block after it (as JSON, durations aside).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fencedBlocks } from "../support/doc-examples.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { post, send, startServer, type TestServer } from "./helpers.js";
 
@@ -74,6 +77,39 @@ test("output has the two shapes the page describes: a JSON value for json, a str
   const yaml = (await post(s.base, "/transpile", { source: "name = api\nport = 8080", format: "yml" })).json<Json>();
   assert.equal([yaml["output"], yaml["format"]], ["name: api\nport: 8080\n", "yaml"]);
 });
+
+const blocks = fencedBlocks(page);
+const curls = blocks.flatMap((block, i) => {
+  const next = blocks[i + 1];
+  const answer = next?.lang === "json" && page.slice(block.end, next.start).trim() === "" ? next.body : undefined;
+  return block.lang !== "sh"
+    ? []
+    : block.body.split("\n").flatMap((line) => {
+        const m = /^curl -s localhost:8090(\/[\w-]*) -d '([^']*)'$/.exec(line);
+        return m ? [{ line, path: m[1]!, body: m[2]!, answer }] : [];
+      });
+});
+
+/** An answer without its durations, which differ from run to run. */
+function withoutDurations(value: unknown): unknown {
+  const copy = { ...(value as Json) };
+  delete copy["transpile_time_ms"];
+  delete copy["validate_time_ms"];
+  return copy;
+}
+
+test("the page's curl examples cover every POST endpoint and show their answers", () => {
+  assert.equal([...new Set(curls.map((c) => c.path))].sort(), ["/transpile", "/validate", "/validate-schema"]);
+  assert.equal(curls.filter((c) => c.answer === undefined).map((c) => c.line), [], "curl lines without an answer");
+});
+
+for (const c of curls) {
+  test(`docs/http-api.md: ${c.line}`, async () => {
+    const reply = await send(s.base, c.path, { method: "POST", body: c.body });
+    assert.is(reply.status, 200);
+    assert.equal(withoutDurations(reply.json()), withoutDurations(JSON.parse(c.answer ?? "null")));
+  });
+}
 
 test("the page sends no reader outside the repository", () => {
   assert.not.match(page, /LANGUAGE\.md|HTTP\.md|\.\.\/shared/);
