@@ -18,7 +18,7 @@ import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
-import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
+import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
@@ -56,7 +56,11 @@ const signal = {
   get aborted(): boolean {
     return Atomics.load(control, CONTROL.ABORT) !== 0;
   },
+  reached(at: number): void {
+    Atomics.store(control, CONTROL.AT, at);
+  },
 };
+const validating = (): void => void Atomics.store(control, CONTROL.PHASE, JOB_PHASE.VALIDATE);
 
 function post(message: FromWorker): void {
   if ("bytes" in message) port!.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
@@ -102,7 +106,9 @@ function channelFor(id: number): ResponseChannel {
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
-  const ctx: JobContext = { engine, limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, canStream: true };
+  Atomics.store(control, CONTROL.PHASE, JOB_PHASE.RUN);
+  Atomics.store(control, CONTROL.AT, 0);
+  const ctx: JobContext = { engine, limits, signal, validating, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, canStream: true };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);
