@@ -1,14 +1,15 @@
 // Hostile requests of issue #26 (findings 1, 2, 3, 10) against a real `jsson serve`:
 // status, time to answer, the first error, and the peak resident set of the server
 // process (VmHWM: worker threads live inside it). One server per request, so each
-// peak is that request's alone.
-//   node bench/hostile-limits.mjs [serve flags...]
+// peak is that request's alone; COPIES=2 sends two at once (both workers busy).
+//   [COPIES=2] node bench/hostile-limits.mjs [serve flags...]
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const BIN = fileURLToPath(new URL("../bin/jsson.js", import.meta.url));
 const flags = process.argv.slice(2);
+const COPIES = Number(process.env.COPIES ?? 1);
 
 /** 40 nested `x { … }` and a schema whose anyOf branches both recurse (2^depth steps with allErrors). */
 function exponentialSchema() {
@@ -55,14 +56,18 @@ for (const [name, c] of Object.entries(CASES)) {
   const { child, base } = await start();
   const t0 = performance.now();
   let status = "-", first = "";
-  try {
-    const r = await fetch(base + c.path, { method: "POST", body: JSON.stringify(c.body), signal: AbortSignal.timeout(60_000) });
-    status = String(r.status);
-    const j = await r.json();
-    first = j.errors?.[0] ?? j.error ?? (j.success ? "success" : j.valid ? "valid" : "");
-  } catch (e) {
-    status = e.name;
-  }
+  const one = async () => {
+    try {
+      const r = await fetch(base + c.path, { method: "POST", body: JSON.stringify(c.body), signal: AbortSignal.timeout(60_000) });
+      const j = await r.json();
+      return [String(r.status), j.errors?.[0] ?? j.error ?? (j.success ? "success" : j.valid ? "valid" : "")];
+    } catch (e) {
+      return [e.name, ""];
+    }
+  };
+  const answers = await Promise.all(Array.from({ length: COPIES }, one));
+  status = [...new Set(answers.map((a) => a[0]))].join(", ");
+  first = [...new Set(answers.map((a) => a[1]))].join(" / ");
   const ms = performance.now() - t0;
   let alive = "answers";
   try { await fetch(base + "/health", { signal: AbortSignal.timeout(5000) }); } catch { alive = "DOWN"; }

@@ -49,6 +49,8 @@ export interface WorkerConfig {
   readonly plugins: readonly ResolvedPlugin[];
   readonly includeRoot: string | undefined;
   readonly limits: { readonly timeoutMs: number; readonly maxOutputBytes: number; readonly maxRangeItems: number };
+  /** Memory budget of one job, in MiB (the worker's heap cap; see heap-watch.ts for the part charged as the job runs). */
+  readonly memoryMb: number;
   /** Time a finished output may take to reach the client once its stream starts, in ms (0: none); see {@link sendTimeoutMs}. */
   readonly sendTimeoutMs: number;
   /** Int32Array view: see {@link CONTROL}. */

@@ -18,6 +18,7 @@ import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
+import { HeapWatch } from "./heap-watch.js";
 import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
 
 /** Size of a streamed piece, in UTF-16 code units. */
@@ -52,12 +53,14 @@ const limits = resolveLimits(config.limits);
 const encoder = new TextEncoder();
 const ring = new Uint8Array(config.ring);
 
+const heap = new HeapWatch(config.memoryMb, config.limits.timeoutMs);
 const signal = {
   get aborted(): boolean {
     return Atomics.load(control, CONTROL.ABORT) !== 0;
   },
   reached(at: number): void {
     Atomics.store(control, CONTROL.AT, at);
+    heap.check(at);
   },
 };
 const validating = (): void => void Atomics.store(control, CONTROL.PHASE, JOB_PHASE.VALIDATE);
@@ -108,6 +111,7 @@ function channelFor(id: number): ResponseChannel {
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
   Atomics.store(control, CONTROL.PHASE, JOB_PHASE.RUN);
   Atomics.store(control, CONTROL.AT, 0);
+  heap.reset();
   const ctx: JobContext = { engine, limits, signal, validating, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, canStream: true };
   switch (job.kind) {
     case "transpile":

@@ -182,6 +182,7 @@ export class WorkerPool {
       plugins: this.plugins,
       includeRoot: this.options.includeRoot,
       limits: this.options.limits,
+      memoryMb: this.options.memoryMb,
       sendTimeoutMs: this.sendLimit(),
       control: control.buffer as SharedArrayBuffer,
       ring,
