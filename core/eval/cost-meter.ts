@@ -28,11 +28,14 @@ export class StopError extends EvalError {}
  * clock), and, optionally, tells its caller where it is: `reached(at)` is
  * called at each of those looks with the offset of the work being done, so a
  * caller that must stop the run from outside (a worker terminated at its
- * deadline) can still name the line it was at.
+ * deadline) can still name the line it was at. A message returned by
+ * `reached` stops the run there with that message as a size-limit error
+ * (JSSON6002): how a caller charges a budget of its own (a server's memory
+ * budget per request).
  */
 export interface RunSignal {
   readonly aborted: boolean;
-  reached?(at: number): void;
+  reached?(at: number): string | undefined;
 }
 
 /** One run's meter (see above): charged by whatever does the run's work, in any phase. */
@@ -81,7 +84,8 @@ export class CostMeter {
   /** Look at the clock and the cancellation flag now. */
   check(at: number): void {
     this.left = CHECK_EVERY;
-    this.signal?.reached?.(at);
+    const over = this.signal?.reached?.(at);
+    if (over !== undefined) throw new StopError(CODES.LIMIT_ITEMS, over, at);
     if (this.signal?.aborted) throw new StopError(CODES.CANCELLED, "evaluation cancelled", at);
     if (Date.now() > this.deadline) throw new StopError(CODES.LIMIT_TIME, `evaluation timed out (limit ${this.timeoutMs} ms)`, at);
   }

@@ -6,9 +6,7 @@
  * a source error (HTTP.md §2: 200, `Line <n>:` naming the line the run last
  * reported, or `schema:` when it was validating), never a 500.
  */
-import { CODES, type Diagnostic } from "../../../core/index.js";
-import { makeDiagnostic } from "../../../core/diagnostics/make-diagnostic.js";
-import { LineIndex } from "../../../core/source/line-index.js";
+import { CODES, diagnosticAt } from "../../../core/index.js";
 import type { Job } from "../pool/protocol.js";
 import { SCHEMA_TYPE } from "./run-validate-schema.js";
 import { describeProblems } from "./diagnostics-json.js";
@@ -48,7 +46,7 @@ export function limitAnswer(job: Job, stop: OutsideStop, limits: StopLimits): st
     );
   }
   const at = Math.min(Math.max(0, stop.at), job.source.length);
-  const diagnostic: Diagnostic = makeDiagnostic({ code: stop.limit === "time" ? CODES.LIMIT_TIME : CODES.LIMIT_ITEMS, message, start: at, end: at }, new LineIndex(job.source));
+  const diagnostic = diagnosticAt(job.source, at, at, stop.limit === "time" ? CODES.LIMIT_TIME : CODES.LIMIT_ITEMS, message);
   const p = describeProblems([diagnostic]);
   const problems = `"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}`;
   switch (job.kind) {

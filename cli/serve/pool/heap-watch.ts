@@ -18,8 +18,6 @@
  */
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { CODES } from "../../../core/index.js";
-import { StopError } from "../../../core/eval/cost-meter.js";
 import { stopMessage } from "../jobs/limit-answer.js";
 
 /** The share of the budget a job's live heap may reach before it is stopped (see the file header). */
@@ -50,12 +48,13 @@ export class HeapWatch {
     this.nextLook = this.limitBytes;
   }
 
-  /** Stop the run at offset `at` when its live heap is past the limit. */
-  check(at: number): void {
-    if (getHeapStatistics().used_heap_size <= this.nextLook) return;
+  /** The memory limit's message when the job's live heap is past the limit (the run then stops there: RunSignal.reached). */
+  check(): string | undefined {
+    if (getHeapStatistics().used_heap_size <= this.nextLook) return undefined;
     this.collect();
     const live = getHeapStatistics().used_heap_size;
-    if (live > this.limitBytes) throw new StopError(CODES.LIMIT_ITEMS, this.message, at);
+    if (live > this.limitBytes) return this.message;
     this.nextLook = Math.max(this.limitBytes, live + this.limitBytes / 4);
+    return undefined;
   }
 }

@@ -58,9 +58,9 @@ const signal = {
   get aborted(): boolean {
     return Atomics.load(control, CONTROL.ABORT) !== 0;
   },
-  reached(at: number): void {
+  reached(at: number): string | undefined {
     Atomics.store(control, CONTROL.AT, at);
-    heap.check(at);
+    return heap.check();
   },
 };
 const validating = (): void => void Atomics.store(control, CONTROL.PHASE, JOB_PHASE.VALIDATE);
