@@ -18,10 +18,22 @@
  */
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { DEFAULT_LIMITS } from "../../../core/index.js";
 import { stopMessage } from "../jobs/limit-answer.js";
 
 /** The share of the budget a job's live heap may reach before it is stopped (see the file header). */
 export const LIVE_SHARE = 1 / 3;
+
+/**
+ * The longest string a job may build: a string is one allocation when it is
+ * flattened (compared, searched, written), two bytes a character at worst,
+ * and it must fit below the heap cap whatever the live heap was at the last
+ * look — so at most an eighth of the budget (6 Mi characters for 96 MiB),
+ * never more than the engine's own default.
+ */
+export function longestStringWithin(memoryMb: number): number {
+  return Math.min(DEFAULT_LIMITS.maxStringLength, Math.floor((memoryMb * 1024 * 1024) / 16));
+}
 
 /** A collector callable from JavaScript: V8's flag makes new contexts get `gc`. */
 function fullCollector(): () => void {

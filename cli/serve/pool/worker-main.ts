@@ -18,7 +18,7 @@ import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
-import { HeapWatch } from "./heap-watch.js";
+import { HeapWatch, longestStringWithin } from "./heap-watch.js";
 import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
 
 /** Size of a streamed piece, in UTF-16 code units. */
@@ -49,7 +49,7 @@ if (!port) throw new Error("worker-main must run in a worker thread");
 const config = workerData as WorkerConfig;
 const control = new Int32Array(config.control);
 /** Resolved once: every job's runs get the same frozen limits. */
-const limits = resolveLimits(config.limits);
+const limits = resolveLimits({ ...config.limits, maxStringLength: longestStringWithin(config.memoryMb) });
 const encoder = new TextEncoder();
 const ring = new Uint8Array(config.ring);
 
