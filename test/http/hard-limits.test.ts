@@ -127,4 +127,18 @@ test("findings 3 and 10: requests that would build hundreds of MB stay inside th
   assert.is((await post(s.base, "/transpile", { source: "ok = 1" })).status, 200);
 });
 
+test("a string is capped at an eighth of the budget: flattening a 2^22-fold concatenation is a limit error, not a process abort", async () => {
+  let source = 's0 := "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"\n';
+  for (let i = 1; i <= 22; i++) source += `s${i} := s${i - 1} + s${i - 1}\n`;
+  source += 'b = s22 < s22 + "y"\n';
+  const both = await Promise.all([post(s.base, "/transpile", { source }), post(s.base, "/transpile", { source })]);
+  for (const r of both) {
+    assert.is(r.status, 200);
+    const error = r.json<{ errors: string[] }>().errors[0]!;
+    assert.ok(/^Line \d+: string too long \(limit 6291456 characters\)$/.test(error), error);
+  }
+  assert.is((await send(s.base, "/health")).status, 200);
+  assert.is(s.child.exitCode, null, "the server process is alive");
+});
+
 test.run();
