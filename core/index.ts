@@ -21,6 +21,8 @@ export { walkPath } from "./host/path-walk.js";
 export type { Diagnostic, DiagnosticSeverity, RelatedPlace, SourceSpan } from "./diagnostics/diagnostic.js";
 export { causeChain, diagnosticMessage, renderDiagnostic, renderDiagnosticWithSource, renderExcerpt } from "./diagnostics/diagnostic.js";
 export { CODES } from "./diagnostics/catalogue.js";
+export { diagnosticAt } from "./diagnostics/make-diagnostic.js";
+export type { RunSignal } from "./eval/cost-meter.js";
 export type { DiagnosticCode } from "./diagnostics/catalogue.js";
 export { toPlainData } from "./eval/plain-data.js";
 export { varNameProblem } from "./data/external-vars.js";

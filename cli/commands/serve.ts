@@ -39,6 +39,7 @@ LOG LEVELS (one JSON line per event on stderr)
     "max-body": Flags.string({ description: "largest request body (e.g. 2MiB, 512KiB, bytes)", default: "2MiB" }),
     timeout: Flags.string({ description: "time limit per request (e.g. 10s, 500ms; 0: none)", default: "10s" }),
     "max-output": Flags.string({ description: "largest output text (e.g. 64MiB)", default: "64MiB" }),
+    "max-memory": Flags.string({ description: "memory budget of one request (each evaluation worker's heap cap, e.g. 96MiB)", default: "96MiB" }),
     "max-items": Flags.integer({ description: "largest range, in elements", default: 10_000_000, min: 1 }),
     workers: Flags.integer({ description: "worker threads evaluating requests, in total (default: number of cores)", min: 1, max: 256 }),
     processes: Flags.integer({ description: "HTTP processes sharing the port (default: number of cores, at most -workers)", min: 1, max: 64 }),
@@ -62,7 +63,7 @@ LOG LEVELS (one JSON line per event on stderr)
       // that is not our port, and refusing it would stop every pod of such a deployment.
       ignore: (variable, text) => variable === "JSSON_PORT" && /^tcp:\/\//.test(text),
     });
-    const { parseDuration, parseSize } = await import("../argv/units.js");
+    const { formatSize, parseDuration, parseSize } = await import("../argv/units.js");
     const { resolve } = await import("node:path");
     const { existsSync, statSync } = await import("node:fs");
     const { writeStderr } = await import("../io/fd-writer.js");
@@ -79,6 +80,10 @@ LOG LEVELS (one JSON line per event on stderr)
     if (maxBody === undefined || maxBody < 1) return usage(`${named("max-body")}: not a size: ${JSON.stringify(flags["max-body"])}`);
     const maxOutput = parseSize(flags["max-output"]);
     if (maxOutput === undefined || maxOutput < 1) return usage(`${named("max-output")}: not a size: ${JSON.stringify(flags["max-output"])}`);
+    const maxMemory = parseSize(flags["max-memory"]);
+    const { MIN_MAX_MEMORY_BYTES } = await import("../serve/server-options.js");
+    if (maxMemory === undefined || maxMemory < MIN_MAX_MEMORY_BYTES)
+      return usage(`${named("max-memory")}: not a size of at least ${formatSize(MIN_MAX_MEMORY_BYTES)}: ${JSON.stringify(flags["max-memory"])}`);
     const timeout = parseDuration(flags.timeout);
     if (timeout === undefined) return usage(`${named("timeout")}: not a duration: ${JSON.stringify(flags.timeout)}`);
     let includeRoot: string | undefined;
@@ -97,6 +102,7 @@ LOG LEVELS (one JSON line per event on stderr)
       includeRoot,
       maxBodyBytes: maxBody,
       maxOutputBytes: maxOutput,
+      maxMemoryBytes: maxMemory,
       timeoutMs: timeout,
       maxRangeItems: flags["max-items"],
       workers,

@@ -12,6 +12,7 @@ import { causeChain, diagnosticMessage, locateFailures, toPlainData, type Diagno
 import { ProgramValue } from "../../core/eval/key-origins.js";
 import type { ObjectValue } from "../../core/eval/values.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
+import { checkSchemaBounded } from "./bounded-schema-check.js";
 
 /** Largest schema file read. */
 const MAX_SCHEMA_BYTES = 4 * 1024 * 1024;
@@ -114,7 +115,8 @@ function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string
   } catch (e) {
     return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot read schema ${schemaPath}: ${(e as Error).message}` }];
   }
-  const result = ctx.engine.validate(toPlainData(value), schemaText);
+  const result = checkSchemaBounded(toPlainData(value), schemaText, LSP_LIMITS.timeoutMs ?? 0);
+  if (result === undefined) return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: validation timed out (limit ${LSP_LIMITS.timeoutMs} ms)` }];
   if (result.valid) return [];
   if (result.schemaError) return result.errors.map((message) => ({ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: ${message}` }));
   const places = result.failures === undefined ? undefined : locateFailures(ctx.engine, doc.getText(), { limits: LSP_LIMITS, host: ctx.host, file: path }, result.failures);

@@ -103,7 +103,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     includeRoot: options.includeRoot,
     limits: poolLimits,
     graceMs: options.workerGraceMs,
-    heapMb: options.workerHeapMb,
+    memoryMb: Math.floor(options.maxMemoryBytes / (1024 * 1024)),
     log: logEvent,
   });
   let inFlight = 0;

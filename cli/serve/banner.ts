@@ -26,7 +26,7 @@ export function bannerLines(address: AddressInfo, options: ServerOptions, routes
       ? 'includes: only the request\'s "files" (no -include-root: this server reads no files)'
       : `includes: the request's "files", then files inside ${options.includeRoot} (symlinks followed, must stay inside)`;
   lines.push(
-    `limits: max-body ${formatSize(options.maxBodyBytes)}, timeout ${formatDuration(options.timeoutMs)}, max-output ${formatSize(options.maxOutputBytes)}, ` +
+    `limits: max-body ${formatSize(options.maxBodyBytes)}, timeout ${formatDuration(options.timeoutMs)}, max-memory ${formatSize(options.maxMemoryBytes)} per request, max-output ${formatSize(options.maxOutputBytes)}, ` +
       `max-items ${options.maxRangeItems}, workers ${options.workers}${processes > 1 ? ` in ${processes} processes` : ""}, queue ${options.maxQueue}, ` +
       `${describeCors(corsPolicy(options.cors, options.corsOrigins, options.includeRoot))}; ${includes}`,
   );

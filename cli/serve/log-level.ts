@@ -6,8 +6,8 @@
  *   a job that failed, a worker thread that exited or failed to start, a
  *   server socket error.
  * - `warn`: what the server recovered from by itself — a worker replaced
- *   because its job overran the time limit or ignored a cancel, a streamed
- *   response cut short.
+ *   because its job overran the time limit, reached its memory budget or
+ *   ignored a cancel, a streamed response cut short.
  * - `info` (the default of `jsson serve`): plus one access line per request
  *   (method, path, status, ms, request id), except probes and scrapes.
  * - `debug`: plus access lines for `/livez`, `/readyz` and `/metrics` (a
@@ -31,6 +31,7 @@ const RANK: Readonly<Record<LogLevel, number>> = { error: 0, warn: 1, info: 2, d
 /** Events the server logs below `error`. */
 const EVENT_LEVELS: Readonly<Record<string, LogLevel>> = {
   worker_replaced: "warn",
+  worker_out_of_memory: "warn",
   stream_aborted: "warn",
 };
 

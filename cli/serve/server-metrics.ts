@@ -124,6 +124,7 @@ export class ServerMetrics {
     gauge(registers, "workers_ready", "Evaluation worker threads up", () => pool.readyWorkers);
     counter(registers, "jobs_refused_total", "Jobs refused with 503 because the work queue was full", () => pool.counters.refused);
     counter(registers, "jobs_timed_out_total", "Jobs that outlived their time limit and had their worker terminated (a limit the evaluator reaches itself is an ordinary answer)", () => pool.counters.overran);
+    counter(registers, "jobs_out_of_memory_total", "Jobs that reached their memory budget (-max-memory, their worker's heap cap) and ended their worker", () => pool.counters.outOfMemory);
     counter(registers, "remembered_answers_total", "Requests answered from memory: repeats of a request the fast path answered", sources.rememberedAnswers);
     counter(registers, "worker_restarts_total", "Evaluation worker threads started to replace one that exited or was terminated", () => pool.counters.restarts);
   }

@@ -48,13 +48,29 @@ export interface ServerOptions {
   readonly logSink: (line: string) => void;
   /** Time allowed to read a request body, in ms. */
   readonly bodyTimeoutMs: number;
-  /** How long a job may run past twice `timeoutMs` (a streamed run evaluates twice) before its worker is terminated and replaced. */
+  /**
+   * The slack of the time limit enforced from outside: a job still running
+   * `timeoutMs` + this after it started has its worker terminated and is
+   * answered with the time limit (worker-pool.ts). Default 250 ms.
+   */
   readonly workerGraceMs: number;
-  /** Heap limit of one worker, in MiB (a memory bomb kills the worker, not the server). */
-  readonly workerHeapMb: number;
+  /**
+   * `-max-memory`: the memory budget of one job, in bytes — the heap cap of
+   * each evaluation worker (a job that reaches it is answered with the memory
+   * limit). Default 96 MiB: with the container's 1 process × 2 workers, two
+   * jobs at their budget and the HTTP process stay inside a 512 MiB limit
+   * (docs/deploy.md, "Memory").
+   */
+  readonly maxMemoryBytes: number;
   /** How long shutdown waits for in-flight requests, in ms. */
   readonly drainGraceMs: number;
 }
+
+/** Default of {@link ServerOptions.maxMemoryBytes}. */
+export const DEFAULT_MAX_MEMORY_BYTES = 96 * 1024 * 1024;
+
+/** The smallest memory budget a job can have: a worker's engine needs about this much to start. */
+export const MIN_MAX_MEMORY_BYTES = 32 * 1024 * 1024;
 
 /** The defaults (HTTP.md §1). */
 export function defaultServerOptions(): ServerOptions {
@@ -77,8 +93,8 @@ export function defaultServerOptions(): ServerOptions {
     logLevel: "warn",
     logSink: (line) => void process.stderr.write(line + "\n"),
     bodyTimeoutMs: 10_000,
-    workerGraceMs: 2_000,
-    workerHeapMb: 2048,
+    workerGraceMs: 250,
+    maxMemoryBytes: DEFAULT_MAX_MEMORY_BYTES,
     drainGraceMs: 30_000,
   };
 }

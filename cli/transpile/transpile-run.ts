@@ -21,6 +21,7 @@ import { varsFromFlags } from "./external-vars.js";
 import { FORMAT_OPTION_FLAGS } from "./transpile-flags.js";
 import { outputFormatOf } from "./output-format-of.js";
 import { parseSelectPath } from "../argv/select-path.js";
+import { underWatchdog } from "./run-watchdog.js";
 
 /** Parsed flags of `jsson transpile` (names as on the command line; `plugin` is a list). */
 export type TranspileFlags = ParsedFlags;
@@ -66,7 +67,7 @@ export async function runTranspile(flags: TranspileFlags, files: readonly string
     const { runWatch } = await import("./watch.js");
     return runWatch(engine, plan, flags, files, argv);
   }
-  return transpileOnce(engine, plan, writeStderr);
+  return underWatchdog(plan.options.limits?.timeoutMs, () => transpileOnce(engine, plan, writeStderr));
 }
 
 /**

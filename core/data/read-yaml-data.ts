@@ -4,7 +4,9 @@
  * `1.0` — a number — is told from `1`), tags outside the core schema
  * refused, and aliases expanded by reference: each use shares the anchored
  * value and is charged its expanded size against the item limit, so a
- * "billion laughs" document stops at the limit after linear work.
+ * "billion laughs" document stops at the limit after linear work. Each
+ * anchor is resolved once, in document order, as the reader meets it (the
+ * library's `Alias.resolve` walks the whole document per alias: quadratic).
  */
 import type { Document, Node } from "yaml";
 import { yamlModule } from "./data-modules.js";
@@ -39,12 +41,18 @@ export function readYamlData(text: string, b: ValueBuilder): Value {
 
   /** Values of anchored nodes, shared by their aliases. */
   const anchored = new Map<Node, Value>();
+  /**
+   * The node each anchor name refers to so far: an alias refers to the last
+   * node before it with that anchor (YAML 1.2 §3.2.2.2), and the reader
+   * meets nodes in document order, so this map answers every alias in O(1).
+   */
+  const anchors = new Map<string, Node>();
   const open = new Set<Node>();
 
   const convert = (node: unknown, depth: number): Value => {
     if (node === null || node === undefined) return null; // `key:` with no value
     if (isAlias(node)) {
-      const target = node.resolve(doc);
+      const target = anchors.get(node.source);
       const at = node.range?.[0] ?? 0;
       if (target === undefined) return invalid(`unknown alias *${node.source}`, at);
       if (open.has(target)) return invalid(`alias *${node.source} refers to a node that contains it`, at);
@@ -56,6 +64,8 @@ export function readYamlData(text: string, b: ValueBuilder): Value {
     const n = node as Node;
     const at = n.range?.[0] ?? 0;
     const tag = n.tag;
+    // Known before its content is read: an alias inside it is then a cycle, refused below.
+    if (n.anchor !== undefined) anchors.set(n.anchor, n);
     let v: Value;
     if (isScalar(n)) {
       if (tag !== undefined && !SCALAR_TAGS.has(tag)) return invalid(`unsupported tag ${tag}`, at);
@@ -73,6 +83,7 @@ export function readYamlData(text: string, b: ValueBuilder): Value {
         const key = pair.key as unknown;
         const keyAt = (key as Node | null)?.range?.[0] ?? at;
         let name: string;
+        if (isScalar(key) && key.anchor !== undefined) anchors.set(key.anchor, key);
         if (key === null || key === undefined) name = "";
         else if (isScalar(key) && (key.tag === undefined || SCALAR_TAGS.has(key.tag))) name = typeof key.value === "string" ? key.value : (key.source ?? String(key.value));
         else return invalid("a key must be a scalar", keyAt);

@@ -1,7 +1,7 @@
 import type { DiagnosticCode } from "../diagnostics/catalogue.js";
 import type { Diagnostic, RelatedPlace, SourceSpan } from "../diagnostics/diagnostic.js";
 import { messageLine } from "../diagnostics/message-text.js";
-import type { LineIndex } from "../source/line-index.js";
+import { LineIndex } from "../source/line-index.js";
 
 /** A diagnostic as detected: offsets only (in the text where it was found). */
 export interface RawDiagnostic {
@@ -24,6 +24,15 @@ export function makeSpan(lines: LineIndex, start: number, end: number, file?: st
   const e = lines.position(Math.max(start, end));
   const span = { start, end, line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
   return file === undefined ? span : { ...span, file };
+}
+
+/**
+ * A diagnostic at offsets `start`..`end` of `text` (the root source when
+ * `file` is absent), for a limit its caller enforced itself (a server that
+ * stopped a run from outside names the line the run last reported).
+ */
+export function diagnosticAt(text: string, start: number, end: number, code: DiagnosticCode, message: string, file?: string): Diagnostic {
+  return makeDiagnostic({ code, message, start, end }, new LineIndex(text), file);
 }
 
 /** Attach lines and columns (from the line index of the text it was found in) and the file to a detected diagnostic: done once, at the edge. */

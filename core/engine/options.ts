@@ -5,6 +5,7 @@ import type { SelectStep } from "./select-value.js";
 import type { IncludeMerge } from "../eval/include-merge.js";
 import type { Limits } from "../eval/limits.js";
 import type { ValueTrace } from "../eval/value-trace.js";
+import type { RunSignal } from "../eval/cost-meter.js";
 
 /** Maps over more elements than this are evaluated lazily (LANGUAGE.md §11 default). */
 export const DEFAULT_STREAM_THRESHOLD = 10_000;
@@ -46,7 +47,7 @@ export interface RunOptions {
    */
   readonly verifyBeforeWrite?: boolean | undefined;
   /** Checked with the clock (see {@link Limits.timeoutMs}); when `aborted` becomes true the run ends with a diagnostic. */
-  readonly signal?: { readonly aborted: boolean };
+  readonly signal?: RunSignal;
   /**
    * External variables (LANGUAGE.md §16.2): name → value, seen by the root
    * file and every included file in a scope above their global scope, like

@@ -116,7 +116,9 @@ export class Pipeline {
       signal: options.signal,
       parse: (text, file) => this.parse(text, file, limits, tracing),
       // a traced run builds everything eagerly, so every element is a recorded child
-      lazyThreshold: tracing ? Infinity : (options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD),
+      // A larger stream threshold changes when output streams, never how much is built at once:
+      // what the request asks for cannot make a lazy map eager (3 M objects from a 110-byte request).
+      lazyThreshold: tracing ? Infinity : Math.min(options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD, DEFAULT_STREAM_THRESHOLD),
       vars: options.vars,
       startedAt,
       trace: options.trace,

@@ -23,6 +23,21 @@ export const CHARS_PER_UNIT = 16;
  */
 export class StopError extends EvalError {}
 
+/**
+ * How a run learns it must stop (`aborted`, read at every look at the
+ * clock), and, optionally, tells its caller where it is: `reached(at)` is
+ * called at each of those looks with the offset of the work being done, so a
+ * caller that must stop the run from outside (a worker terminated at its
+ * deadline) can still name the line it was at. A message returned by
+ * `reached` stops the run there with that message as a size-limit error
+ * (JSSON6002): how a caller charges a budget of its own (a server's memory
+ * budget per request).
+ */
+export interface RunSignal {
+  readonly aborted: boolean;
+  reached?(at: number): string | undefined;
+}
+
 /** One run's meter (see above): charged by whatever does the run's work, in any phase. */
 export class CostMeter {
   /**
@@ -46,7 +61,7 @@ export class CostMeter {
     private deadline: number,
     /** The limit, for the message. */
     private readonly timeoutMs: number,
-    private signal: { readonly aborted: boolean } | undefined,
+    private signal: RunSignal | undefined,
   ) {}
 
   /**
@@ -69,6 +84,8 @@ export class CostMeter {
   /** Look at the clock and the cancellation flag now. */
   check(at: number): void {
     this.left = CHECK_EVERY;
+    const over = this.signal?.reached?.(at);
+    if (over !== undefined) throw new StopError(CODES.LIMIT_ITEMS, over, at);
     if (this.signal?.aborted) throw new StopError(CODES.CANCELLED, "evaluation cancelled", at);
     if (Date.now() > this.deadline) throw new StopError(CODES.LIMIT_TIME, `evaluation timed out (limit ${this.timeoutMs} ms)`, at);
   }

@@ -14,7 +14,7 @@ import { LineIndex } from "../source/line-index.js";
 import type { IncludeHost } from "../host/include-host.js";
 import type { ArrayBlockExpr, BodyScopeNeeds, Expr, Member, ObjectExpr, PresetUseExpr, Program, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
-import { CHARS_PER_UNIT, CostMeter, StopError } from "./cost-meter.js";
+import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "./cost-meter.js";
 import { EvalError } from "./eval-error.js";
 import { adoptIncluded } from "./included-value.js";
 import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText } from "./operators.js";
@@ -34,7 +34,7 @@ export interface EvalOptions {
   readonly host: IncludeHost | undefined;
   readonly includeMerge: IncludeMerge;
   readonly limits: Limits;
-  readonly signal: { readonly aborted: boolean } | undefined;
+  readonly signal: RunSignal | undefined;
   /** Maps over more elements than this are evaluated lazily, as emitters pull them (§11). */
   readonly lazyThreshold: number;
   /** Parses included text (the engine's parse, so hooks see included programs too). */

@@ -134,6 +134,19 @@ test("YAML aliases are expanded, shared, and their expanded size counts against 
   assert.match(problem("yaml", "a: *nowhere\n"), /invalid YAML/);
 });
 
+test("YAML aliases refer to the last anchor of their name before them (each anchor resolved once, in document order)", () => {
+  const o = read("yaml", "a: &x 1\nb: *x\nc: &x [2]\nd: *x\n&k key: *k\ne: {&y f: 3, g: *y}\n");
+  const plain = JSON.stringify(toPlainData(o), (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
+  assert.is(plain, '{"a":1,"b":1,"c":[2],"d":[2],"key":"key","e":{"f":3,"g":"f"}}');
+  assert.is(o.get("d"), o.get("c"), "the later anchor, shared");
+  assert.match(problem("yaml", "a: *x\nb: &x 1\n"), /invalid YAML/, "an alias before its anchor");
+  assert.match(problem("yaml", "a: &x {b: [1, {c: *x}]}\n"), /alias \*x refers to a node that contains it/);
+  // 20,000 aliases of one anchor (#26 finding 2): all expanded, each counted.
+  const many = "x: &x [1]\ny: [" + Array.from({ length: 20_000 }, () => "*x").join(", ") + "]\n";
+  assert.is((read("yaml", many).get("y") as Value[]).length, 20_000);
+  assert.match(problem("yaml", many, { maxItems: 30_000 }), /^Line 2: too many values \(limit 30000\)$/);
+});
+
 test("arrays, nesting and values are bounded by the limits", () => {
   assert.is(problem("json", '{"a": [1, 2, 3, 4]}', { maxRangeItems: 3 }), "Line 1: array too large (limit 3)");
   assert.is(problem("yaml", "a: [1, 2, 3, 4]\n", { maxRangeItems: 3 }), "Line 1: array too large (limit 3)");

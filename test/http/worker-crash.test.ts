@@ -1,5 +1,6 @@
-// #12 item 3: a worker that dies (out of memory, a bug) costs only its own request — a clean
-// 500 for it, nothing for the requests running beside it or queued behind it — and is replaced.
+// #12 item 3, #26: a worker that dies costs only its own request — nothing for the requests
+// running beside it or queued behind it — and is replaced. A job that reaches its memory budget
+// (the worker's heap cap) is answered with that limit (200, a source error); a bug is a clean 500.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
@@ -8,7 +9,7 @@ import { fixturesDir, post, startServer, type TestServer } from "./helpers.js";
 let s: TestServer;
 test.before(async () => {
   // inline: false, so every request goes through the pool; a small heap so the memory bomb dies fast.
-  s = await startServer({ workers: 2, inline: false, workerHeapMb: 64, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
+  s = await startServer({ workers: 2, inline: false, maxMemoryBytes: 64 * 1024 * 1024, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
 });
 test.after(() => s.close());
 
@@ -21,8 +22,16 @@ for (const [format, how] of [["oom", "out of memory"], ["crash", "exits"]] as co
     const bomb = post(s.base, "/transpile", { source: "a = 1", format }, { "X-Request-Id": `bomb-${format}` });
     const more = Array.from({ length: 4 }, (_, i) => post(s.base, "/transpile", { source: `late = ${i}` }));
     const died = await bomb;
-    assert.is(died.status, 500);
-    assert.equal(died.json(), { error: "internal error", request_id: `bomb-${format}` });
+    if (format === "oom") {
+      assert.is(died.status, 200);
+      const j = died.json<{ success: boolean; errors: string[]; diagnostics: { code: string }[] }>();
+      assert.is(j.success, false);
+      assert.equal(j.errors, ["Line 1: evaluation ran out of memory (limit 64 MiB per request)"]);
+      assert.is(j.diagnostics[0]?.code, "JSSON6002");
+    } else {
+      assert.is(died.status, 500);
+      assert.equal(died.json(), { error: "internal error", request_id: `bomb-${format}` });
+    }
     for (const [i, r] of (await Promise.all(others)).entries()) {
       assert.is(r.status, 200);
       const j = r.json<{ success: boolean; output: string }>();
@@ -30,7 +39,7 @@ for (const [format, how] of [["oom", "out of memory"], ["crash", "exits"]] as co
       assert.match(j.output, new RegExp(`\\nk: ${i}\\n$`));
     }
     for (const [i, r] of (await Promise.all(more)).entries()) assert.equal(r.json<{ output: unknown }>().output, { late: i });
-    assert.ok(s.log.some((l) => l.includes("worker_exited")), s.log.join("\n"));
+    assert.ok(s.log.some((l) => l.includes(format === "oom" ? "worker_out_of_memory" : "worker_exited")), s.log.join("\n"));
     // Replaced: both workers take work again (two slow requests at once finish together).
     const again = await Promise.all([post(s.base, "/transpile", { source: WORK }), post(s.base, "/transpile", { source: WORK })]);
     for (const r of again) assert.is(r.json().success, true);

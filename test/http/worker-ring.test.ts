@@ -14,7 +14,7 @@ function makePool(timeoutMs: number): WorkerPool {
     limits: { timeoutMs, maxOutputBytes: 1 << 30, maxRangeItems: 10_000_000 },
     sendTimeoutMs: timeoutMs,
     graceMs: 2000,
-    heapMb: 512,
+    memoryMb: 512,
     log: () => undefined,
   });
 }

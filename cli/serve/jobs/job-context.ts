@@ -4,7 +4,7 @@
  * the channel its response goes out on. Workers wire this to the thread
  * boundary; tests can wire it to plain arrays.
  */
-import type { Diagnostic, Engine, IncludeHost, Limits } from "../../../core/index.js";
+import type { Diagnostic, Engine, IncludeHost, Limits, RunSignal } from "../../../core/index.js";
 
 /** Raised by {@link ResponseChannel.chunk} when the response must stop (client gone, time up). */
 export class StreamStopped extends Error {
@@ -35,8 +35,10 @@ export interface ResponseChannel {
 export interface JobContext {
   readonly engine: Engine;
   readonly limits: Partial<Limits>;
-  /** Polled by the engine: true once the job must stop. */
-  readonly signal: { readonly aborted: boolean };
+  /** Polled by the engine: true once the job must stop; told where the run is (see RunSignal). */
+  readonly signal: RunSignal;
+  /** Told when the job moves from its run to checking the output against a schema (its worker names the phase if stopped from outside). */
+  readonly validating?: () => void;
   /** The include host for a request's `files`. */
   hostFor(files: readonly (readonly [string, string])[]): IncludeHost;
   readonly channel: ResponseChannel;

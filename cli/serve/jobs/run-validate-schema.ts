@@ -26,6 +26,7 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
   const transpileMs = performance.now() - started;
   const validateStarted = performance.now();
   const schemaOptions = job.schemaFormat === undefined ? { schemaType: SCHEMA_TYPE } : { schemaType: SCHEMA_TYPE, schemaFormat: job.schemaFormat };
+  if (evaluated.ok) ctx.validating?.();
   const checked = evaluated.ok ? evaluated.validate(job.schema, schemaOptions) : evaluated;
   const fields = (valid: boolean, errors: readonly string[], validateMs: number, diagnostics: readonly unknown[] | undefined) =>
     `{"valid":${valid},"errors":${JSON.stringify(errors)},"format":${JSON.stringify(job.outputFormat)},"schema_type":"${SCHEMA_TYPE}",` +

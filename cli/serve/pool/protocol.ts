@@ -49,6 +49,8 @@ export interface WorkerConfig {
   readonly plugins: readonly ResolvedPlugin[];
   readonly includeRoot: string | undefined;
   readonly limits: { readonly timeoutMs: number; readonly maxOutputBytes: number; readonly maxRangeItems: number };
+  /** Memory budget of one job, in MiB (the worker's heap cap; see heap-watch.ts for the part charged as the job runs). */
+  readonly memoryMb: number;
   /** Time a finished output may take to reach the client once its stream starts, in ms (0: none); see {@link sendTimeoutMs}. */
   readonly sendTimeoutMs: number;
   /** Int32Array view: see {@link CONTROL}. */
@@ -87,8 +89,23 @@ export const CONTROL = {
   RING_FREED: 1,
   /** First of the slots' states: 0 free, 1 written by the worker and not yet done with. */
   RING_STATE: 2,
+  /**
+   * What the current job is doing ({@link JOB_PHASE}), and the source offset
+   * its run last reported (at each look at the clock): read by the pool when
+   * it must stop the job from outside, to name the limit's place.
+   */
+  PHASE: 2 + RING_SLOTS,
+  AT: 3 + RING_SLOTS,
   /** Slots in the block. */
-  SIZE: 2 + RING_SLOTS,
+  SIZE: 4 + RING_SLOTS,
+} as const;
+
+/** Values of {@link CONTROL.PHASE}. */
+export const JOB_PHASE = {
+  /** Parsing, evaluating (data includes too), writing the output. */
+  RUN: 0,
+  /** Checking the finished output against a schema. */
+  VALIDATE: 1,
 } as const;
 
 /** Main → worker. */

@@ -18,7 +18,8 @@ import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
-import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
+import { HeapWatch, longestStringWithin } from "./heap-watch.js";
+import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
@@ -48,15 +49,21 @@ if (!port) throw new Error("worker-main must run in a worker thread");
 const config = workerData as WorkerConfig;
 const control = new Int32Array(config.control);
 /** Resolved once: every job's runs get the same frozen limits. */
-const limits = resolveLimits(config.limits);
+const limits = resolveLimits({ ...config.limits, maxStringLength: longestStringWithin(config.memoryMb) });
 const encoder = new TextEncoder();
 const ring = new Uint8Array(config.ring);
 
+const heap = new HeapWatch(config.memoryMb, config.limits.timeoutMs);
 const signal = {
   get aborted(): boolean {
     return Atomics.load(control, CONTROL.ABORT) !== 0;
   },
+  reached(at: number): string | undefined {
+    Atomics.store(control, CONTROL.AT, at);
+    return heap.check();
+  },
 };
+const validating = (): void => void Atomics.store(control, CONTROL.PHASE, JOB_PHASE.VALIDATE);
 
 function post(message: FromWorker): void {
   if ("bytes" in message) port!.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
@@ -102,7 +109,10 @@ function channelFor(id: number): ResponseChannel {
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
-  const ctx: JobContext = { engine, limits, signal, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, canStream: true };
+  Atomics.store(control, CONTROL.PHASE, JOB_PHASE.RUN);
+  Atomics.store(control, CONTROL.AT, 0);
+  heap.reset();
+  const ctx: JobContext = { engine, limits, signal, validating, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, canStream: true };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);

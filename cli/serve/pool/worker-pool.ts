@@ -1,18 +1,28 @@
 /**
  * A fixed set of evaluation workers and a bounded queue in front of them.
  *
- * Each worker runs one job at a time. A job that outlives the time limit by
- * more than a grace period, or whose client left and which does not stop
- * promptly, gets its worker terminated and replaced: a runaway evaluation
- * never keeps a core, and the client gets an answer (or a closed socket),
- * never a hang. A worker that dies (a bug, a memory bomb hitting the heap
- * limit) is replaced the same way.
+ * Each worker runs one job at a time, under two limits enforced from
+ * outside, so they hold whatever code the job runs (the evaluator, a data
+ * reader, an emitter, a schema validator, a plugin):
+ *
+ * * time: a job still running at its deadline plus a small slack
+ *   ({@link WorkerPoolOptions.graceMs}) has its worker terminated;
+ * * memory: every worker's heap is capped at the per-job memory budget
+ *   ({@link WorkerPoolOptions.memoryMb}); a job that reaches it ends its
+ *   worker.
+ *
+ * Either way the client gets the limit it hit as an ordinary source error
+ * (limit-answer.ts), and the worker is replaced at once. A job whose client
+ * left and which does not stop promptly is ended the same way, without an
+ * answer. A worker that dies otherwise (a bug) costs only its own job.
  */
 import { Worker } from "node:worker_threads";
-import { CONTROL, RING_SLOT_BYTES, RING_SLOTS, sendTimeoutMs, type FromWorker, type Job, type WorkerConfig } from "./protocol.js";
+import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, sendTimeoutMs, type FromWorker, type Job, type WorkerConfig } from "./protocol.js";
+import { limitAnswer, type OutsideStop } from "../jobs/limit-answer.js";
+import { workerHeapLimits } from "./memory-budget.js";
 
 /** Why a job produced no regular response. */
-export type JobFailure = "crashed" | "overran" | "error";
+export type JobFailure = "crashed" | "error";
 
 /** Callbacks receiving one job's outcome. Exactly one of body / streamEnd / streamAbort / failed ends a job. */
 export interface JobHandlers {
@@ -44,9 +54,10 @@ export interface WorkerPoolOptions {
   readonly limits: WorkerConfig["limits"];
   /** Time a finished output may take to reach its client; default {@link sendTimeoutMs} of the time limit. */
   readonly sendTimeoutMs?: number;
-  /** Extra time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is replaced. */
+  /** The slack: time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is terminated. */
   readonly graceMs: number;
-  readonly heapMb: number;
+  /** Memory budget of one job, in MiB: its worker's heap cap (see memory-budget.ts). */
+  readonly memoryMb: number;
   /** Internal problems (never sent to clients). */
   readonly log: (event: string, detail: Record<string, unknown>) => void;
 }
@@ -55,8 +66,10 @@ export interface WorkerPoolOptions {
 export interface PoolCounters {
   /** Jobs refused because the queue was full (the client got 503). */
   refused: number;
-  /** Jobs that outlived their time limit (or a cancel) and had their worker terminated. */
+  /** Jobs that outlived their time limit and had their worker terminated. */
   overran: number;
+  /** Jobs that reached their memory budget (their worker's heap cap). */
+  outOfMemory: number;
   /** Workers started to replace one that exited or was terminated. */
   restarts: number;
 }
@@ -75,9 +88,16 @@ interface Slot {
   ready: boolean;
   current: Pending | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** When the current job was handed to the worker (performance.now()). */
+  startedAt: number;
+  /** The current job's output has started to reach its client (a stream): a limit can only cut it. */
+  streaming: boolean;
+  /** The worker reported reaching its heap cap (its exit follows). */
+  outOfMemory: boolean;
 }
 
 const WORKER_URL = new URL("./worker-main.js", import.meta.url);
+const ENCODER = new TextEncoder();
 
 /** Evaluation workers behind a bounded queue; see the file header. */
 export class WorkerPool {
@@ -87,7 +107,7 @@ export class WorkerPool {
   private closed = false;
   private plugins: WorkerConfig["plugins"] = [];
   /** Counted events, for the metrics. */
-  readonly counters: PoolCounters = { refused: 0, overran: 0, restarts: 0 };
+  readonly counters: PoolCounters = { refused: 0, overran: 0, outOfMemory: 0, restarts: 0 };
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
@@ -162,19 +182,24 @@ export class WorkerPool {
       plugins: this.plugins,
       includeRoot: this.options.includeRoot,
       limits: this.options.limits,
+      memoryMb: this.options.memoryMb,
       sendTimeoutMs: this.sendLimit(),
       control: control.buffer as SharedArrayBuffer,
       ring,
     };
     const worker = new Worker(WORKER_URL, {
       workerData: config,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
+      resourceLimits: workerHeapLimits(this.options.memoryMb),
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = { worker, control, ring, ready: false, current: undefined, timer: undefined };
+    const slot: Slot = { worker, control, ring, ready: false, current: undefined, timer: undefined, startedAt: 0, streaming: false, outOfMemory: false };
     worker.on("message", (msg: FromWorker) => this.onMessage(slot, msg));
-    worker.on("error", (err) => this.options.log("worker_error", { message: err.message, code: (err as NodeJS.ErrnoException).code }));
+    worker.on("error", (err) => {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "ERR_WORKER_OUT_OF_MEMORY") slot.outOfMemory = true;
+      else this.options.log("worker_error", { message: err.message, code });
+    });
     worker.on("exit", (code) => this.onExit(slot, code));
     return slot;
   }
@@ -208,12 +233,14 @@ export class WorkerPool {
       while ((next = this.queue.shift()) !== undefined && next.cancelled);
       if (next === undefined) return;
       slot.current = next;
+      slot.startedAt = performance.now();
+      slot.streaming = false;
       // Ring slots are not reset: a previous response may still be writing from them.
       Atomics.store(slot.control, CONTROL.ABORT, 0);
       slot.worker.postMessage({ type: "job", id: next.id, job: next.job });
       const limit = this.options.limits.timeoutMs;
-      // A backstop past the one time limit the engine keeps itself (every job is one run: /validate-schema
-      // evaluates once, then writes and validates that tree); a streamed output's sending gets its own timer at stream-start.
+      // The job's deadline, whatever it runs (every job is one run: /validate-schema evaluates once,
+      // then writes and validates that tree); a streamed output's sending gets its own timer at stream-start.
       if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), limit + this.options.graceMs);
     }
   }
@@ -234,6 +261,7 @@ export class WorkerPool {
     const live = !job.cancelled;
     switch (msg.type) {
       case "stream-start":
+        slot.streaming = true;
         // The run is over; its finished output now has its own time to reach the client.
         if (slot.timer && this.sendLimit() > 0) {
           clearTimeout(slot.timer);
@@ -283,25 +311,47 @@ export class WorkerPool {
     slot.timer = setTimeout(() => this.overrun(slot, pending), this.options.graceMs);
   }
 
-  /** The job outlived its limit (or its cancel): replace the worker. */
+  /** The job outlived its deadline (or its cancel): replace the worker; a live job is answered with the time limit. */
   private overrun(slot: Slot, job: Pending): void {
     if (slot.current !== job) return;
     this.options.log("worker_replaced", { reason: job.cancelled ? "cancelled job did not stop" : "job overran the time limit" });
-    if (!job.cancelled) this.counters.overran++;
+    const stop = this.stopOf(slot, "time");
+    const streaming = slot.streaming;
     this.replace(slot);
-    if (!job.cancelled) job.handlers.failed("overran", "the job did not finish within the time limit");
+    if (job.cancelled) return;
+    this.counters.overran++;
+    this.answerStop(job, stop, streaming);
   }
 
   private onExit(slot: Slot, code: number): void {
     const index = this.slots.indexOf(slot);
     if (index < 0 || this.closed) return; // replaced on purpose, or shutting down
     const job = slot.current;
+    const stop = slot.outOfMemory ? this.stopOf(slot, "memory") : undefined;
+    const streaming = slot.streaming;
     this.finish(slot);
-    this.options.log("worker_exited", { code });
+    this.options.log(slot.outOfMemory ? "worker_out_of_memory" : "worker_exited", { code });
     this.slots[index] = this.spawn();
     this.counters.restarts++;
-    if (job && !job.cancelled) job.handlers.failed("crashed", `worker exited with code ${code}`);
+    if (stop !== undefined) this.counters.outOfMemory++;
+    if (job && !job.cancelled) {
+      if (stop !== undefined) this.answerStop(job, stop, streaming);
+      else job.handlers.failed("crashed", `worker exited with code ${code}`);
+    }
     this.dispatch();
+  }
+
+  /** Where the worker's current job was when `limit` stopped it (the control block outlives the worker). */
+  private stopOf(slot: Slot, limit: OutsideStop["limit"]): OutsideStop {
+    const phase = Atomics.load(slot.control, CONTROL.PHASE) === JOB_PHASE.VALIDATE ? "validate" : "run";
+    return { limit, phase, at: Atomics.load(slot.control, CONTROL.AT), elapsedMs: performance.now() - slot.startedAt };
+  }
+
+  /** Answer a job stopped from outside with the limit it hit (limit-answer.ts). */
+  private answerStop(job: Pending, stop: OutsideStop, streaming: boolean): void {
+    if (streaming) return job.handlers.streamAbort(`${stop.limit} limit reached while the client was reading`);
+    const body = limitAnswer(job.job, stop, { timeoutMs: this.options.limits.timeoutMs, memoryMb: this.options.memoryMb });
+    job.handlers.body(ENCODER.encode(body));
   }
 
   private replace(slot: Slot): void {

@@ -1,0 +1,30 @@
+// #26 finding 1 on the CLI: `--timeout` bounds what the engine does not count. A schema whose
+// anyOf branches both recurse (2^40 steps inside the validator) is stopped from outside at the
+// limit + slack: status 1, the limit's message, no output file; a run that ends in time is untouched.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { runCli } from "../support/spawn-cli.js";
+import { fixtureDir } from "./fixtures.js";
+
+const deep = "x {\n".repeat(40) + "y = 1\n" + "}\n".repeat(40);
+const schema = JSON.stringify({ $defs: { n: { type: "object", required: ["x"], properties: { x: { anyOf: [{ $ref: "#/$defs/n" }, { $ref: "#/$defs/n" }] } } } }, $ref: "#/$defs/n" });
+
+test("an exponential schema check ends at --timeout: status 1, the limit's message, nothing written", async () => {
+  const dir = fixtureDir({ "deep.jsson": deep, "schema.json": schema });
+  const out = join(dir, "out.json");
+  const r = await runCli([join(dir, "deep.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "1s", "-o", out]);
+  assert.is(r.code, 1, r.stderr);
+  assert.is(r.stderr, "jsson: time limit reached (--timeout 1000 ms): the run was stopped\n");
+  assert.is(existsSync(out), false);
+});
+
+test("a run that ends within --timeout is not touched by the watchdog", async () => {
+  const dir = fixtureDir({ "ok.jsson": "x {\n  y = 1\n}\n", "schema.json": schema.replace('"required":["x"],', "") });
+  const r = await runCli([join(dir, "ok.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "30s"]);
+  assert.is(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout), { x: { y: 1 } });
+});
+
+test.run();
