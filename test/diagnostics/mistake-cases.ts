@@ -20,6 +20,7 @@ import { runSources } from "../../cli/terminal/diagnostic-sources.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { post } from "../http/helpers.js";
+import type { WireDiagnostic } from "./baseline-cases.js";
 
 /** The folder of the mistakes and their baselines. */
 export const MISTAKES_DIR = join(REPO_ROOT, "test", "diagnostics", "mistakes");
@@ -100,17 +101,6 @@ export async function mistakeWithCli(m: Mistake, dir = MISTAKES_DIR): Promise<Mi
   if (json.code !== 1 || human.code !== 1) return { summary: `(exit ${json.code} / ${human.code})\n${json.stderr}${human.stderr}` };
   const doc = JSON.parse(json.stderr) as { diagnostics: JsonEntry[] };
   return { summary: summarize(doc.diagnostics.map((e) => ({ ...e, related: e.related.map(placeOf) }))), report: human.stderr };
-}
-
-/** HTTP.md §3's structured diagnostic. */
-interface WireDiagnostic {
-  readonly code: string;
-  readonly line: number;
-  readonly column: number;
-  readonly end_line: number;
-  readonly end_column: number;
-  readonly message: string;
-  readonly related?: readonly { line: number; column: number; end_line: number; end_column: number; message: string }[];
 }
 
 /** Over HTTP: POST /transpile to the server at `base`; every `errors` string must be its diagnostic's `Line <n>: <message>`. */
