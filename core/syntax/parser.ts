@@ -22,7 +22,7 @@ import type {
   TemplateExpr,
 } from "./ast.js";
 import { LexError, Lexer } from "./lexer.js";
-import { keyHint, memberNameBefore, quoteHint } from "./syntax-hints.js";
+import { commentHint, keyHint, memberNameBefore, quoteHint } from "./syntax-hints.js";
 import { KEY_FOLLOWERS, type TokenKind } from "./tokens.js";
 
 /** Result of parsing: a program, or the first error. */
@@ -111,13 +111,21 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
     return { program: p.program(), lines };
   } catch (e) {
     // The constructor reads the first token, so a lexical error can come before `p` exists.
-    const d = e instanceof LexError ? e.diagnostic : p?.toDiagnostic(e);
+    const d = e instanceof LexError ? lexHinted(source, e.diagnostic) : p?.toDiagnostic(e);
     if (d && e instanceof ParseError && e.related.length > 0) {
       return { diagnostic: { ...d, related: e.related.map((r) => ({ ...makeSpan(lines, r.start, r.end), message: r.message })) }, lines };
     }
     if (d) return { diagnostic: d, lines };
     throw e;
   }
+}
+
+/** A lexical error with its hint: `#fff` or `512Mi` as a value (write it as a string), `#` starting a line (comments are `//`). */
+function lexHinted(source: string, d: RawDiagnostic): RawDiagnostic {
+  let hint: string | undefined;
+  if (d.code === CODES.L3_INVALID_NUMBER) hint = quoteHint(source, d.start, true);
+  else if (d.code === CODES.L1_ILLEGAL_CHARACTER && source[d.start] === "#") hint = commentHint(source, d.start) ?? quoteHint(source, d.start);
+  return hint === undefined ? d : { ...d, message: `${d.message} — ${hint}` };
 }
 
 /**
@@ -155,6 +163,8 @@ class Parser {
     private readonly maxDepth: number,
     /** Every identifier used as a value, in source order ({@link PRESET_USE} for a preset use); shared with template sub-parsers. */
     private readonly names: string[] = [],
+    /** Whether errors look at the text around them for a hint (not in a `${…}` sub-parser, whose errors nobody sees). */
+    private readonly hints = true,
   ) {
     this.lexer = new Lexer(src, start);
     this.start = this.end = this.prevEnd = start;
@@ -280,7 +290,7 @@ class Parser {
     const message = `expected ',' or a new line before '${this.shown()}'`;
     const closer = this.closerHint();
     if (closer !== undefined) this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — ${closer.text}`, closer.related);
-    const quote = this.kind === "eof" ? undefined : quoteHint(this.src, this.start);
+    const quote = this.kind === "eof" || !this.hints ? undefined : quoteHint(this.src, this.start);
     if (quote !== undefined) this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — ${quote}`);
     const open = this.innermost();
     if (open !== undefined && open.char === "[" && this.kind === "punct" && KEY_FOLLOWERS.has(this.text)) {
@@ -295,7 +305,7 @@ class Parser {
     const message = `unexpected '${this.shown()}'`;
     const closer = this.closerHint();
     if (closer !== undefined) this.fail(CODES.P1_UNEXPECTED_TOKEN, `${message} — ${closer.text}`, closer.related);
-    const quote = this.kind === "eof" ? undefined : quoteHint(this.src, this.start);
+    const quote = this.kind === "eof" || !this.hints ? undefined : quoteHint(this.src, this.start);
     return this.fail(CODES.P1_UNEXPECTED_TOKEN, quote === undefined ? message : `${message} — ${quote}`);
   }
 
@@ -431,7 +441,7 @@ class Parser {
       return { type: "member", declare: false, key, quoted, value, start, end: value.end };
     }
     const message = `expected '=' after ${keyShown(key, quoted)}`;
-    const hint = quoted || this.start !== keyEnd ? undefined : keyHint(this.src, start);
+    const hint = quoted || this.start !== keyEnd || !this.hints ? undefined : keyHint(this.src, start);
     return this.failAt(CODES.P3_EXPECTED_ASSIGN, hint === undefined ? message : `${message} — ${hint}`, start, keyEnd);
   }
 
@@ -710,7 +720,7 @@ class Parser {
       const at = this.start;
       this.advance();
       if (this.kind !== "ident" && this.kind !== "keyword") {
-        const quote = this.kind === "eof" ? undefined : quoteHint(this.src, this.start);
+        const quote = this.kind === "eof" || !this.hints ? undefined : quoteHint(this.src, this.start);
         this.fail(CODES.P6_MEMBER_NAME, quote === undefined ? "expected identifier after '.'" : `expected identifier after '.' — ${quote}`);
       }
       const property = this.text;
@@ -779,7 +789,7 @@ class Parser {
   /** A keyword where a value goes: `template` right inside `[` belongs to an array block (`envs [ … ]`, no `=`). */
   private keywordHint(keyword: string): string {
     const open = this.innermost();
-    if (keyword !== "template" || open === undefined || open.char !== "[") return "";
+    if (keyword !== "template" || open === undefined || open.char !== "[" || !this.hints) return "";
     const name = memberNameBefore(this.src, open.start) ?? "name";
     return ` — templates belong to an array block \`${name} [ … ]\` (no '=' or ':=' before its '[')`;
   }
@@ -836,7 +846,7 @@ class Parser {
 
   /** Parse `src[start, end)` as one complete expression, or undefined. */
   private subExpression(start: number, end: number): Expr | undefined {
-    const sub = new Parser(this.src.slice(0, end), start, this.maxDepth - this.depth, this.names);
+    const sub = new Parser(this.src.slice(0, end), start, this.maxDepth - this.depth, this.names, false);
     try {
       if (sub.kind === "eof") return undefined;
       const e = sub.expression();

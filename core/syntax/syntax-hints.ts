@@ -31,8 +31,10 @@ const NAME = /^[\p{L}_][\p{L}\p{N}_]*$/u;
  * run of unquoted text standing where a value goes (after `=`, `:`, `,` or
  * `[`, or alone on its line): `1.2.0`, `nginx:1.25`, `http://x/y`,
  * `/usr/bin`, `a@b.c`, or words separated by spaces (`Software Engineer`).
+ * `glued`: the run is known to be one bad word (a number glued to letters,
+ * `512Mi`), whatever characters it holds.
  */
-export function quoteHint(src: string, failStart: number): string | undefined {
+export function quoteHint(src: string, failStart: number, glued = false): string | undefined {
   const floor = Math.max(0, failStart - MAX_SCAN);
   const ceiling = Math.min(src.length, failStart + MAX_SCAN);
   let from = failStart;
@@ -41,7 +43,7 @@ export function quoteHint(src: string, failStart: number): string | undefined {
   while (to < ceiling && !isRunStop(src[to] as string)) to++;
   let run = src.slice(from, to);
   if (run === "" || (from === floor && floor > 0) || (to === ceiling && ceiling < src.length)) return undefined;
-  if (!NEEDS_QUOTES.test(run)) {
+  if (!glued && !NEEDS_QUOTES.test(run)) {
     // not one glued run: words separated by spaces (`title = Software Engineer`)
     let start = from;
     while (start > floor && (src[start - 1] === " " || src[start - 1] === "\t" || /[\p{L}\p{N}_.-]/u.test(src[start - 1] as string))) start--;
@@ -77,6 +79,13 @@ function insideBrackets(src: string, at: number): boolean {
     }
   }
   return false;
+}
+
+/** For a `#` that starts a line: JSSON's comments are `//`. */
+export function commentHint(src: string, at: number): string | undefined {
+  let i = at;
+  while (i > 0 && at - i < MAX_SCAN && (src[i - 1] === " " || src[i - 1] === "\t")) i--;
+  return i === 0 || src[i - 1] === "\n" ? "comments in JSSON start with //" : undefined;
 }
 
 /**
