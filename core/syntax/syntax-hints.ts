@@ -52,10 +52,19 @@ export function quoteHint(src: string, failStart: number, glued = false): string
     if ((start === floor && floor > 0) || (end === ceiling && ceiling < src.length)) return undefined;
     run = src.slice(start, end).trim();
     if (!WORD_CHARS.test(run) || !/^\p{L}/u.test(run) || !/\s/.test(run)) return undefined;
+    // in `[a b]` a comma is as likely missing as quotes: only a member's value gets the hint
+    if (!afterAssign(src, start, floor)) return undefined;
     from = start;
   }
   if (!atValuePlace(src, from, floor)) return undefined;
   return `write it as a string: "${quoteInMessage(run.trim())}"`;
+}
+
+/** True when `at` follows a member's `=`, `:=` or `:`. */
+function afterAssign(src: string, at: number, floor: number): boolean {
+  let i = at;
+  while (i > floor && (src[i - 1] === " " || src[i - 1] === "\t")) i--;
+  return src[i - 1] === "=" || src[i - 1] === ":";
 }
 
 /** True when `at` begins a value: after `=`, `:`, `,`, `[` or `(`, or first on its line. */
