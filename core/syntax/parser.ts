@@ -322,7 +322,7 @@ class Parser {
     }
     const open = this.src[openStart] as string;
     if (CLOSER_OF[open] !== close) {
-      // (a template's field list: its place is the `template` keyword)
+      // a template's field list passes its `template` keyword as the opener: no bracket to name
       if (this.kind === "eof") this.failAt(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`, openStart, openEnd);
       return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`);
     }
