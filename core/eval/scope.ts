@@ -69,7 +69,7 @@ export class Scope {
     return undefined;
   }
 
-  /** Every name visible from here, innermost scope first (for "did you mean"; a shadowed name may come twice). */
+  /** Every name visible from here, innermost scope first (a name bound twice is given twice). */
   *visibleNames(): Generator<string> {
     for (let s: Scope | undefined = this; s; s = s.parent) {
       if (s.firstName !== undefined) yield s.firstName;
