@@ -11,8 +11,10 @@
  * - anything after `--` is left alone.
  *
  * Unknown flags are passed on (single-dash ones as `--name`) so that oclif
- * reports them; a bad boolean value is reported here.
+ * reports them, except one near a known flag's name (`--fromat`), reported
+ * here with that name; a bad boolean value is reported here too.
  */
+import { closestName } from "../../core/diagnostics/closest-name.js";
 import type { FlagSpec } from "./flag-spec.js";
 
 /** Outcome of {@link normalizeArgv}. */
@@ -60,6 +62,8 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
       }
     }
     if (!spec) {
+      const near = word.length > 1 && !isHelpWord(word, single) ? closestName(word, byName.keys()) : undefined;
+      if (near !== undefined) return { ok: false, message: `Nonexistent flag: ${m[1] as string}${word} (did you mean --${near}?)` };
       if (isHelpWord(word, single) && inline === undefined) out.push("--help");
       else if (single && word.length > 1 && !startsWithOptionChar(word, inline, byChar)) out.push("-" + token);
       else out.push(token);

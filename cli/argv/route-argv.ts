@@ -6,7 +6,7 @@
  * no `.` or `/`) and is not an existing file: that is a mistyped command
  * (`jsson fmtt x`), reported with the closest one.
  */
-import { closestWord } from "./closest-word.js";
+import { closestName } from "../../core/diagnostics/closest-name.js";
 
 /** Where a command line goes. */
 export interface Route {
@@ -14,7 +14,7 @@ export interface Route {
   readonly id: string | undefined;
   /** The arguments after the command id. */
   readonly rest: readonly string[];
-  /** A first word taken for a mistyped command (then `id` is undefined), with the closest command id. */
+  /** A first word taken for a mistyped command (then `id` is undefined), with the nearest command id (if one is near). */
   readonly unknown?: { readonly word: string; readonly closest: string | undefined };
 }
 
@@ -46,6 +46,6 @@ export function routeArgv(argv: readonly string[], options: RouteOptions): Route
   if (ROOT_HELP.has(first) && argv.length === 1) return { id: undefined, rest: ["--help"] };
   if (VERSION.has(first) && argv.length === 1) return { id: options.versionCommand, rest: [] };
   if (COMMAND_LIKE.test(first) && !(options.exists?.(first) ?? false))
-    return { id: undefined, rest: argv.slice(1), unknown: { word: first, closest: closestWord(first, options.commands) } };
+    return { id: undefined, rest: argv.slice(1), unknown: { word: first, closest: closestName(first, options.commands) } };
   return { id: options.defaultCommand, rest: argv };
 }

@@ -4,7 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Diagnostic, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunOptions, type SchemaResult } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, diagnosticMessage, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunFailure, type RunOptions, type SchemaResult } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import type { ParsedFlags } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
@@ -102,7 +102,7 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
     const evaluated = engine.evaluate(source, { ...options, verifyBeforeWrite: false });
     const result = evaluated.ok ? evaluated.write(spool) : evaluated;
     if (!result.ok) {
-      report(sourceErrors(result.diagnostics, source, options, plan));
+      report(sourceErrors(result, source, options, plan));
       return EXIT.SOURCE;
     }
     const sink = new BlockSink(plan.outputPath ?? 1);
@@ -114,9 +114,14 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
   }
 }
 
-/** The diagnostics of a failed run, in the plan's error format. */
-function sourceErrors(diagnostics: readonly Diagnostic[], source: string, options: RunOptions, plan: TranspilePlan): string {
-  return diagnosticsText(plan.errorFormat, diagnostics, runSources({ text: source, file: options.file }, options.host));
+/**
+ * The diagnostics of a failed run, in the plan's error format; a failure
+ * that lies in `--select` (a first key the document does not define: no
+ * place in the source) is one `jsson:` line naming the flag, whatever the format.
+ */
+function sourceErrors(failure: RunFailure, source: string, options: RunOptions, plan: TranspilePlan): string {
+  if (failure.option === "select") return failure.diagnostics.map((d) => `jsson: --select: ${diagnosticMessage(d)}\n`).join("");
+  return diagnosticsText(plan.errorFormat, failure.diagnostics, runSources({ text: source, file: options.file }, options.host));
 }
 
 /** With a schema: one evaluation, checked (the pipeline's validate stage: what a consumer would read), its output printed only if it passes. */
@@ -130,12 +135,12 @@ function transpileAndValidate(
 ): number {
   const evaluated = engine.evaluate(source, options);
   if (!evaluated.ok) {
-    report(sourceErrors(evaluated.diagnostics, source, options, plan));
+    report(sourceErrors(evaluated, source, options, plan));
     return EXIT.SOURCE;
   }
   const result = evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
   if (!result.ok) {
-    report(sourceErrors(result.diagnostics, source, options, plan));
+    report(sourceErrors(result, source, options, plan));
     return EXIT.SOURCE;
   }
   const verdict = result.result;

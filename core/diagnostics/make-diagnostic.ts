@@ -39,5 +39,7 @@ export function diagnosticAt(text: string, start: number, end: number, code: Dia
 export function makeDiagnostic(raw: RawDiagnostic, lines: LineIndex, file?: string): Diagnostic {
   const d: Diagnostic = { code: raw.code, severity: "error", message: messageLine(raw.message), ...makeSpan(lines, raw.start, raw.end, file) };
   if (raw.cause === undefined && raw.related === undefined) return d;
-  return { ...d, ...(raw.cause === undefined ? {} : { cause: raw.cause }), ...(raw.related === undefined ? {} : { related: raw.related }) };
+  // A related place found without its file (the parser's: it never knows the file) lies in this diagnostic's file.
+  const related = raw.related === undefined || file === undefined ? raw.related : raw.related.map((r) => (r.file === undefined ? { ...r, file } : r));
+  return { ...d, ...(raw.cause === undefined ? {} : { cause: raw.cause }), ...(related === undefined ? {} : { related }) };
 }

@@ -44,6 +44,13 @@ export interface RunFailure {
   readonly ok: false;
   readonly format: string;
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * Set when the failure lies in a run option rather than in the source:
+   * `select` for a selection (`RunOptions.select`) whose first key the
+   * document does not define, so its diagnostic has no place of its own
+   * (callers name the option instead, as the CLI names `--select`).
+   */
+  readonly option?: "select";
 }
 
 /** Outcome of a buffered run. */
@@ -170,8 +177,10 @@ export class Pipeline {
     if (select.length > 0) {
       const selected = selectValue(value, select);
       if (!selected.ok) {
-        const span = keySpan(value, errorKey(undefined));
-        return fail({ code: CODES.O_OUTPUT, message: selected.message, start: span.start, end: span.end });
+        const key = errorKey(undefined);
+        const span = keySpan(value, key);
+        const failure = fail({ code: CODES.O_OUTPUT, message: selected.message, start: span.start, end: span.end });
+        return key !== undefined && value.has(key) ? failure : { ...failure, option: "select" };
       }
       target = selected.value;
     }

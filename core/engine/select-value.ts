@@ -5,6 +5,7 @@
  * lazy arrays with `at`, so selecting one element of a large range produces
  * only that element.
  */
+import { closestName } from "../diagnostics/closest-name.js";
 import { LazyArray, ObjectValue, kindOf, type Value } from "../eval/values.js";
 
 /** One step of a selection path: an object key, or an array index (0-based). */
@@ -22,7 +23,10 @@ export function selectValue(root: Value, path: readonly SelectStep[]): Selection
     if (typeof step === "string") {
       if (!(v instanceof ObjectValue)) return fail(path, `${where} is ${article(kindOf(v))}, not an object`);
       const next = v.get(step);
-      if (next === undefined) return fail(path, `${where} has no key ${JSON.stringify(step)}`);
+      if (next === undefined) {
+        const near = closestName(step, v.keys);
+        return fail(path, `${where} has no key ${JSON.stringify(step)}${near === undefined ? "" : `; did you mean ${JSON.stringify(near)}?`}`);
+      }
       v = next;
     } else {
       if (!(Array.isArray(v) || v instanceof LazyArray)) return fail(path, `${where} is ${article(kindOf(v))}, not an array`);

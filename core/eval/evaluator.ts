@@ -6,6 +6,7 @@
  * {@link EvalError} and come back as one diagnostic.
  */
 import { CODES } from "../diagnostics/catalogue.js";
+import { closestName } from "../diagnostics/closest-name.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { IncludeMerge } from "./include-merge.js";
 import type { Limits } from "./limits.js";
@@ -413,12 +414,17 @@ class FileEvaluator {
         return isTruthy(this.expr(e.test, scope)) ? this.expr(e.then, scope) : this.expr(e.otherwise, scope);
       case "member": {
         if (e.object.type === "ident" && this.lookup(scope, e.object.name) === undefined) {
-          throw new EvalError(CODES.R15_UNDEFINED_VARIABLE, `undefined variable '${e.object.name}'`, e.object.start, e.object.end);
+          const near = closestName(e.object.name, scope.visibleNames());
+          const message = `undefined variable '${e.object.name}'${near === undefined ? "" : ` — did you mean '${near}'?`}`;
+          throw new EvalError(CODES.R15_UNDEFINED_VARIABLE, message, e.object.start, e.object.end);
         }
         const base = this.expr(e.object, scope);
         if (!(base instanceof ObjectValue)) throw new EvalError(CODES.R14_NOT_AN_OBJECT, "left side of '.' is not an object", e.at);
         const v = base.get(e.property);
-        if (v === undefined) throw new EvalError(CODES.R13_PROPERTY_NOT_FOUND, `property "${e.property}" not found`, e.at);
+        if (v === undefined) {
+          const near = closestName(e.property, base.keys);
+          throw new EvalError(CODES.R13_PROPERTY_NOT_FOUND, `property "${e.property}" not found${near === undefined ? "" : ` — did you mean "${near}"?`}`, e.at);
+        }
         return v;
       }
       case "range": {
@@ -601,7 +607,11 @@ class FileEvaluator {
 
   private presetUse(e: PresetUseExpr, scope: Scope): ObjectValue {
     const body = this.presets.get(e.name);
-    if (!body) throw new EvalError(CODES.R16_PRESET_NOT_FOUND, `preset "${e.name}" not found — define it with @preset "${e.name}" { ... }`, e.at);
+    if (!body) {
+      const near = closestName(e.name, this.presets.keys());
+      const message = `preset "${e.name}" not found — define it with @preset "${e.name}" { ... }${near === undefined ? "" : `, or did you mean "${near}"?`}`;
+      throw new EvalError(CODES.R16_PRESET_NOT_FOUND, message, e.at);
+    }
     if (this.activePresets.has(body)) throw new EvalError(CODES.R17_RECURSIVE_PRESET, `recursive preset "${e.name}"`, e.at);
     const cached = this.presetCache.get(body);
     let base: ObjectValue;

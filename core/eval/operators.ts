@@ -56,8 +56,9 @@ function checkFloat(x: number, at: number): FloatValue {
   return new FloatValue(x);
 }
 
+/** R3, naming the operands' types (`string * integer`): the values are on the source line the error points at. */
 function unsupported(l: Value, op: string, r: Value, at: number): never {
-  throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: ${showValue(l)} ${op} ${showValue(r)}`, at);
+  throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: ${kindOf(l)} ${op} ${kindOf(r)}`, at);
 }
 
 /** R5: a range is not an operand. */
@@ -140,13 +141,13 @@ function numeric(v: Value): number | undefined {
   return undefined;
 }
 
-/** Unary minus (§4.6): numbers only; message as the reference's `0 - e`. */
+/** Unary minus (§4.6): numbers only (R3, as the reference's `0 - e`, but naming what was negated). */
 export function negate(v: Value, at: number): Value {
   if (isRangeValue(v)) rangeOperand("-", at);
   if (typeof v === "number") return v === 0 ? 0 : -v;
   if (typeof v === "bigint") return checkInt(-v, at);
   if (v instanceof FloatValue) return new FloatValue(-v.value);
-  return unsupported(0, "-", v, at);
+  throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: - ${kindOf(v)} (only a number can be negated)`, at);
 }
 
 /**

@@ -2,11 +2,13 @@
  * The JSSON parser (LANGUAGE.md §3): recursive descent with precedence
  * climbing for binary operators, line-aware separators (§3.2) and template
  * row grouping (§7.2). Stops at the first error and returns it as a
- * diagnostic; never throws for user input.
+ * diagnostic; never throws for user input. An error about a delimiter names
+ * the opening one (its line in the message, its place as a related place);
+ * other errors may carry a hint (core/syntax/syntax-hints.ts).
  */
 import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
-import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
+import { makeSpan, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import type {
   ArrayBlockExpr,
@@ -20,6 +22,7 @@ import type {
   TemplateExpr,
 } from "./ast.js";
 import { LexError, Lexer } from "./lexer.js";
+import { commentHint, keyHint, memberNameBefore, quoteHint } from "./syntax-hints.js";
 import { KEY_FOLLOWERS, type TokenKind } from "./tokens.js";
 
 /** Result of parsing: a program, or the first error. */
@@ -32,11 +35,25 @@ export interface ParseOptions {
   readonly maxSourceLength: number;
 }
 
+/** Another place an error names, as offsets (placed, with lines, once parsing has stopped). */
+interface RelatedOffsets {
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+}
+
 class ParseError extends Error {
-  constructor(readonly diagnostic: RawDiagnostic) {
+  constructor(
+    readonly diagnostic: RawDiagnostic,
+    readonly related: readonly RelatedOffsets[] = [],
+  ) {
     super(diagnostic.message);
   }
 }
+
+/** The closer of each opening delimiter, and the opener of each closer. */
+const CLOSER_OF: Readonly<Record<string, string>> = { "{": "}", "[": "]", "(": ")" };
+const OPENER_OF: Readonly<Record<string, string>> = { "}": "{", "]": "[", ")": "(" };
 
 /**
  * Binary operator precedence (higher binds tighter; 0: not a binary
@@ -94,10 +111,21 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
     return { program: p.program(), lines };
   } catch (e) {
     // The constructor reads the first token, so a lexical error can come before `p` exists.
-    const d = e instanceof LexError ? e.diagnostic : p?.toDiagnostic(e);
+    const d = e instanceof LexError ? lexHinted(source, e.diagnostic) : p?.toDiagnostic(e);
+    if (d && e instanceof ParseError && e.related.length > 0) {
+      return { diagnostic: { ...d, related: e.related.map((r) => ({ ...makeSpan(lines, r.start, r.end), message: r.message })) }, lines };
+    }
     if (d) return { diagnostic: d, lines };
     throw e;
   }
+}
+
+/** A lexical error with its hint: `#fff` or `512Mi` as a value (write it as a string), `#` starting a line (comments are `//`). */
+function lexHinted(source: string, d: RawDiagnostic): RawDiagnostic {
+  let hint: string | undefined;
+  if (d.code === CODES.L3_INVALID_NUMBER) hint = quoteHint(source, d.start, true);
+  else if (d.code === CODES.L1_ILLEGAL_CHARACTER && source[d.start] === "#") hint = commentHint(source, d.start) ?? quoteHint(source, d.start);
+  return hint === undefined ? d : { ...d, message: `${d.message} — ${hint}` };
 }
 
 /**
@@ -125,6 +153,9 @@ class Parser {
   private prevEnd: number;
   private prevEndLine = 1;
   private depth = 0;
+  // ---- the open delimiters, innermost last (for errors that name them) ----
+  private readonly openStarts: number[] = [];
+  private readonly openLines: number[] = [];
 
   constructor(
     private readonly src: string,
@@ -132,6 +163,8 @@ class Parser {
     private readonly maxDepth: number,
     /** Every identifier used as a value, in source order ({@link PRESET_USE} for a preset use); shared with template sub-parsers. */
     private readonly names: string[] = [],
+    /** Whether errors look at the text around them for a hint (not in a `${…}` sub-parser, whose errors nobody sees). */
+    private readonly hints = true,
   ) {
     this.lexer = new Lexer(src, start);
     this.start = this.end = this.prevEnd = start;
@@ -205,14 +238,75 @@ class Parser {
   }
 
   /** Fail at the current token; the end of the file is reported where the last real token ends. */
-  private fail(code: DiagnosticCode, message: string): never {
-    if (this.kind === "eof" && !this.prevEof) throw new ParseError({ code, message, start: this.prevEnd - 1, end: this.prevEnd });
-    throw new ParseError({ code, message, start: this.start, end: Math.max(this.end, this.start + 1) });
+  private fail(code: DiagnosticCode, message: string, related?: readonly RelatedOffsets[]): never {
+    if (this.kind === "eof" && !this.prevEof) throw new ParseError({ code, message, start: this.prevEnd - 1, end: this.prevEnd }, related);
+    throw new ParseError({ code, message, start: this.start, end: Math.max(this.end, this.start + 1) }, related);
   }
 
   /** Fail at a token consumed earlier (never the end of the file). */
-  private failAt(code: DiagnosticCode, message: string, start: number, end: number): never {
-    throw new ParseError({ code, message, start, end: Math.max(end, start + 1) });
+  private failAt(code: DiagnosticCode, message: string, start: number, end: number, related?: readonly RelatedOffsets[]): never {
+    throw new ParseError({ code, message, start, end: Math.max(end, start + 1) }, related);
+  }
+
+  /** Note the current token, an opening delimiter, as open. */
+  private opened(): void {
+    this.openStarts.push(this.start);
+    this.openLines.push(this.line);
+  }
+
+  /** The innermost open delimiter has been closed. */
+  private closed(): void {
+    this.openStarts.pop();
+    this.openLines.pop();
+  }
+
+  /** The innermost open delimiter (error paths only). */
+  private innermost(): { readonly char: string; readonly start: number; readonly line: number } | undefined {
+    const n = this.openStarts.length;
+    if (n === 0) return undefined;
+    const start = this.openStarts[n - 1] as number;
+    return { char: this.src[start] as string, start, line: this.openLines[n - 1] as number };
+  }
+
+  /**
+   * What a closer at the current token says (`— there is no '{' open for it
+   * to close`, `— ']' does not match the '{' on line 3`), or undefined when
+   * the current token is no closer or closes the innermost delimiter.
+   */
+  private closerHint(): { readonly text: string; readonly related: RelatedOffsets[] } | undefined {
+    const opener = this.kind === "punct" ? OPENER_OF[this.text] : undefined;
+    if (opener === undefined) return undefined;
+    const open = this.innermost();
+    if (open === undefined) return { text: `there is no '${opener}' open for it to close`, related: [] };
+    if (open.char === opener) return undefined;
+    return {
+      text: `'${this.text}' does not match the '${open.char}' on line ${open.line}`,
+      related: [{ start: open.start, end: open.start + 1, message: `unclosed '${open.char}'` }],
+    };
+  }
+
+  /** P2 at the current token, with what the text around it says: a stray or mismatched closer, a value to quote, an unclosed `[`. */
+  private failSeparator(): never {
+    const message = `expected ',' or a new line before '${this.shown()}'`;
+    const closer = this.closerHint();
+    if (closer !== undefined) this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — ${closer.text}`, closer.related);
+    const quote = this.kind === "eof" || !this.hints ? undefined : quoteHint(this.src, this.start);
+    if (quote !== undefined) this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — ${quote}`);
+    const open = this.innermost();
+    if (open !== undefined && open.char === "[" && this.kind === "punct" && KEY_FOLLOWERS.has(this.text)) {
+      const related = [{ start: open.start, end: open.start + 1, message: "unclosed '['" }];
+      this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — the '[' on line ${open.line} is not closed`, related);
+    }
+    return this.fail(CODES.P2_EXPECTED_SEPARATOR, message);
+  }
+
+  /** P1 at the current token, with a closer's or a bare value's hint. */
+  private failUnexpected(): never {
+    const message = `unexpected '${this.shown()}'`;
+    const closer = this.closerHint();
+    if (closer !== undefined) this.fail(CODES.P1_UNEXPECTED_TOKEN, `${message} — ${closer.text}`, closer.related);
+    const quote = this.kind === "eof" || !this.hints ? undefined : quoteHint(this.src, this.start);
+    return this.fail(CODES.P1_UNEXPECTED_TOKEN, quote === undefined ? message : `${message} — ${quote}`);
   }
 
   private enter(): void {
@@ -226,8 +320,24 @@ class Parser {
       this.advance();
       return end;
     }
-    if (this.kind === "eof") this.failAt(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`, openStart, openEnd);
-    return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`);
+    const open = this.src[openStart] as string;
+    if (CLOSER_OF[open] !== close) {
+      // a template's field list passes its `template` keyword as the opener: no bracket to name
+      if (this.kind === "eof") this.failAt(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`, openStart, openEnd);
+      return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`);
+    }
+    if (this.kind === "eof") {
+      const related = this.prevEof ? [] : [{ start: this.prevEnd - 1, end: this.prevEnd, message: `the file ends here, with the '${open}' still open` }];
+      this.failAt(CODES.P4_EXPECTED_CLOSING, `expected '${close}' — this '${open}' is never closed`, openStart, openEnd, related);
+    }
+    const top = this.innermost();
+    const line = top !== undefined && top.start === openStart ? ` on line ${top.line}` : "";
+    const related = [{ start: openStart, end: openEnd, message: `unclosed '${open}'` }];
+    const mismatched = this.kind === "punct" && OPENER_OF[this.text] !== undefined;
+    // on the same line, the writer more likely left out an operator than the closer
+    if (!mismatched && this.line <= this.prevEndLine) return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}' before '${this.shown()}'`);
+    const why = mismatched ? `'${this.text}' does not match the '${open}'${line}` : `the '${open}'${line} is not closed`;
+    return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}' before '${this.shown()}' — ${why}`, related);
   }
 
   /**
@@ -243,7 +353,7 @@ class Parser {
     const atCloser = closer === "eof" ? this.kind === "eof" : this.is(closer);
     if (atCloser || this.kind === "eof") return false;
     if (this.line > this.prevEndLine) return false;
-    return this.fail(CODES.P2_EXPECTED_SEPARATOR, `expected ',' or a new line before '${this.shown()}'`);
+    return this.failSeparator();
   }
 
   // ---- statements ---------------------------------------------------------
@@ -304,7 +414,7 @@ class Parser {
         const next = this.peek2();
         if (next.kind === "ident" && next.text === "preset") this.fail(CODES.P13_TOP_LEVEL_ONLY, "@preset is only allowed at top level");
       }
-      return this.fail(CODES.P1_UNEXPECTED_TOKEN, `unexpected '${this.shown()}'`);
+      return this.failUnexpected();
     }
     if (kind === "keyword" && !this.nextIsKeyFollower()) {
       if (key === "include" && !topLevel) this.fail(CODES.P13_TOP_LEVEL_ONLY, "include is only allowed at top level");
@@ -330,13 +440,16 @@ class Parser {
       const value = this.arrayBlock();
       return { type: "member", declare: false, key, quoted, value, start, end: value.end };
     }
-    return this.failAt(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${keyShown(key, quoted)}`, start, keyEnd);
+    const message = `expected '=' after ${keyShown(key, quoted)}`;
+    const hint = quoted || this.start !== keyEnd || !this.hints ? undefined : keyHint(this.src, start);
+    return this.failAt(CODES.P3_EXPECTED_ASSIGN, hint === undefined ? message : `${message} — ${hint}`, start, keyEnd);
   }
 
   /** `{ member, … }` (the current token is `{`). */
   private objectBody(): ObjectExpr {
     const openStart = this.start;
     const openEnd = this.end;
+    this.opened();
     this.advance();
     this.enter();
     const mark = this.names.length;
@@ -350,6 +463,7 @@ class Parser {
     }
     const end = this.end;
     this.advance();
+    this.closed();
     this.depth--;
     return { type: "object", members, needs: this.scopeNeeds(members, mark), distinctKeys: distinctKeys(members), start: openStart, end };
   }
@@ -393,6 +507,7 @@ class Parser {
     const openEnd = this.end;
     const first = this.peek2();
     if (first.kind === "keyword" && (first.text === "template" || first.text === "map")) {
+      this.opened();
       this.advance();
       this.enter();
       let fields: string[] | undefined;
@@ -410,7 +525,7 @@ class Parser {
           }
           if (this.kind !== "ident" && this.kind !== "keyword") {
             if (this.kind === "eof") this.expectClose("}", kwStart, kwEnd);
-            this.fail(CODES.P1_UNEXPECTED_TOKEN, `unexpected '${this.shown()}'`);
+            this.failUnexpected();
           }
           fields.push(this.text);
           this.advance();
@@ -430,6 +545,7 @@ class Parser {
       const rows = this.rows(fields?.length ?? 1, openStart, openEnd);
       const end = this.end;
       this.advance();
+      this.closed();
       this.depth--;
       const block: ArrayBlockExpr = { type: "arrayBlock", fields, mapParam, mapBody, mapAt, rows, start: openStart, end };
       return block;
@@ -458,7 +574,7 @@ class Parser {
     const rows: Expr[][] = [];
     if (this.is(",")) this.advance();
     else if (!this.is("]") && this.kind !== "eof" && this.line <= this.prevEndLine) {
-      this.fail(CODES.P2_EXPECTED_SEPARATOR, `expected ',' or a new line before '${this.shown()}'`);
+      this.failSeparator();
     }
     let current: Expr[] | undefined;
     let closedLine = -1;
@@ -484,7 +600,7 @@ class Parser {
         if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
         afterComma = true;
       } else if (!this.is("]") && this.kind !== "eof") {
-        if (this.line <= this.prevEndLine) this.fail(CODES.P2_EXPECTED_SEPARATOR, `expected ',' or a new line before '${this.shown()}'`);
+        if (this.line <= this.prevEndLine) this.failSeparator();
         if (current !== undefined) {
           rows.push(current);
           current = undefined;
@@ -498,6 +614,7 @@ class Parser {
   private arrayLiteral(): Expr {
     const openStart = this.start;
     const openEnd = this.end;
+    this.opened();
     this.advance();
     this.enter();
     const elements: Expr[] = [];
@@ -510,6 +627,7 @@ class Parser {
     }
     const end = this.end;
     this.advance();
+    this.closed();
     this.depth--;
     return { type: "array", elements, start: openStart, end };
   }
@@ -601,7 +719,10 @@ class Parser {
     while (this.is(".")) {
       const at = this.start;
       this.advance();
-      if (this.kind !== "ident" && this.kind !== "keyword") this.fail(CODES.P6_MEMBER_NAME, "expected identifier after '.'");
+      if (this.kind !== "ident" && this.kind !== "keyword") {
+        const quote = this.kind === "eof" || !this.hints ? undefined : quoteHint(this.src, this.start);
+        this.fail(CODES.P6_MEMBER_NAME, quote === undefined ? "expected identifier after '.'" : `expected identifier after '.' — ${quote}`);
+      }
       const property = this.text;
       const end = this.end;
       this.advance();
@@ -640,7 +761,7 @@ class Parser {
           this.advance();
           return { type: "literal", value: text === "null" ? null : text === "true", start, end };
         }
-        return this.fail(CODES.P14_UNEXPECTED_KEYWORD, `unexpected keyword '${text}'`);
+        return this.fail(CODES.P14_UNEXPECTED_KEYWORD, `unexpected keyword '${text}'${this.keywordHint(text)}`);
       case "eof":
         return this.fail(CODES.P1_UNEXPECTED_TOKEN, "unexpected 'end of file'");
       case "punct":
@@ -648,9 +769,11 @@ class Parser {
     }
     switch (text) {
       case "(": {
+        this.opened();
         this.advance();
         const inner = this.expression();
         const close = this.expectClose(")", start, end);
+        this.closed();
         return { ...inner, start, end: close };
       }
       case "[":
@@ -660,7 +783,15 @@ class Parser {
       case "@":
         return this.presetUse();
     }
-    return this.fail(CODES.P1_UNEXPECTED_TOKEN, `unexpected '${text}'`);
+    return this.failUnexpected();
+  }
+
+  /** A keyword where a value goes: `template` right inside `[` belongs to an array block (`envs [ … ]`, no `=`). */
+  private keywordHint(keyword: string): string {
+    const open = this.innermost();
+    if (keyword !== "template" || open === undefined || open.char !== "[" || !this.hints) return "";
+    const name = memberNameBefore(this.src, open.start) ?? "name";
+    return ` — templates belong to an array block \`${name} [ … ]\` (no '=' or ':=' before its '[')`;
   }
 
   private presetUse(): Expr {
@@ -715,7 +846,7 @@ class Parser {
 
   /** Parse `src[start, end)` as one complete expression, or undefined. */
   private subExpression(start: number, end: number): Expr | undefined {
-    const sub = new Parser(this.src.slice(0, end), start, this.maxDepth - this.depth, this.names);
+    const sub = new Parser(this.src.slice(0, end), start, this.maxDepth - this.depth, this.names, false);
     try {
       if (sub.kind === "eof") return undefined;
       const e = sub.expression();

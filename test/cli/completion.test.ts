@@ -11,7 +11,6 @@ import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { closestWord, editDistance } from "../../cli/argv/closest-word.js";
 import { routeArgv, type RouteOptions } from "../../cli/argv/route-argv.js";
 import { runCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "./fixtures.js";
@@ -101,17 +100,13 @@ test("unknown commands: the closest command is suggested, exit 2; files and the 
 
 test("routing: a command-like word that is no file is an unknown command; paths and existing files are inputs", () => {
   const options: RouteOptions = { commands: new Set(["formats", "serve", "transpile", "validate", "version", "help"]), defaultCommand: "transpile", versionCommand: "version", stdinIsTerminal: false, exists: (p) => p === "config" };
-  assert.equal(routeArgv(["fmtt", "x"], options), { id: undefined, rest: ["x"], unknown: { word: "fmtt", closest: "formats" } });
+  assert.equal(routeArgv(["fmtt", "x"], options), { id: undefined, rest: ["x"], unknown: { word: "fmtt", closest: undefined } }); // no command is near
+  assert.equal(routeArgv(["valdate"], options), { id: undefined, rest: [], unknown: { word: "valdate", closest: "validate" } });
+  assert.equal(routeArgv(["verison"], options), { id: undefined, rest: [], unknown: { word: "verison", closest: "version" } });
   assert.equal(routeArgv(["config"], options), { id: "transpile", rest: ["config"] });
   assert.equal(routeArgv(["a.jsson"], options), { id: "transpile", rest: ["a.jsson"] });
   assert.equal(routeArgv(["dir/x"], options), { id: "transpile", rest: ["dir/x"] });
   assert.equal(routeArgv(["-i", "x"], options), { id: "transpile", rest: ["-i", "x"] });
-  assert.is(closestWord("valdate", options.commands), "validate");
-  assert.is(closestWord("verison", options.commands), "version");
-  assert.is(editDistance("fromat", "format"), 1); // a transposition is one edit
-  assert.is(editDistance("fmrat", "format"), 2);
-  assert.is(editDistance("", "abc"), 3);
-  assert.ok(closestWord("x".repeat(100_000), options.commands) !== undefined); // long words are cut, not compared in full
 });
 
 test.run();

@@ -142,7 +142,7 @@ export async function runWithCli(c: BaselineCase, dir = BASELINE_DIR): Promise<C
 }
 
 /** The wire form of HTTP.md §3. */
-interface WireDiagnostic {
+export interface WireDiagnostic {
   readonly code: string;
   readonly line: number;
   readonly column: number;
@@ -151,6 +151,7 @@ interface WireDiagnostic {
   readonly message: string;
   readonly file?: string;
   readonly cause?: WireDiagnostic;
+  readonly related?: readonly { line: number; column: number; end_line: number; end_column: number; message: string }[];
 }
 
 /** Run a case over HTTP: POST /transpile to the server at `base`, the case's source as the request's. */
