@@ -271,12 +271,10 @@ class FileEvaluator {
     return v;
   }
 
-  /** The members of the first branch whose condition is true (truthiness, §4.8), else of `else`, else none. */
+  /** The members of the first branch whose condition is true (truthiness, §4.8, as for `?`), else of `else`, else none. */
   private chosenMembers(e: IfMember, scope: Scope): readonly BodyItem[] {
     for (const b of e.branches) {
-      const test = this.expr(b.test, scope);
-      if (isRangeValue(test)) rangeOperand("if", b.at);
-      if (isTruthy(test)) return b.body;
+      if (isTruthy(this.expr(b.test, scope))) return b.body;
     }
     return e.otherwise ?? [];
   }
@@ -290,11 +288,7 @@ class FileEvaluator {
       at = el.at;
       if (!isArrayValue(source)) throw new EvalError(CODES.C1_SPREAD_INTO_ARRAY, `cannot spread ${article(kindName(source))} into an array`, at);
     } else {
-      const branch = el.branches.find((b) => {
-        const test = this.expr(b.test, scope);
-        if (isRangeValue(test)) rangeOperand("if", b.at);
-        return isTruthy(test);
-      });
+      const branch = el.branches.find((b) => isTruthy(this.expr(b.test, scope)));
       const body = branch?.body ?? el.otherwise;
       if (body === undefined) return 0;
       source = this.expr(body, scope);

@@ -725,12 +725,18 @@ class Parser {
           end = last.end;
           break;
         }
-        if (!this.atIf()) this.fail(CODES.P8_MAP_SYNTAX, `expected ( but found ${this.shown()} instead`);
+        if (!this.atIf()) this.ifWithoutCondition();
       }
       return { type: "ifMember", branches, otherwise, start, end };
     }
     if (this.atStrayElse(false)) this.fail(CODES.P16_ELSE_WITHOUT_IF, "'else' without 'if'");
     return this.member(topLevel);
+  }
+
+  /** `else if` not followed by `(` on its line: P8 at the token after `if`. */
+  private ifWithoutCondition(): never {
+    this.advance(); // if
+    return this.fail(CODES.P8_MAP_SYNTAX, `expected ( but found ${this.shown()} instead`);
   }
 
   /** `if (cond)`: the current token is `if`; returns the condition. */
@@ -789,7 +795,7 @@ class Parser {
           otherwise = this.arrayLiteral() as ArrayExpr;
           break;
         }
-        if (!this.atIf()) this.fail(CODES.P8_MAP_SYNTAX, `expected ( but found ${this.shown()} instead`);
+        if (!this.atIf()) this.ifWithoutCondition();
       }
       const last = otherwise ?? (branches[branches.length - 1] as { body: ArrayExpr }).body;
       return { type: "ifItem", branches, otherwise, start, end: last.end };
