@@ -266,7 +266,7 @@ class FileEvaluator {
   /** The value of `...e` at member position: an object (C2 otherwise), its copy charged per member. */
   private spreadObject(e: Expr, at: number, scope: Scope): ObjectValue {
     const v = this.expr(e, scope);
-    if (!(v instanceof ObjectValue)) throw new EvalError(CODES.C2_SPREAD_INTO_OBJECT, `cannot spread ${article(kindName(v))} into an object`, at);
+    if (!(v instanceof ObjectValue)) throw new EvalError(CODES.C2_SPREAD_INTO_OBJECT, `cannot spread ${article(kindName(v))} into an object`, at, at + 3);
     this.run.meter.charge(v.size, this.where(at));
     return v;
   }
@@ -286,7 +286,7 @@ class FileEvaluator {
     if (el.type === "spread") {
       source = this.expr(el.value, scope);
       at = el.at;
-      if (!isArrayValue(source)) throw new EvalError(CODES.C1_SPREAD_INTO_ARRAY, `cannot spread ${article(kindName(source))} into an array`, at);
+      if (!isArrayValue(source)) throw new EvalError(CODES.C1_SPREAD_INTO_ARRAY, `cannot spread ${article(kindName(source))} into an array`, at, at + 3);
     } else {
       const branch = el.branches.find((b) => isTruthy(this.expr(b.test, scope)));
       const body = branch?.body ?? el.otherwise;
