@@ -575,7 +575,7 @@ class FileEvaluator {
           case ">=":
             return compare(op, l, r, e.at, this.run.meter, this.where(e.at));
           default: {
-            if (op === "+" && (isComposable(l) || isComposable(r))) return this.composePlus(l, r, e.at);
+            if (op === "+" && typeof l !== "string" && typeof r !== "string" && (isComposable(l) || isComposable(r))) return this.composePlus(l, r, e.at);
             const v = arithmetic(op, l, r, e.at, this.run.limits.maxStringLength);
             if (typeof v === "string") this.built(v, e.at);
             return v;
@@ -895,7 +895,7 @@ class FileEvaluator {
   }
 }
 
-/** Operands `+` composes (§16.3): arrays (a range beside one) and objects; any other mix with them is R3. */
+/** Operands `+` composes (§16.3): arrays (a range beside one) and objects; any other mix with them is R3 (with a string, §4.6 converts: R20). */
 function isComposable(v: Value): boolean {
   return (typeof v === "object" && v !== null && !(v instanceof FloatValue)) ;
 }
