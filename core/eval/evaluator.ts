@@ -23,6 +23,7 @@ import { Scope } from "./scope.js";
 import { FloatValue, isArrayValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
 import { ProgramValue } from "./key-origins.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
+import { SplicedArray, type Segment } from "./spliced-array.js";
 import type { DataBudget } from "../data/data-budget.js";
 import { dataFormatOf, readDataObject, readDataValue } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
@@ -280,7 +281,7 @@ class FileEvaluator {
   }
 
   /** Splice a spread or a conditional element into `out`; returns the written-out size it added. */
-  private spliceItem(el: SpreadItem | IfItem, out: Value[], scope: Scope): number {
+  private spliceItem(el: SpreadItem | IfItem, out: Value[], scope: Scope, segments: Segment[]): number {
     let source: Value;
     let at: number;
     if (el.type === "spread") {
@@ -296,7 +297,14 @@ class FileEvaluator {
     }
     const items = source as Value[] | LazyArray;
     this.count(items.length, at);
-    if (out.length + items.length > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, at);
+    let before = out.length;
+    for (const s of segments) before += s.length;
+    if (before + items.length > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, at);
+    if (items instanceof LazyArray && items.length > this.run.options.lazyThreshold && el.type === "spread") {
+      // Too large to copy now: spliced in as the emitter pulls it (§11); its items are charged then.
+      segments.push(out.splice(0), items);
+      return items.length;
+    }
     const first = out.length;
     this.copyInto(items, out, at);
     const trace = this.run.trace;
@@ -629,9 +637,11 @@ class FileEvaluator {
       case "array": {
         const out: Value[] = [];
         let weight = 1;
+        /** Runs of items before a spread of a large lazy array, and those arrays (§11: they stream). */
+        const segments: Segment[] = [];
         for (const el of e.elements) {
           if (el.type === "spread" || el.type === "ifItem") {
-            weight += this.spliceItem(el, out, scope);
+            weight += this.spliceItem(el, out, scope, segments);
             continue;
           }
           const v = this.expr(el, scope);
@@ -649,6 +659,10 @@ class FileEvaluator {
             weight += this.weightOf(v);
             if (this.run.trace !== undefined) this.traced(out, out.length - 1, el);
           }
+        }
+        if (segments.length > 0) {
+          segments.push(out);
+          return new SplicedArray(segments, { meter: this.run.meter, at: this.where(e.start) });
         }
         return this.weighed(out, weight, e.start);
       }
