@@ -23,7 +23,7 @@ export function dataFormatOf(path: string): DataFormat | undefined {
 }
 
 /** Read `text` as a data document holding any value (`--var-json`); throws like {@link readDataObject}. */
-export function readDataValue(format: DataFormat, text: string, label: string, budget: DataBudget): Value {
+export function readDataValue(format: DataFormat, text: string, label: string, budget: DataBudget, yamlMergeKeys = false): Value {
   const b = new ValueBuilder(budget, label);
   // Hosts keep a byte-order mark (the lexer skips it for JSSON); a data file may carry one too.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -32,7 +32,7 @@ export function readDataValue(format: DataFormat, text: string, label: string, b
       case "json":
         return readJsonData(text, b);
       case "yaml":
-        return readYamlData(text, b);
+        return readYamlData(text, b, yamlMergeKeys);
       case "toml":
         return readTomlData(text, b);
     }
@@ -49,8 +49,8 @@ export function readDataValue(format: DataFormat, text: string, label: string, b
  * @param notObject the message when the top level is not an object
  * @throws {@link DataError} with the line of the problem in `text`; the budget's own time/cancel errors pass through
  */
-export function readDataObject(format: DataFormat, text: string, label: string, budget: DataBudget, notObject: string): ObjectValue {
-  const value = readDataValue(format, text, label, budget);
+export function readDataObject(format: DataFormat, text: string, label: string, budget: DataBudget, notObject: string, yamlMergeKeys = false): ObjectValue {
+  const value = readDataValue(format, text, label, budget, yamlMergeKeys);
   if (!(value instanceof ObjectValue)) throw new DataError(CODES.I5_DATA_NOT_OBJECT, notObject, firstContentLine(text));
   return value;
 }

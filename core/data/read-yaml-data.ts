@@ -18,8 +18,12 @@ import type { ValueBuilder } from "./value-builder.js";
 const CORE = "tag:yaml.org,2002:";
 const SCALAR_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "null"].map((t) => CORE + t));
 
-/** Read `text` as one YAML document. Throws `DataError` (line of the problem in `text`). */
-export function readYamlData(text: string, b: ValueBuilder): Value {
+/**
+ * Read `text` as one YAML document. Throws `DataError` (line of the problem in `text`).
+ * @param mergeKeys apply YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`) as YAML 1.1 readers
+ *   (PyYAML, docker compose) do: `jsson import` only; data includes read YAML 1.2, where `<<` is a key.
+ */
+export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): Value {
   const { isAlias, isMap, isScalar, isSeq, parseDocument } = yamlModule();
   const lines = new LineIndex(text);
   const invalid = (detail: string, at: number): never => b.fail(CODES.I6_DATA_INVALID, `invalid YAML in "${b.label}": ${detail}`, lines.line(at));
@@ -79,6 +83,8 @@ export function readYamlData(text: string, b: ValueBuilder): Value {
       b.enter(depth, lines.line(at));
       open.add(n);
       const o = new ObjectValue();
+      /** Mappings merged in with `<<`, in the order given (an earlier one wins). */
+      const merged: ObjectValue[] = [];
       for (const pair of n.items) {
         const key = pair.key as unknown;
         const keyAt = (key as Node | null)?.range?.[0] ?? at;
@@ -87,8 +93,29 @@ export function readYamlData(text: string, b: ValueBuilder): Value {
         if (key === null || key === undefined) name = "";
         else if (isScalar(key) && (key.tag === undefined || SCALAR_TAGS.has(key.tag))) name = typeof key.value === "string" ? key.value : (key.source ?? String(key.value));
         else return invalid("a key must be a scalar", keyAt);
+        if (mergeKeys && name === "<<" && isScalar(key) && key.type === "PLAIN") {
+          const value = convert(pair.value, depth + 1);
+          const sources = Array.isArray(value) ? value : [value];
+          for (const m of sources) {
+            if (!(m instanceof ObjectValue)) return invalid("a merge key (<<) takes a mapping or a list of mappings", keyAt);
+            merged.push(m);
+          }
+          continue;
+        }
         if (o.has(name)) b.duplicate(name, lines.line(keyAt));
         o.append(name, convert(pair.value, depth + 1));
+      }
+      if (merged.length > 0) {
+        // YAML 1.1 merge (as PyYAML builds it): merged keys first, the last mapping's first, an earlier one's value
+        // replacing a later one's in place; then the node's own keys, which replace merged values in place.
+        const all = new ObjectValue();
+        for (const m of merged.reverse()) for (let i = 0; i < m.keys.length; i++) all.set(m.keys[i] as string, m.values[i] as Value);
+        for (let i = 0; i < o.keys.length; i++) all.set(o.keys[i] as string, o.values[i] as Value);
+        b.charge(all.size, () => lines.line(at));
+        open.delete(n);
+        v = b.object(all);
+        if (n.anchor !== undefined) anchored.set(n, v);
+        return v;
       }
       open.delete(n);
       b.charge(o.size, () => lines.line(at));

@@ -24,6 +24,8 @@ export const CODES = {
   P13_TOP_LEVEL_ONLY: "JSSON2013",
   P14_UNEXPECTED_KEYWORD: "JSSON2014",
   P15_UNEXPECTED_COMMA: "JSSON2015",
+  /** `else if` / `else [` with no `if` branch before it (LANGUAGE.md §16.3). */
+  P16_ELSE_WITHOUT_IF: "JSSON2016",
   R1_DIVISION_BY_ZERO: "JSSON3001",
   R2_MODULO_BY_ZERO: "JSSON3002",
   R3_UNSUPPORTED_OPERATION: "JSSON3003",
@@ -45,6 +47,10 @@ export const CODES = {
   R19_NUMBER_OUT_OF_RANGE: "JSSON3019",
   R20_CANNOT_CONVERT: "JSSON3020",
   R21_RANGE_TOO_LARGE: "JSSON3021",
+  /** C1 (LANGUAGE.md §16.3): `...e` in an array where `e` is not an array or a range. */
+  C1_SPREAD_INTO_ARRAY: "JSSON3022",
+  /** C2 (LANGUAGE.md §16.3): `...e` in an object body or at the top level where `e` is not an object. */
+  C2_SPREAD_INTO_OBJECT: "JSSON3023",
   I1_CYCLIC_INCLUDE: "JSSON4001",
   I2_UNREADABLE_INCLUDE: "JSSON4002",
   I3_MERGE_CONFLICT: "JSSON4003",

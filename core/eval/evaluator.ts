@@ -13,19 +13,20 @@ import type { Limits } from "./limits.js";
 import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import type { IncludeHost } from "../host/include-host.js";
-import type { ArrayBlockExpr, BodyScopeNeeds, Expr, Member, ObjectExpr, PresetUseExpr, Program, TemplateExpr } from "../syntax/ast.js";
+import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Expr, IfItem, IfMember, Member, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
 import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "./cost-meter.js";
 import { EvalError } from "./eval-error.js";
 import { adoptIncluded } from "./included-value.js";
-import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText } from "./operators.js";
+import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText, unsupportedTypes } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
-import { FloatValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
+import { FloatValue, isArrayValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
 import { ProgramValue } from "./key-origins.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
+import { SplicedArray, type Segment } from "./spliced-array.js";
 import type { DataBudget } from "../data/data-budget.js";
-import { dataFormatOf, readDataObject } from "../data/data-document.js";
+import { dataFormatOf, readDataObject, readDataValue } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
 import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
@@ -174,11 +175,6 @@ class FileEvaluator {
     for (const st of program.statements) {
       this.run.meter.current = this.site ?? st.start;
       switch (st.type) {
-        case "member":
-          this.member(st, root, this.global);
-          if (!st.declare) origins.set(st.key, { start: st.start, end: st.end });
-          if (this.run.trace !== undefined && !st.declare) this.traced(root, root.indexOf(st.key), st.value, st.start);
-          break;
         case "presetDef":
           this.presets.set(st.name, st.body);
           this.presetCache.clear();
@@ -186,9 +182,180 @@ class FileEvaluator {
         case "include":
           this.include(st.path, st.start, st.end, root, origins);
           break;
+        case "member":
+        case "spreadMember":
+        case "ifMember":
+          this.topLevelItem(st, root, origins);
+          break;
       }
     }
     return root;
+  }
+
+  // ---- composition at the top level and in object bodies (§16.3) -----------
+
+  /** A member, spread or conditional member at the top level. */
+  private topLevelItem(st: Statement, root: ProgramValue, origins: Map<string, { start: number; end: number }>): void {
+    this.run.meter.current = this.site ?? st.start;
+    switch (st.type) {
+      case "member":
+        this.member(st, root, this.global);
+        if (!st.declare) origins.set(st.key, { start: st.start, end: st.end });
+        if (this.run.trace !== undefined && !st.declare) this.traced(root, root.indexOf(st.key), st.value, st.start);
+        return;
+      case "spreadMember": {
+        const source = this.spreadObject(st.value, st.at, this.global);
+        const trace = this.run.trace;
+        for (let i = 0, keys = source.keys, values = source.values; i < keys.length; i++) {
+          const k = keys[i] as string;
+          const v = values[i] as Value;
+          const exists = root.has(k);
+          if (!exists) this.count(1, st.at);
+          root.set(k, v);
+          this.weighRoot(v, st.at);
+          this.global.set(k, v);
+          if (!exists) origins.set(k, { start: st.start, end: st.end });
+          trace?.copy(source, i, root, root.indexOf(k));
+        }
+        return;
+      }
+      case "ifMember":
+        for (const item of this.chosenMembers(st, this.global)) this.topLevelItem(item, root, origins);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A spread or conditional member in an object body; returns the written-out size it added. */
+  private bodyItem(item: BodyItem, out: ObjectValue, scope: Scope, bind: boolean): number {
+    switch (item.type) {
+      case "member": {
+        const v = this.expr(item.value, scope);
+        if (item.declare) {
+          scope.set(item.key, v);
+          return 0;
+        }
+        if (!out.has(item.key)) this.count(1, item.start);
+        out.set(item.key, v);
+        this.traced(out, out.indexOf(item.key), item.value, item.start);
+        if (bind && !item.quoted) scope.set(item.key, v);
+        return this.weightOf(v);
+      }
+      case "spreadMember": {
+        const source = this.spreadObject(item.value, item.at, scope);
+        const trace = this.run.trace;
+        let weight = 0;
+        this.count(source.size, item.at);
+        for (let i = 0, keys = source.keys, values = source.values; i < keys.length; i++) {
+          const k = keys[i] as string;
+          const v = values[i] as Value;
+          out.set(k, v);
+          trace?.copy(source, i, out, out.indexOf(k));
+          if (bind) scope.set(k, v);
+          weight += this.weightOf(v);
+        }
+        return weight;
+      }
+      case "ifMember": {
+        let weight = 0;
+        for (const m of this.chosenMembers(item, scope)) weight += this.bodyItem(m, out, scope, bind);
+        return weight;
+      }
+    }
+  }
+
+  /** The value of `...e` at member position: an object (C2 otherwise), its copy charged per member. */
+  private spreadObject(e: Expr, at: number, scope: Scope): ObjectValue {
+    const v = this.expr(e, scope);
+    if (!(v instanceof ObjectValue)) throw new EvalError(CODES.C2_SPREAD_INTO_OBJECT, `cannot spread ${article(kindName(v))} into an object`, at, at + 3);
+    this.run.meter.charge(v.size, this.where(at));
+    return v;
+  }
+
+  /** The members of the first branch whose condition is true (truthiness, §4.8, as for `?`), else of `else`, else none. */
+  private chosenMembers(e: IfMember, scope: Scope): readonly BodyItem[] {
+    for (const b of e.branches) {
+      if (isTruthy(this.expr(b.test, scope))) return b.body;
+    }
+    return e.otherwise ?? [];
+  }
+
+  /** Splice a spread or a conditional element into `out`; returns the written-out size it added. */
+  private spliceItem(el: SpreadItem | IfItem, out: Value[], scope: Scope, segments: Segment[]): number {
+    let source: Value;
+    let at: number;
+    if (el.type === "spread") {
+      source = this.expr(el.value, scope);
+      at = el.at;
+      if (!isArrayValue(source)) throw new EvalError(CODES.C1_SPREAD_INTO_ARRAY, `cannot spread ${article(kindName(source))} into an array`, at, at + 3);
+    } else {
+      const branch = el.branches.find((b) => isTruthy(this.expr(b.test, scope)));
+      const body = branch?.body ?? el.otherwise;
+      if (body === undefined) return 0;
+      source = this.expr(body, scope);
+      at = body.start;
+    }
+    const items = source as Value[] | LazyArray;
+    this.count(items.length, at);
+    let before = out.length;
+    for (const s of segments) before += s.length;
+    if (before + items.length > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, at);
+    if (items instanceof LazyArray && items.length > this.run.options.lazyThreshold && el.type === "spread") {
+      // Too large to copy now: spliced in as the emitter pulls it (§11); its items are charged then.
+      segments.push(out.splice(0), items);
+      return items.length;
+    }
+    const first = out.length;
+    this.copyInto(items, out, at);
+    const trace = this.run.trace;
+    if (trace !== undefined) {
+      // Elements keep the place they were written at; a range's (and a lazy array's) are placed at the spread expression.
+      for (let j = first; j < out.length; j++) {
+        if (Array.isArray(items)) trace.copy(items, j - first, out, j);
+        else if (el.type === "spread") this.traced(out, j, el.value);
+      }
+    }
+    return this.weightOf(items) - 1;
+  }
+
+  /** Append the elements of `items` to `out`, charging one unit per element copied (lazy arrays charge as they are pulled). */
+  private copyInto(items: Value[] | LazyArray, out: Value[], at: number): void {
+    if (Array.isArray(items)) {
+      this.run.meter.charge(items.length, this.where(at));
+      for (let i = 0; i < items.length; i++) out.push(items[i] as Value);
+    } else for (const x of items) out.push(x);
+  }
+
+  /** `+` on two arrays (a range beside an array is expanded) or two objects (§16.3); R3/R5 for any other mix with one of them. */
+  private composePlus(l: Value, r: Value, at: number): Value {
+    const lr = isRangeValue(l);
+    const rr = isRangeValue(r);
+    if (isArrayValue(l) && isArrayValue(r) && !(lr && rr)) {
+      const n = l.length + r.length;
+      this.count(n, at);
+      if (n > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, at);
+      const out: Value[] = [];
+      this.copyInto(l, out, at);
+      this.copyInto(r, out, at);
+      const trace = this.run.trace;
+      if (trace !== undefined) {
+        for (let j = 0; j < out.length; j++) {
+          const [side, i] = j < l.length ? [l, j] : [r, j - l.length];
+          if (Array.isArray(side)) trace.copy(side, i, out, j);
+        }
+      }
+      return this.weighed(out, this.weightOf(l) + this.weightOf(r) - 1, at);
+    }
+    if (l instanceof ObjectValue && r instanceof ObjectValue) {
+      const out = this.shallowMerge(l, r);
+      // The copy is new memory: counted, and its work charged (both sides are read).
+      this.count(out.size, at);
+      this.run.meter.charge(l.size + r.size, this.where(at));
+      return this.weighObject(out, at);
+    }
+    if (lr || rr) rangeOperand("+", at);
+    return unsupportedTypes(l, "+", r, at);
   }
 
   private member(m: Member, target: ObjectValue, scope: Scope): void {
@@ -212,6 +379,18 @@ class FileEvaluator {
   // ---- includes (§8) ------------------------------------------------------
 
   private include(path: string, start: number, end: number, root: ObjectValue, origins: Map<string, { start: number; end: number }>): void {
+    const read = this.readInclude(path, start, end, false);
+    this.merge(read.value as ObjectValue, read.id, { start, end }, root, origins, (code, message) => {
+      throw new EvalError(code, message, start, end);
+    }, read.dataFile);
+  }
+
+  /**
+   * Read, parse and evaluate an included file (§8 items 1–4, §16.1): its
+   * value, as the includer sees it. As a statement a data file must hold an
+   * object; as a value (§16.3) any value.
+   */
+  private readInclude(path: string, start: number, end: number, asValue: boolean): { value: Value; id: string; dataFile: number } {
     const run = this.run;
     const fail = (code: (typeof CODES)[keyof typeof CODES], message: string, cause?: Diagnostic): never => {
       throw new EvalError(code, message, start, end, cause);
@@ -233,9 +412,10 @@ class FileEvaluator {
     const format = dataFormatOf(path);
     if (format !== undefined) {
       // A data include (§16.1): the document's keys merge like an included file's.
-      let data: ObjectValue;
+      let data: Value;
       try {
-        data = readDataObject(format, read.value, path, dataBudget(run, site), `included data file "${path}" must hold an object at its top level`);
+        const budget = dataBudget(run, site);
+        data = asValue ? readDataValue(format, read.value, path, budget) : readDataObject(format, read.value, path, budget, `included data file "${path}" must hold an object at its top level`);
       } catch (e) {
         if (e instanceof DataError) {
           // A data reader knows the line only: the cause spans that line of the document.
@@ -247,7 +427,7 @@ class FileEvaluator {
       } finally {
         run.meter.current = site;
       }
-      return this.merge(data, id, { start, end }, root, origins, fail, run.trace?.addFile({ id, text: read.value }) ?? -1);
+      return { value: data, id, dataFile: run.trace?.addFile({ id, text: read.value }) ?? -1 };
     }
     // Parsing is linear in the text: charged as work the source caused (an include may be read many times).
     run.meter.charge(read.value.length / CHARS_PER_UNIT, site);
@@ -279,7 +459,7 @@ class FileEvaluator {
         if (w !== undefined) run.weights?.set(copy, w);
       },
     }) as ObjectValue;
-    this.merge(value, id, { start, end }, root, origins, fail);
+    return { value, id, dataFile: -1 };
   }
 
   /**
@@ -309,7 +489,7 @@ class FileEvaluator {
   private memberRecords(e: ObjectExpr, records: number[]): void {
     let i = 0;
     for (const m of e.members) {
-      if (!m.declare) writeRecord(records, i++, this.fileIndex, m.start, m.value.start, m.value.end, placeKindOf(m.value), -1);
+      if (m.type === "member" && !m.declare) writeRecord(records, i++, this.fileIndex, m.start, m.value.start, m.value.end, placeKindOf(m.value), -1);
     }
   }
 
@@ -404,6 +584,7 @@ class FileEvaluator {
           case ">=":
             return compare(op, l, r, e.at, this.run.meter, this.where(e.at));
           default: {
+            if (op === "+" && typeof l !== "string" && typeof r !== "string" && (isComposable(l) || isComposable(r))) return this.composePlus(l, r, e.at);
             const v = arithmetic(op, l, r, e.at, this.run.limits.maxStringLength);
             if (typeof v === "string") this.built(v, e.at);
             return v;
@@ -462,7 +643,13 @@ class FileEvaluator {
       case "array": {
         const out: Value[] = [];
         let weight = 1;
+        /** Runs of items before a spread of a large lazy array, and those arrays (§11: they stream). */
+        const segments: Segment[] = [];
         for (const el of e.elements) {
+          if (el.type === "spread" || el.type === "ifItem") {
+            weight += this.spliceItem(el, out, scope, segments);
+            continue;
+          }
           const v = this.expr(el, scope);
           if (isRangeValue(v)) {
             this.count(v.length, el.start);
@@ -479,6 +666,10 @@ class FileEvaluator {
             if (this.run.trace !== undefined) this.traced(out, out.length - 1, el);
           }
         }
+        if (segments.length > 0) {
+          segments.push(out);
+          return new SplicedArray(segments, { meter: this.run.meter, at: this.where(e.start) });
+        }
         return this.weighed(out, weight, e.start);
       }
       case "object":
@@ -487,6 +678,8 @@ class FileEvaluator {
         return this.presetUse(e, scope);
       case "arrayBlock":
         return this.arrayBlock(e, scope);
+      case "includeValue":
+        return this.readInclude(e.path, e.at, e.at + "include".length, true).value;
     }
   }
 
@@ -500,6 +693,10 @@ class FileEvaluator {
     const trace = this.run.trace;
     let weight = 1;
     for (const m of e.members) {
+      if (m.type !== "member") {
+        weight += this.bodyItem(m, out, scope, needs.bindMembers);
+        continue;
+      }
       const v = this.expr(m.value, scope);
       if (m.declare) {
         scope.set(m.key, v);
@@ -628,7 +825,19 @@ class FileEvaluator {
       if (this.lookups === lookupsBefore) this.presetCache.set(body, base);
     }
     if (!e.overrides) return base;
-    const over = this.object(e.overrides, scope);
+    const out = this.shallowMerge(base, this.object(e.overrides, scope));
+    // The copy is new memory however small the overrides: counted, and its work charged.
+    this.count(out.size, e.at);
+    this.run.meter.charge(out.size, this.where(e.at));
+    return this.weighObject(out, e.at);
+  }
+
+  /**
+   * `base`'s members in order, a same-named `over` member replacing the
+   * value, then `over`'s new members (preset overrides, §9; `+` on objects, §16.3).
+   * When tracing, each member keeps the place it came from.
+   */
+  private shallowMerge(base: ObjectValue, over: ObjectValue): ObjectValue {
     const out = new ObjectValue();
     for (let i = 0, keys = base.keys, values = base.values; i < keys.length; i++) {
       const k = keys[i] as string;
@@ -648,10 +857,7 @@ class FileEvaluator {
         else trace.copy(base, base.indexOf(keys[i] as string), out, i);
       }
     }
-    // The copy is new memory however small the overrides: counted, and its work charged.
-    this.count(out.size, e.at);
-    this.run.meter.charge(out.size, this.where(e.at));
-    return this.weighObject(out, e.at);
+    return out;
   }
 
   /** Template / implicit-map array blocks (§7). Large expansions are produced lazily. */
@@ -711,6 +917,16 @@ class FileEvaluator {
       }
     }
   }
+}
+
+/** Operands `+` composes (§16.3): arrays (a range beside one) and objects; any other mix with them is R3 (with a string, §4.6 converts: R20). */
+function isComposable(v: Value): boolean {
+  return (typeof v === "object" && v !== null && !(v instanceof FloatValue)) ;
+}
+
+/** `a string`, `an object`: a kind with its article, as C1/C2 name it. */
+function article(kind: string): string {
+  return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }
 
 /** How a place produced by `e` is reported: a `@use` makes its members' related place. */

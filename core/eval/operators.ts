@@ -61,6 +61,11 @@ function unsupported(l: Value, op: string, r: Value, at: number): never {
   throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: ${kindOf(l)} ${op} ${kindOf(r)}`, at);
 }
 
+/** R3 naming both operands' types (`array + string`): a mix `+` cannot compose (§16.3). */
+export function unsupportedTypes(l: Value, op: string, r: Value, at: number): never {
+  throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: ${kindOf(l)} ${op} ${kindOf(r)}`, at);
+}
+
 /** R5: a range is not an operand. */
 export function rangeOperand(op: string, at: number): never {
   throw new EvalError(CODES.R5_RANGE_OPERAND, `cannot apply operator "${op}" to a range — expand it or use in an array context`, at);

@@ -258,7 +258,7 @@ function needsSpace(a: Token | undefined, b: Token, aIsUnary: boolean, f: Frame)
   if (a === undefined) return false;
   if (aIsUnary) return false;
   if (a.kind === "punct") {
-    if (a.text === "(" || a.text === "[" || a.text === "." || a.text === ".." || a.text === "@") return false;
+    if (a.text === "(" || a.text === "[" || a.text === "." || a.text === ".." || a.text === "..." || a.text === "@") return false;
     if (a.text === "{") return !isPunct(b, "}");
   }
   if (b.kind === "punct") {

@@ -42,7 +42,7 @@ export function importDocument(text: string, format: ImportFormat, options: Impo
   const label = options.label ?? "<input>";
   try {
     const budget = standaloneBudget({ maxDepth: IMPORT_MAX_DEPTH, maxRangeItems: DEFAULT_LIMITS.maxRangeItems, maxItems: DEFAULT_LIMITS.maxItems });
-    const root = readDataObject(format, text, label, budget, `the top level of "${label}" is not an object: JSSON holds a document of keys (wrap it in a key)`);
+    const root = readDataObject(format, text, label, budget, `the top level of "${label}" is not an object: JSSON holds a document of keys (wrap it in a key)`, true);
     const comments = options.comments === false || format === "json" ? undefined : dataComments(format, text);
     const written = writeJsson(root, {
       maxLength: DEFAULT_LIMITS.maxSourceLength,

@@ -22,7 +22,8 @@ export type Expr =
   | ArrayExpr
   | ObjectExpr
   | PresetUseExpr
-  | ArrayBlockExpr;
+  | ArrayBlockExpr
+  | IncludeExpr;
 
 /**
  * A literal whose value is plain data: an integer (a number when it is a
@@ -90,11 +91,11 @@ export interface MapExpr extends Span {
 }
 export interface ArrayExpr extends Span {
   readonly type: "array";
-  readonly elements: readonly Expr[];
+  readonly elements: readonly ArrayItem[];
 }
 export interface ObjectExpr extends Span {
   readonly type: "object";
-  readonly members: readonly Member[];
+  readonly members: readonly BodyItem[];
   /** What the body needs from its scope, worked out by the parser. */
   readonly needs: BodyScopeNeeds;
   /** No key is written twice (so evaluation can add members without searching for them). */
@@ -148,7 +149,49 @@ export interface PresetDef extends Span {
   readonly name: string;
   readonly body: ObjectExpr;
 }
-export type Statement = Member | IncludeStmt | PresetDef;
+export type Statement = Member | IncludeStmt | PresetDef | SpreadMember | IfMember;
+
+// ---- composition (LANGUAGE.md §16.3) ------------------------------------------
+
+/** What an object body holds: members, spreads of objects and conditional members. */
+export type BodyItem = Member | SpreadMember | IfMember;
+/** What an array literal holds: expressions, spreads of arrays and conditional elements. */
+export type ArrayItem = Expr | SpreadItem | IfItem;
+
+/** `...e` as a member: `e`'s members are added as if written `k = v` here. */
+export interface SpreadMember extends Span {
+  readonly type: "spreadMember";
+  readonly value: Expr;
+  /** Offset of `...`. */
+  readonly at: number;
+}
+/** `if (c) { … } else if (c) { … } else { … }` at member position: the first true branch's members, in place. */
+export interface IfMember extends Span {
+  readonly type: "ifMember";
+  readonly branches: readonly { readonly test: Expr; readonly body: readonly BodyItem[]; readonly at: number }[];
+  /** The `else { … }` members; undefined without a final else. */
+  readonly otherwise: readonly BodyItem[] | undefined;
+}
+/** `...e` as an array element: `e`'s elements are spliced in. */
+export interface SpreadItem extends Span {
+  readonly type: "spread";
+  readonly value: Expr;
+  /** Offset of `...`. */
+  readonly at: number;
+}
+/** `if (c) [ … ] else [ … ]` as an array element: the chosen branch's elements, spliced in. */
+export interface IfItem extends Span {
+  readonly type: "ifItem";
+  readonly branches: readonly { readonly test: Expr; readonly body: ArrayExpr; readonly at: number }[];
+  readonly otherwise: ArrayExpr | undefined;
+}
+/** `include "path"` as an expression: the file's value, merged nowhere. */
+export interface IncludeExpr extends Span {
+  readonly type: "includeValue";
+  readonly path: string;
+  /** Offset of `include`. */
+  readonly at: number;
+}
 
 export interface Program extends Span {
   readonly type: "program";

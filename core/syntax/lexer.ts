@@ -136,7 +136,9 @@ export class Lexer {
       this.kind = isKeyword(text) ? "keyword" : "ident";
       return;
     }
-    const punct = punctuation(c, src.charCodeAt(start + 1));
+    let punct = punctuation(c, src.charCodeAt(start + 1));
+    // `...` spreads (§16.3); `..` stays the range operator.
+    if (punct === ".." && src.charCodeAt(start + 2) === 46) punct = "...";
     if (punct !== undefined) {
       const end = start + punct.length;
       this.pos = end;

@@ -12,6 +12,9 @@ import { makeSpan, type RawDiagnostic } from "../diagnostics/make-diagnostic.js"
 import { LineIndex } from "../source/line-index.js";
 import type {
   ArrayBlockExpr,
+  ArrayExpr,
+  ArrayItem,
+  BodyItem,
   BodyScopeNeeds,
   BinaryOp,
   Expr,
@@ -382,7 +385,7 @@ class Parser {
       const next = this.peek2();
       if (next.kind === "ident" && next.text === "preset") return this.presetDef();
     }
-    return this.member(true);
+    return this.bodyItem(true);
   }
 
   private presetDef(): Statement {
@@ -453,12 +456,12 @@ class Parser {
     this.advance();
     this.enter();
     const mark = this.names.length;
-    const members: Member[] = [];
+    const members: BodyItem[] = [];
     for (;;) {
       if (this.is("}")) break;
       if (this.kind === "eof" || this.is("]") || this.is(")")) this.expectClose("}", openStart, openEnd);
       if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-      members.push(this.member(false));
+      members.push(this.bodyItem(false));
       this.separator("}");
     }
     const end = this.end;
@@ -474,7 +477,10 @@ class Parser {
    * inside the body (a sibling, a nested body, a map, a template string)
    * names one, or a preset use might.
    */
-  private scopeNeeds(members: readonly Member[], mark: number): BodyScopeNeeds {
+  private scopeNeeds(items: readonly BodyItem[], mark: number): BodyScopeNeeds {
+    // Spreads and conditional members bind keys known only when evaluated (§16.3): bind every member.
+    if (!items.every(isMember)) return BIND_MEMBERS;
+    const members = items as readonly Member[];
     let declares = false;
     for (const m of members) if (m.declare) declares = true;
     let bindMembers = false;
@@ -617,12 +623,12 @@ class Parser {
     this.opened();
     this.advance();
     this.enter();
-    const elements: Expr[] = [];
+    const elements: ArrayItem[] = [];
     for (;;) {
       if (this.is("]")) break;
       if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
       if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-      elements.push(this.expression());
+      elements.push(this.arrayItem());
       this.separator("]");
     }
     const end = this.end;
@@ -761,6 +767,7 @@ class Parser {
           this.advance();
           return { type: "literal", value: text === "null" ? null : text === "true", start, end };
         }
+        if (text === "include") return this.includeValue();
         return this.fail(CODES.P14_UNEXPECTED_KEYWORD, `unexpected keyword '${text}'${this.keywordHint(text)}`);
       case "eof":
         return this.fail(CODES.P1_UNEXPECTED_TOKEN, "unexpected 'end of file'");
@@ -792,6 +799,155 @@ class Parser {
     if (keyword !== "template" || open === undefined || open.char !== "[" || !this.hints) return "";
     const name = memberNameBefore(this.src, open.start) ?? "name";
     return ` — templates belong to an array block \`${name} [ … ]\` (no '=' or ':=' before its '[')`;
+  }
+
+  // ---- composition (§16.3) --------------------------------------------------
+
+  /** `if` is special at member or element position only when `(` follows on its line. */
+  private atIf(): boolean {
+    if (this.kind !== "ident" || this.text !== "if") return false;
+    const n = this.peek2();
+    return n.kind === "punct" && n.text === "(" && n.tokLine === this.line;
+  }
+
+  /** `else` starting an item where it can only be a stray branch (`else if …`, or `else [` as an element). */
+  private atStrayElse(element: boolean): boolean {
+    if (this.kind !== "ident" || this.text !== "else") return false;
+    const n = this.peek2();
+    if (n.tokLine !== this.line) return false;
+    return (n.kind === "ident" && n.text === "if") || (element && n.kind === "punct" && n.text === "[");
+  }
+
+  /** `else` continuing an if whose branch just closed, before a `{`/`[` (the branch kind) or `if`. */
+  private atElse(open: "{" | "["): "else" | "else if" | undefined {
+    if (this.kind !== "ident" || this.text !== "else") return undefined;
+    const n = this.peek2();
+    if (n.kind === "punct" && n.text === open) return "else";
+    if (n.kind === "ident" && n.text === "if") return "else if";
+    return undefined;
+  }
+
+  /** A member, a spread `...e` or a conditional member (object bodies and the top level). */
+  private bodyItem(topLevel: boolean): BodyItem {
+    if (this.is("...")) {
+      const at = this.start;
+      this.advance();
+      const value = this.expression();
+      return { type: "spreadMember", value, at, start: at, end: value.end };
+    }
+    if (this.atIf()) {
+      const start = this.start;
+      const branches: { test: Expr; body: BodyItem[]; at: number }[] = [];
+      let otherwise: BodyItem[] | undefined;
+      let end = start;
+      for (;;) {
+        const at = this.start;
+        const test = this.ifCondition();
+        if (!this.is("{")) this.fail(CODES.P4_EXPECTED_CLOSING, "expected '{' after if (…)");
+        const body = this.branchMembers();
+        branches.push({ test, body: body.items, at });
+        end = body.end;
+        const next = this.atElse("{");
+        if (next === undefined) break;
+        this.advance(); // else
+        if (next === "else") {
+          const last = this.branchMembers();
+          otherwise = last.items;
+          end = last.end;
+          break;
+        }
+        if (!this.atIf()) this.ifWithoutCondition();
+      }
+      return { type: "ifMember", branches, otherwise, start, end };
+    }
+    if (this.atStrayElse(false)) this.fail(CODES.P16_ELSE_WITHOUT_IF, "'else' without 'if'");
+    return this.member(topLevel);
+  }
+
+  /** `else if` not followed by `(` on its line: P8 at the token after `if`. */
+  private ifWithoutCondition(): never {
+    this.advance(); // if
+    return this.fail(CODES.P8_MAP_SYNTAX, `expected ( but found ${this.shown()} instead`);
+  }
+
+  /** `if (cond)`: the current token is `if`; returns the condition. */
+  private ifCondition(): Expr {
+    this.advance(); // if
+    const openStart = this.start;
+    const openEnd = this.end;
+    this.opened();
+    this.advance(); // (
+    const test = this.expression();
+    this.expectClose(")", openStart, openEnd);
+    this.closed();
+    return test;
+  }
+
+  /** `{ members }` of a conditional member's branch (the current token is `{`). */
+  private branchMembers(): { items: BodyItem[]; end: number } {
+    const openStart = this.start;
+    const openEnd = this.end;
+    this.opened();
+    this.advance();
+    this.enter();
+    const items: BodyItem[] = [];
+    for (;;) {
+      if (this.is("}")) break;
+      if (this.kind === "eof" || this.is("]") || this.is(")")) this.expectClose("}", openStart, openEnd);
+      if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+      items.push(this.bodyItem(false));
+      this.separator("}");
+    }
+    const end = this.end;
+    this.advance();
+    this.closed();
+    this.depth--;
+    return { items, end };
+  }
+
+  /** An element of an array literal: an expression, a spread `...e` or a conditional element. */
+  private arrayItem(): ArrayItem {
+    if (this.is("...")) {
+      const at = this.start;
+      this.advance();
+      const value = this.expression();
+      return { type: "spread", value, at, start: at, end: value.end };
+    }
+    if (this.atIf()) {
+      const start = this.start;
+      const branches: { test: Expr; body: ArrayExpr; at: number }[] = [];
+      let otherwise: ArrayExpr | undefined;
+      for (;;) {
+        const at = this.start;
+        const test = this.ifCondition();
+        if (!this.is("[")) this.fail(CODES.P4_EXPECTED_CLOSING, "expected '[' after if (…)");
+        const body = this.arrayLiteral() as ArrayExpr;
+        branches.push({ test, body, at });
+        const next = this.atElse("[");
+        if (next === undefined) break;
+        this.advance(); // else
+        if (next === "else") {
+          otherwise = this.arrayLiteral() as ArrayExpr;
+          break;
+        }
+        if (!this.atIf()) this.ifWithoutCondition();
+      }
+      const last = otherwise ?? (branches[branches.length - 1] as { body: ArrayExpr }).body;
+      return { type: "ifItem", branches, otherwise, start, end: last.end };
+    }
+    if (this.atStrayElse(true)) this.fail(CODES.P16_ELSE_WITHOUT_IF, "'else' without 'if'");
+    return this.expression();
+  }
+
+  /** `include "path"` as an expression (the current token is `include`). */
+  private includeValue(): Expr {
+    const at = this.start;
+    this.advance();
+    if (this.kindNow() !== "string") this.fail(CODES.P7_INCLUDE_PATH, "expected a path string after include");
+    const path = this.text;
+    const end = this.end;
+    this.advance();
+    return { type: "includeValue", path, at, start: at, end };
   }
 
   private presetUse(): Expr {
@@ -864,7 +1020,9 @@ function keyShown(key: string, quoted: boolean): string {
 }
 
 /** True when no two members of a body write the same key (`:=` declarations write none). */
-function distinctKeys(members: readonly Member[]): boolean {
+function distinctKeys(items: readonly BodyItem[]): boolean {
+  if (!items.every(isMember)) return false;
+  const members = items as readonly Member[];
   if (members.length > 16) {
     const seen = new Set<string>();
     for (const m of members) {
@@ -883,4 +1041,9 @@ function distinctKeys(members: readonly Member[]): boolean {
     }
   }
   return true;
+}
+
+/** A plain member (not a spread nor a conditional member). */
+function isMember(item: BodyItem): item is Member {
+  return item.type === "member";
 }

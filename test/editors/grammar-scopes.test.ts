@@ -3,7 +3,8 @@
  * (conformance inputs, examples, a file with every token class): every
  * token the engine's lexer finds gets the scope of its class (comments, the
  * four string forms and `${}` inside templates, numbers, keywords,
- * operators, keys vs values, `:=` names, `@preset`/`@use`).
+ * operators, keys vs values, `:=` names, `@preset`/`@use`, the `if`/`else`
+ * of conditional members and the spread `...`).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -13,7 +14,7 @@ import { scanTokens, type EditorToken } from "../../cli/lsp/scan-tokens.js";
 import { classOfScopes, highlightingCorpus, loadGrammar, scopesPerChar, type TokenClass } from "./textmate-grammar.js";
 
 /** The class a lexer token must get, with what the outline knows about keys and names. */
-function expectedClass(t: EditorToken, prev: EditorToken | undefined, defined: Map<number, string>): TokenClass | undefined {
+function expectedClass(t: EditorToken, prev: EditorToken | undefined, defined: Map<number, string>, next?: EditorToken): TokenClass | undefined {
   const d = defined.get(t.start);
   switch (t.kind) {
     case "comment":
@@ -39,6 +40,9 @@ function expectedClass(t: EditorToken, prev: EditorToken | undefined, defined: M
       if (d === "key") return "key";
       if (d === "declaration") return "decl";
       if (prev?.text === ".") return "member";
+      // `if (…)`, and `else` before `{`, `[` or `if`: a conditional member or element (§16.3)
+      if (t.text === "if" && next?.text === "(") return "keyword";
+      if (t.text === "else" && (next?.text === "{" || next?.text === "[" || next?.text === "if")) return "keyword";
       return "name";
     case "punct":
       if (t.text === "@") return "meta";
@@ -64,9 +68,12 @@ test("every lexer token of every text of the highlighting corpus gets its class'
     // Past a lexical or syntax error the text has no defined token roles (the lexer's recovery and the grammar's differ).
     const stop = engine.check(text)[0]?.start ?? Infinity;
     let prev: EditorToken | undefined;
-    for (const t of tokens) {
+    for (const [i, t] of tokens.entries()) {
       if (t.kind === "invalid" || t.start >= stop) break;
-      const want = expectedClass(t, t.kind === "comment" ? undefined : prev, defined);
+      let j = i + 1;
+      while (tokens[j]?.kind === "comment") j++;
+      const next = tokens[j];
+      const want = expectedClass(t, t.kind === "comment" ? undefined : prev, defined, next);
       if (t.kind !== "comment") prev = t;
       if (want === undefined || t.end === t.start) continue;
       // The first character decides (a template piece that starts at a line break: its first visible character).

@@ -27,6 +27,18 @@ for (const c of readConformanceCases()) {
   });
 }
 
+// The project's own composition cases (§16.3): spreads, `+`, conditional members and elements, include values.
+for (const c of readConformanceCases(join(REPO_ROOT, "test", "cases", "composition"))) {
+  test(`fmt composition ${c.name}`, () => {
+    if (!formatSource(c.input).ok) {
+      assert.ok(c.expectedError !== undefined, "only error cases may be refused");
+      return;
+    }
+    const problem = formatProblem(c.input, { file: c.inputPath });
+    assert.is(problem, undefined, problem);
+  });
+}
+
 const referenceExamples = sharedFolder("reference-examples");
 for (const name of referenceExamples === undefined ? [] : readdirSync(referenceExamples).filter((f) => f.endsWith(".jsson")).sort()) {
   test(`fmt reference example ${name}`, () => {

@@ -27,6 +27,8 @@ export const COST_FUZZ_FORMATS = ["json", "yaml", "toml", "typescript"] as const
 const SIZES = [3, 100, 1_000, 10_000, 20_000, 100_000, 1_000_000, 9_999_999] as const;
 /** Sizes of map sources (a map counts its length against the item limit at once), around the lazy threshold. */
 const MAP_SIZES = [3, 100, 1_000, 10_000, 20_000, 200_000] as const;
+/** Share of statements that use a composition form (§16.3), once a range exists to copy. */
+const COMPOSITION_SHARE = 0.25;
 
 class Builder {
   private readonly lines: string[] = [];
@@ -90,6 +92,7 @@ class Builder {
 
   /** One statement. */
   statement(): void {
+    if (this.ranges.length > 0 && this.rnd() < COMPOSITION_SHARE) return this.composition();
     const r = this.rnd();
     const name = this.name();
     if (r < 0.15 || this.ranges.length === 0) {
@@ -122,6 +125,35 @@ class Builder {
       const clause = this.rnd() < 0.5 ? ` map (i) = ${this.body(1)}` : "";
       this.lines.push(`${name} [\n  template { a, b }${clause}\n  ${this.pick(this.ranges)}, ${this.anyValue()}\n  0..${this.mapSize()}, ${this.anyValue()}\n]`);
     }
+  }
+
+  // ---- composition (LANGUAGE.md §16.3): spreads, + on arrays and objects, conditional members/elements ----
+
+  /** An array-ish operand: a range or a container (an object among them makes C1/R3 outcomes too). */
+  private spreadable(): string {
+    return this.pick([...this.ranges, ...this.containers]);
+  }
+
+  /** One statement that copies through a composition form. */
+  private composition(): void {
+    const r = this.rnd();
+    const name = this.name();
+    const a = this.spreadable();
+    const b = this.spreadable();
+    if (r < 0.3) {
+      this.lines.push(`${name} ${this.bind()} [...${a}, ...${b}, ...${a}, ${this.anyValue()}]`);
+    } else if (r < 0.5) {
+      this.lines.push(`${name} ${this.bind()} [${a}] + ${this.rnd() < 0.5 ? `(${this.pick(this.ranges)})` : `[...${b}]`}`);
+    } else if (r < 0.7) {
+      this.lines.push(`${name} ${this.bind()} { ...${a}, k = ${this.anyValue()} } + { a = ${b}, ...{ z = 1 } }`);
+    } else if (r < 0.85) {
+      this.lines.push(`${name} ${this.bind()} [if (${this.anyValue()}) [...${a}, ...${b}] else [${b}]]`);
+    } else {
+      this.lines.push(`${name} {
+  if (${this.anyValue()}) { ...${a}, x = [...${b}] } else { y = ${b} }
+}`);
+    }
+    this.containers.push(name);
   }
 
   /** Names an include file's top level binds with `=`, usable by the includer. */

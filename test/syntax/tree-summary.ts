@@ -4,7 +4,7 @@
  * S-expressions with offsets (`start-end`, and `@at` for the offset errors
  * are reported at), errors as code, line:column span and message.
  */
-import type { Expr, Member, ObjectExpr, Program, Statement } from "../../core/syntax/ast.js";
+import type { ArrayItem, BodyItem, Expr, Member, ObjectExpr, Program, Statement } from "../../core/syntax/ast.js";
 import type { ParseResult } from "../../core/syntax/parser.js";
 import type { Token } from "../../core/syntax/tokens.js";
 import type { LineIndex } from "../../core/source/line-index.js";
@@ -72,6 +72,43 @@ function statement(s: Statement): Node {
       return { head: `preset ${q(s.name)} ${span(s)}`, children: [object(s.body)] };
     case "member":
       return member(s);
+    case "spreadMember":
+    case "ifMember":
+      return bodyItem(s);
+  }
+}
+
+function bodyItem(m: BodyItem): Node {
+  switch (m.type) {
+    case "member":
+      return member(m);
+    case "spreadMember":
+      return { head: `... ${span(m)} @${m.at}`, children: [expr(m.value)] };
+    case "ifMember":
+      return {
+        head: `if ${span(m)}`,
+        children: [
+          ...m.branches.map((b) => ({ head: `branch @${b.at}`, children: [expr(b.test), ...b.body.map(bodyItem)] })),
+          ...(m.otherwise === undefined ? [] : [{ head: "else", children: m.otherwise.map(bodyItem) }]),
+        ],
+      };
+  }
+}
+
+function arrayItem(e: ArrayItem): Node {
+  switch (e.type) {
+    case "spread":
+      return { head: `... ${span(e)} @${e.at}`, children: [expr(e.value)] };
+    case "ifItem":
+      return {
+        head: `if ${span(e)}`,
+        children: [
+          ...e.branches.map((b) => ({ head: `branch @${b.at}`, children: [expr(b.test), expr(b.body)] })),
+          ...(e.otherwise === undefined ? [] : [{ head: "else", children: [expr(e.otherwise)] }]),
+        ],
+      };
+    default:
+      return expr(e);
   }
 }
 
@@ -82,7 +119,7 @@ function member(m: Member): Node {
 
 function object(o: ObjectExpr): Node {
   const flags = `${o.needs.bindMembers ? " +bind" : ""}${o.needs.ownScope ? " +scope" : ""}${o.distinctKeys ? "" : " +dupkeys"}`;
-  return { head: `object ${span(o)}${flags}`, children: o.members.map(member) };
+  return { head: `object ${span(o)}${flags}`, children: o.members.map(bodyItem) };
 }
 
 /** A literal as the tree holds it; kept independent of how floats are stored. */
@@ -118,7 +155,7 @@ function expr(e: Expr): Node {
     case "map":
       return { head: `map (${e.param}) ${span(e)} @${e.at}`, children: [expr(e.source), expr(e.body)] };
     case "array":
-      return { head: `array ${span(e)}`, children: e.elements.map(expr) };
+      return { head: `array ${span(e)}`, children: e.elements.map(arrayItem) };
     case "object":
       return object(e);
     case "presetUse":
@@ -131,5 +168,7 @@ function expr(e: Expr): Node {
       for (const row of e.rows) children.push({ head: "row", children: row.map(expr) });
       return { head: `block ${span(e)}${fields}${map}`, children };
     }
+    case "includeValue":
+      return leaf(`include ${q(e.path)} ${span(e)} @${e.at}`);
   }
 }

@@ -33,7 +33,7 @@ const BAD_NUMBER = /^\d+(?:\.\d+)?[\p{L}_][\p{L}\p{Nd}_]*/u;
 const KEYWORDS = new Set(["template", "map", "include", "step"]);
 const KEY_FOLLOWS = /^\s*(?:=(?!=)|:(?!=)|\{|\[)/;
 const DECL_FOLLOWS = /^\s*:=/;
-const OPERATORS = /^(?::=|==|!=|<=|>=|&&|\|\||\.\.|[=:?<>+\-*/%!.])/;
+const OPERATORS = /^(?::=|==|!=|<=|>=|&&|\|\||\.\.\.|\.\.|[=:?<>+\-*/%!.])/;
 
 function top(state: JssonState): Frame | undefined {
   return state.stack[state.stack.length - 1];
@@ -127,6 +127,9 @@ function code(stream: StringStream, state: JssonState): string | null {
     if (name === "true" || name === "false") return "bool";
     if (name === "null") return "null";
     if (KEYWORDS.has(name)) return "keyword";
+    // `if (…)` and `else {` / `else [` / `else if` of a conditional member or element (§16.3); elsewhere plain names.
+    if (name === "if" && stream.match(/^[ \t]*\(/, false)) return "keyword";
+    if (name === "else" && stream.match(/^\s*(?:\{|\[|if\b)/, false)) return "keyword";
     return "variableName";
   }
 

@@ -1,0 +1,8 @@
+export const a = [
+  1,
+  2,
+  3
+] as const;
+
+// Generated types
+export type A = typeof a;

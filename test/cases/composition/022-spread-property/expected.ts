@@ -1,0 +1,8 @@
+export const t = [
+  "a",
+  "b",
+  "c"
+] as const;
+
+// Generated types
+export type T = typeof t;

@@ -1,0 +1,4 @@
+export const b = 2 as const;
+
+// Generated types
+export type B = typeof b;

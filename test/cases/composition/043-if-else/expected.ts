@@ -1,0 +1,4 @@
+export const cpu = "500m" as const;
+
+// Generated types
+export type Cpu = typeof cpu;

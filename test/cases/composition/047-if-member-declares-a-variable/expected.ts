@@ -1,0 +1,4 @@
+export const y = 5 as const;
+
+// Generated types
+export type Y = typeof y;

@@ -1,0 +1,6 @@
+export const a = [
+  "two"
+] as const;
+
+// Generated types
+export type A = typeof a;

@@ -1,0 +1,4 @@
+export const n = "web" as const;
+
+// Generated types
+export type N = typeof n;

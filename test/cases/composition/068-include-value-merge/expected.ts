@@ -1,0 +1,15 @@
+export const svc = {
+  name: "web",
+  ports: [
+    80,
+    443
+  ],
+  labels: {
+    app: "web",
+    tier: "front"
+  },
+  replicas: 3
+} as const;
+
+// Generated types
+export type Svc = typeof svc;

@@ -1,0 +1,6 @@
+export const v = {
+  s: "secret"
+} as const;
+
+// Generated types
+export type V = typeof v;

@@ -1,0 +1,16 @@
+export const name = "api" as const;
+
+export const ports = [
+  80,
+  443
+] as const;
+
+export const labels = {
+  app: "web",
+  tier: "front"
+} as const;
+
+// Generated types
+export type Name = typeof name;
+export type Ports = typeof ports;
+export type Labels = typeof labels;
