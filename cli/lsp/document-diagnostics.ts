@@ -5,16 +5,13 @@
  * included file; and, when the workspace associates a schema with the file,
  * the schema's failures, each at the span of the value it is about.
  */
-import { readFileSync, statSync } from "node:fs";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from "vscode-languageserver";
 import { causeChain, diagnosticMessage, locateFailures, toPlainData, type Diagnostic, type Engine, type IncludeHost, type SourceSpan } from "../../core/index.js";
 import { ProgramValue } from "../../core/eval/key-origins.js";
 import type { ObjectValue } from "../../core/eval/values.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
-
-/** Largest schema file read. */
-const MAX_SCHEMA_BYTES = 4 * 1024 * 1024;
+import { readSchemaFile } from "./workspace-schemas.js";
 
 /** Outcome of {@link diagnoseDocument}. */
 export interface DocumentDiagnostics {
@@ -107,13 +104,9 @@ function endOf(s: SourceSpan): { line: number; character: number } {
  */
 function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string, value: ObjectValue, schemaPath: string, included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
   const top = { start: doc.positionAt(0), end: doc.positionAt(0) };
-  let schemaText: string;
-  try {
-    if (statSync(schemaPath).size > MAX_SCHEMA_BYTES) throw new Error(`larger than ${MAX_SCHEMA_BYTES} bytes`);
-    schemaText = readFileSync(schemaPath, "utf8");
-  } catch (e) {
-    return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot read schema ${schemaPath}: ${(e as Error).message}` }];
-  }
+  const read = readSchemaFile(schemaPath);
+  if (!read.ok) return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot use schema ${schemaPath}: ${read.reason}` }];
+  const schemaText = read.text;
   const result = ctx.engine.validate(toPlainData(value), schemaText);
   if (result.valid) return [];
   if (result.schemaError) return result.errors.map((message) => ({ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: ${message}` }));

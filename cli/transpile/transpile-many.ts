@@ -56,7 +56,11 @@ export async function runMany(engine: Engine, plan: TranspilePlan, flags: Transp
 /** The results of `jobs`, in order: here, or on worker threads for large sets. */
 async function runJobs(engine: Engine, plan: TranspilePlan, flags: TranspileFlags, jobs: readonly ManyFilesJob[], argv: readonly string[] | undefined): Promise<JobResult[]> {
   const workers = Math.min(availableParallelism(), Math.floor(jobs.length / FILES_PER_WORKER));
-  if (jobs.length < PARALLEL_MIN_FILES || workers < 2) return jobs.map((job) => runJob(engine, plan, job));
+  if (jobs.length < PARALLEL_MIN_FILES || workers < 2) {
+    const results: JobResult[] = [];
+    for (const job of jobs) results.push(await runJob(engine, plan, job));
+    return results;
+  }
   const results: JobResult[] = new Array<JobResult>(jobs.length);
   let next = 0;
   const setup: WorkerSetup = { flags: { ...flags }, ...(argv === undefined ? {} : { argv: [...argv] }) };
