@@ -15,7 +15,7 @@
  * (or, where someone else listens for it, such as `--watch`, the write fails
  * with an {@link OutputWriteError}).
  */
-import { chmodSync, closeSync, openSync, realpathSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, closeSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { threadId } from "node:worker_threads";
@@ -23,7 +23,10 @@ import { describeError } from "./errno-text.js";
 import { OutputWriteError, writeAllSync } from "./fd-writer.js";
 
 /** The signals that end a CLI run by default, which a replacement in progress listens for. */
-const ENDING_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+export const ENDING_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/** The suffix of this process's temporary files (any thread's): `.<name>.<pid>-<thread>.jsson-tmp`. */
+const TEMP_SUFFIX = ".jsson-tmp";
 
 /** Bytes written between two turns of the event loop (where a signal's handler can run). */
 const TURN_BYTES = 1024 * 1024;
@@ -47,10 +50,10 @@ export interface ReplaceOptions {
  */
 export async function replaceFile(target: string, chunks: Iterable<string | Uint8Array>, options: ReplaceOptions = {}): Promise<void> {
   const path = options.followLink === true ? realTarget(target) : target;
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${threadId}.jsson-tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${threadId}${TEMP_SUFFIX}`);
   let interrupted: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals): void => void (interrupted ??= signal);
-  // signals reach only the main thread's listeners; a worker's writes are ended with its process
+  // signals reach only the main thread's listeners: a worker's files are the main thread's to remove (removeLeftTemporaries)
   const listening = threadId === 0;
   if (listening) for (const s of ENDING_SIGNALS) process.on(s, onSignal);
   let fd: number | undefined;
@@ -107,6 +110,24 @@ function existingMode(path: string): number | undefined {
     return statSync(path).mode & 0o7777;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Remove the temporary files this process's threads left in `folders`:
+ * for the main thread of a run whose worker threads it terminated (a
+ * signal reaches only the main thread; a terminated worker removes nothing).
+ */
+export function removeLeftTemporaries(folders: Iterable<string>): void {
+  const mark = `.${process.pid}-`;
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const name of names) if (name.startsWith(".") && name.endsWith(TEMP_SUFFIX) && name.includes(mark)) removeQuietly(join(folder, name));
   }
 }
 

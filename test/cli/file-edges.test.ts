@@ -105,6 +105,29 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   }
 }
 
+test("--out-dir on worker threads: SIGINT while they write ends the run by the signal and leaves no temporary file; every output present is whole", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 16; i++) files[`f${i}.jsson`] = `xs = 1..${1_000_000 + i}\n`;
+  const folder = fixtureDir(files);
+  try {
+    const out = join(folder, "dist");
+    const child = spawn(process.execPath, [CLI_BIN, "*.jsson", "--out-dir", "dist"], { cwd: folder, stdio: ["ignore", "ignore", "pipe"] });
+    const exited = once(child, "exit");
+    const deadline = Date.now() + 60_000;
+    const writing = (): boolean => existsSync(out) && readdirSync(out).some((f) => f.endsWith(".jsson-tmp"));
+    while (!writing() && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+    assert.is(child.exitCode, null, "still running when a worker was writing");
+    child.kill("SIGINT");
+    const [code, sig] = (await exited) as [number | null, NodeJS.Signals | null];
+    assert.is(sig, "SIGINT", `ended by ${String(sig)} / ${String(code)}`);
+    const left = readdirSync(out);
+    assert.equal(left.filter((f) => !/^f\d+\.json$/.test(f)), [], left.join(", "));
+    for (const f of left) assert.is((JSON.parse(readFileSync(join(out, f), "utf8")) as { xs: unknown[] }).xs.length, 1_000_000 + Number(f.slice(1, -5)), f);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test("-o: a completed run replaces the file (mode kept, a symbolic link still names it); a failed run or an unwritable folder leaves it and no temporary file", async () => {
   const folder = fixtureDir({ "out.json": OLD, "bad.jsson": "a = 1 / 0\n", "ok.jsson": "a = 1\n" });
   try {
