@@ -45,7 +45,23 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
       done(status);
     };
     const onSignal = (): void => stop(EXIT.OK);
+    // A run writing -o awaits between blocks: a change meanwhile runs again once it is done, never beside it.
+    let running = false;
+    let again = false;
     const run = async (): Promise<void> => {
+      if (running) return void (again = true);
+      running = true;
+      try {
+        await runOnce();
+      } finally {
+        running = false;
+      }
+      if (again) {
+        again = false;
+        void run();
+      }
+    };
+    const runOnce = async (): Promise<void> => {
       if (terminal) process.stdout.write(CLEAR_SCREEN);
       let status: number;
       try {
