@@ -44,11 +44,15 @@ export interface ReplaceOptions {
 
 /**
  * Replace `target` with the concatenation of `chunks` (text is written as
- * UTF-8). An existing target's permission bits are kept. Throws
+ * UTF-8). An existing target's permission bits are kept. A target that is
+ * a device or a FIFO (`-o /dev/null`, `-o /dev/stdout`) is written as it is
+ * named, as before: it has no content to keep. Throws
  * {@link OutputWriteError} (saying why) when the file cannot be written; the
  * target is then as it was and no temporary file is left.
  */
 export async function replaceFile(target: string, chunks: Iterable<string | Uint8Array>, options: ReplaceOptions = {}): Promise<void> {
+  // stat follows the link as open would (/dev/stdout names a pipe that has no path to resolve to)
+  if (options.followLink === true && isSpecial(target)) return writeThrough(target, chunks);
   const path = options.followLink === true ? realTarget(target) : target;
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${threadId}${TEMP_SUFFIX}`);
   let interrupted: NodeJS.Signals | undefined;
@@ -93,6 +97,31 @@ export async function replaceFile(target: string, chunks: Iterable<string | Uint
     if (listening) for (const s of ENDING_SIGNALS) process.off(s, onSignal);
     // raised again with our listeners gone: the default ends the process, as it would have
     if (interrupted !== undefined) process.kill(process.pid, interrupted);
+  }
+}
+
+/** Whether `path` exists and is neither a regular file nor a folder: `-o /dev/null`, `-o /dev/stdout`, a FIFO a reader waits on. */
+function isSpecial(path: string): boolean {
+  try {
+    const st = statSync(path);
+    return !st.isFile() && !st.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A device or a FIFO has no old content to keep and no folder to rename in: written as it is named. */
+function writeThrough(target: string, chunks: Iterable<string | Uint8Array>): void {
+  let fd: number;
+  try {
+    fd = openSync(target, "w");
+  } catch (e) {
+    throw new OutputWriteError(`cannot write output file "${target}": ${describeError(e)}`);
+  }
+  try {
+    for (const chunk of chunks) writeAllSync(fd, typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -141,6 +141,10 @@ test("-o: a completed run replaces the file (mode kept, a symbolic link still na
     assert.equal(JSON.parse(readFileSync(join(folder, "out.json"), "utf8")), { a: 1 });
     assert.ok(statSync(join(folder, "link.json")).isFile() && readdirSync(folder).includes("link.json"));
     assert.is(statSync(join(folder, "out.json")).mode & 0o777, 0o640);
+    // a device is written as named (no temporary file beside /dev/null)
+    const devNull = await runCli(["ok.jsson", "-o", "/dev/null"], { cwd: folder });
+    assert.is(devNull.code, 0, devNull.stderr);
+    // (not /dev/stdout: a spawned child's stdout is a socket here, which /proc/self/fd/1 cannot open)
     const missing = await runCli(["ok.jsson", "-o", join(folder, "no-such-folder", "x.json")], { cwd: folder });
     assert.is(missing.code, 1);
     assert.match(missing.stderr, /^jsson: cannot write output file ".*x\.json": /);
