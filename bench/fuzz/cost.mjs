@@ -9,7 +9,17 @@
 // heap of the worker and the peak RSS of the process, and the seed and
 // source of every finding.
 //
-//   npx tsc -p tsconfig.json && node bench/fuzz/cost.mjs [--seconds S] [--programs N] [--seed N] [--smoke]
+// Then the shaped programs (test/fuzz/cost-shapes.ts: deep scopes, wide
+// objects, big ranges, shared values, preset copies, lazy snapshots), each
+// one uniform loop whose work is known from its parameters: run without a
+// time limit, they print per shape the work, the cost meter's looks at the
+// clock and the largest work per look (the property test's bound is
+// 2 x CHECK_EVERY); over that bound is a finding. Looks are counted by
+// wrapping CostMeter.prototype.check (every look goes through it), so
+// `--engine-dist DIR` measures another build's engine (A/B against the
+// previous commit) with this build's generators.
+//
+//   npx tsc -p tsconfig.json && node bench/fuzz/cost.mjs [--seconds S] [--programs N] [--seed N] [--shapes N] [--engine-dist DIR] [--smoke]
 //
 // Uses the compiled helpers in dist/test/fuzz (so build first).
 import { existsSync } from "node:fs";
@@ -23,16 +33,19 @@ if (!existsSync(fileURLToPath(new URL("cost-program.js", dist)))) {
 }
 const { BoundedRunner, runChecked, allowedMs } = await import("../../dist/test/fuzz/bounded-runner.js");
 const { costProgram, COST_FUZZ_LIMITS, COST_FUZZ_HEAP_MB, COST_FUZZ_FORMATS } = await import("../../dist/test/fuzz/cost-program.js");
+const { COST_SHAPES, shapedProgram } = await import("../../dist/test/fuzz/cost-shapes.js");
 
 const { values: args } = parseArgs({
   options: {
     seconds: { type: "string", default: "60" },
     programs: { type: "string" },
     seed: { type: "string" },
+    shapes: { type: "string", default: "3" },
+    "engine-dist": { type: "string" },
     smoke: { type: "boolean", default: false },
   },
 });
-if (args.smoke) Object.assign(args, { seconds: "2", programs: "3" });
+if (args.smoke) Object.assign(args, { seconds: "2", programs: "3", shapes: "1" });
 const deadline = Date.now() + Number(args.seconds) * 1000;
 const maxPrograms = args.programs === undefined ? Infinity : Number(args.programs);
 const baseSeed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);
@@ -87,4 +100,43 @@ console.log(`peak worker heap: ${mb(peakHeap)}; peak process RSS: ${mb(peakRss)}
 console.log(`runs over the allowed time once, then run again: ${reruns}${reruns > 0 ? ` (slowest first attempt ${worstFirstMs.toFixed(1)} ms; seeds ${slowOnce.join(", ")})` : ""}`);
 console.log(`findings: ${findings.length}`);
 for (const f of findings) console.log(`\n--- seed ${f.seed} (-f ${f.format}): ${f.problems.join("; ")}\n${f.source}${Object.keys(f.files).length > 0 ? `files: ${JSON.stringify(f.files)}` : ""}`);
-process.exit(findings.length > 0 ? 1 : 0);
+
+// ---- shaped programs: work between two looks at the clock ----
+const CHECK_EVERY = 0x4000;
+const MAX_WORK_PER_CHECK = 2 * CHECK_EVERY;
+const engineDist = args["engine-dist"] === undefined ? new URL("../../dist/", import.meta.url) : new URL(`file://${args["engine-dist"].replace(/\/?$/, "/")}`);
+const { createEngine } = await import(new URL("index.js", engineDist).href);
+const engine = createEngine();
+const perShape = Number(args.shapes);
+const shapeFindings = [];
+console.log(`\nshaped programs (${perShape} per shape, engine ${fileURLToPath(engineDist)}): work per look at the clock, bound ${MAX_WORK_PER_CHECK}`);
+console.log("| shape | programs | work (units) | looks | largest work per look |");
+console.log("| --- | ---: | ---: | ---: | ---: |");
+const { CostMeter } = await import(new URL("core/eval/cost-meter.js", engineDist).href);
+const realCheck = CostMeter.prototype.check;
+let calls = 0;
+CostMeter.prototype.check = function (at) {
+  calls++;
+  return realCheck.call(this, at);
+};
+for (const shape of COST_SHAPES) {
+  let work = 0;
+  let looks = 0;
+  let worst = 0;
+  for (let i = 0; i < perShape; i++) {
+    const p = shapedProgram(shape, baseSeed + i);
+    calls = 0;
+    const ev = engine.evaluate(p.source, { format: "json", limits: { timeoutMs: 0, maxItems: 50_000_000, maxRangeItems: 10_000_000 } });
+    const w = ev.ok ? ev.write({ write() {} }) : ev;
+    if (!w.ok) throw new Error(`${shape} seed ${p.seed}: ${w.diagnostics.map((d) => d.message).join("; ")}`);
+    work += p.work;
+    looks += calls;
+    const gap = p.work / Math.max(1, calls);
+    worst = Math.max(worst, gap);
+    if (gap > MAX_WORK_PER_CHECK) shapeFindings.push(`${shape} seed ${p.seed}: ${p.work} units, ${calls} looks`);
+  }
+  console.log(`| ${shape} | ${perShape} | ${work} | ${looks} | ${Math.round(worst)} |`);
+}
+CostMeter.prototype.check = realCheck;
+console.log(`shape findings: ${shapeFindings.length}${shapeFindings.length > 0 ? "\n" + shapeFindings.join("\n") : ""}`);
+process.exit(findings.length + shapeFindings.length > 0 ? 1 : 0);

@@ -25,7 +25,11 @@ export default class Formats extends Command {
       return;
     }
     const formats = loaded.engine.listFormats();
-    if (flags.json) this.log(JSON.stringify(formats, null, 2));
+    if (flags.json) {
+      // plugins name and describe formats: on a terminal their control characters are shown escaped
+      const { writeStdout } = await import("../io/fd-writer.js");
+      writeStdout(JSON.stringify(formats, null, 2) + "\n");
+    }
     else {
       const { terminalText } = await import("../terminal/terminal-text.js");
       this.log(`${formatTable(formats)}\n\nConfig file: ${terminalText(loaded.configFile ?? "none")}`);

@@ -2,9 +2,12 @@
  * Synchronous writes to a file descriptor, in blocks. The CLI writes its
  * output with `fs.writeSync` rather than through `process.stdout` so that a
  * large document never piles up in a stream buffer and nothing is lost when
- * the process exits: every byte is out when `finish()` returns.
+ * the process exits: every byte is out when `finish()` returns. Files are
+ * written through file-replacement.ts.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
+import { writeSync } from "node:fs";
+import { isatty } from "node:tty";
+import { TextDecoder } from "node:util";
 import type { TextSink } from "../../core/plugin.js";
 import { describeError } from "./errno-text.js";
 import { terminalText } from "../terminal/terminal-text.js";
@@ -41,19 +44,31 @@ export function writeStderr(text: string): void {
   writeAllSync(2, Buffer.from(terminalText(text), "utf8"));
 }
 
+/** Whether stdout is a terminal (asked once): output shown there has its control characters escaped. */
+let stdoutTerminal: boolean | undefined;
+function stdoutIsTerminal(): boolean {
+  return (stdoutTerminal ??= isatty(1));
+}
+
+/**
+ * Write a command's output to stdout (fd 1). On a terminal, control
+ * characters that came from the data (ESC, BEL, C1, bidi overrides) are
+ * shown as escapes ({@link terminalText}) rather than obeyed; a pipe or a
+ * file gets the bytes unchanged.
+ */
+export function writeStdout(text: string): void {
+  writeAllSync(1, Buffer.from(stdoutIsTerminal() ? terminalText(text) : text, "utf8"));
+}
+
 /**
  * A {@link TextSink} that gathers chunks into ~64 KB blocks and writes each
- * block as UTF-8. The target is opened on the first write (or at `finish`),
- * so a run that fails before producing output never creates or truncates
- * an output file.
+ * block to stdout as UTF-8 ({@link writeStdout}: escaped on a terminal).
  */
-export class BlockSink implements TextSink {
+export class StdoutSink implements TextSink {
   private parts: string[] = [];
   private size = 0;
-  private fd: number | undefined;
-
-  /** @param target fd 1 for stdout, or the path of an output file. */
-  constructor(private readonly target: 1 | string) {}
+  /** On a terminal, bytes handed over are decoded to be escaped (a character may straddle two blocks). */
+  private decoder: TextDecoder | undefined;
 
   write(chunk: string): void {
     this.parts.push(chunk);
@@ -64,15 +79,14 @@ export class BlockSink implements TextSink {
   /** Write encoded bytes (after any pending text). */
   writeBytes(bytes: Uint8Array): void {
     this.flush();
-    writeAllSync(this.open(), bytes);
+    if (!stdoutIsTerminal()) return writeAllSync(1, bytes);
+    writeStdout((this.decoder ??= new TextDecoder()).decode(bytes, { stream: true }));
   }
 
-  /** Write what is left and close an output file. */
+  /** Write what is left. */
   finish(): void {
+    if (this.decoder !== undefined) this.write(this.decoder.decode());
     this.flush();
-    const fd = this.open();
-    if (typeof this.target === "string") closeSync(fd);
-    this.fd = undefined;
   }
 
   private flush(): void {
@@ -80,16 +94,6 @@ export class BlockSink implements TextSink {
     const text = this.parts.length === 1 ? (this.parts[0] as string) : this.parts.join("");
     this.parts = [];
     this.size = 0;
-    writeAllSync(this.open(), Buffer.from(text, "utf8"));
-  }
-
-  private open(): number {
-    if (this.fd !== undefined) return this.fd;
-    if (typeof this.target !== "string") return (this.fd = this.target);
-    try {
-      return (this.fd = openSync(this.target, "w"));
-    } catch (e) {
-      throw new OutputWriteError(`cannot write output file "${this.target}": ${describeError(e)}`);
-    }
+    writeStdout(text);
   }
 }

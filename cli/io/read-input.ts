@@ -3,7 +3,7 @@
  * decodes it as UTF-8 the way the include host does, so that invalid bytes
  * become U+FFFD for the lexer to report on its line.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { resolve } from "node:path";
 import { decodeUtf8 } from "../../core/host/node-fs-host.js";
 import { maxSourceBytes } from "../../core/host/source-bytes.js";
@@ -25,24 +25,78 @@ const CHUNK = 1 << 20;
 /** For the fallback wait: {@link readFd}. */
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-/** Read `path` (`-` = stdin) and decode it, at most `maxBytes` (a device such as /dev/zero ends there); `what` names the file in messages. */
+/**
+ * Read `path` (`-` = stdin) and decode it, at most `maxBytes`; `what` names
+ * the file in messages. A named file is looked at before it is opened: only
+ * a regular file is read (a FIFO would block the open, a device such as
+ * /dev/zero never ends; stdin is the way to pipe text in), and one larger
+ * than `maxBytes` is refused from its size, before a byte is read. It is
+ * opened without blocking and checked again, so a file swapped for a FIFO
+ * in between is refused too.
+ */
 export function readInput(path: string, maxBytes: number, what = "input file"): InputResult {
-  if (path === "-") return { ok: true, text: decodeUtf8(readFd(0, maxBytes)) };
+  const fail = (reason: string): InputResult => ({ ok: false, message: `cannot read ${what} "${path}": ${reason}` });
+  const refusedFile = (st: Stats): InputResult | undefined => {
+    const reason = notReadable(st, maxBytes);
+    // the source (never a schema) can come from a pipe: say how
+    return reason === undefined ? undefined : fail(what === "input file" && !st.isDirectory() && !st.isFile() ? `${reason}; pipe its text to stdin (-) instead` : reason);
+  };
+  if (path === "-") {
+    const size = regularSize(0);
+    if (size !== undefined && size > maxBytes) return fail(tooLarge(size, maxBytes));
+    return { ok: true, text: decodeUtf8(readFd(0, maxBytes)) };
+  }
   const file = resolve(path);
+  try {
+    const refused = refusedFile(statSync(file));
+    if (refused !== undefined) return refused;
+  } catch (e) {
+    return fail(describeError(e));
+  }
   let fd: number;
   try {
-    fd = openSync(file, "r");
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
-    return { ok: false, message: `cannot read ${what} "${path}": ${describeError(e)}` };
+    return fail(describeError(e));
   }
   try {
-    const st = fstatSync(fd);
-    if (st.isDirectory()) return { ok: false, message: `cannot read ${what} "${path}": is a directory` };
+    const refused = refusedFile(fstatSync(fd));
+    if (refused !== undefined) return refused;
     return { ok: true, text: decodeUtf8(readFd(fd, maxBytes)), file };
   } catch (e) {
-    return { ok: false, message: `cannot read ${what} "${path}": ${describeError(e)}` };
+    return fail(describeError(e));
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Why a file with these stats is not read, or undefined when it is a regular file within `maxBytes`. */
+function notReadable(st: Stats, maxBytes: number): string | undefined {
+  if (st.isDirectory()) return "is a directory";
+  if (!st.isFile()) return `is not a regular file (${specialKind(st)})`;
+  if (st.size > maxBytes) return tooLarge(st.size, maxBytes);
+  return undefined;
+}
+
+function tooLarge(size: number, maxBytes: number): string {
+  return `too large (${size} bytes; at most ${maxBytes} bytes are read)`;
+}
+
+function specialKind(st: Stats): string {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isCharacterDevice()) return "a character device";
+  if (st.isBlockDevice()) return "a block device";
+  if (st.isSocket()) return "a socket";
+  return "a special file";
+}
+
+/** The size of `fd` when it is a regular file (stdin redirected from a file), else undefined. */
+function regularSize(fd: number): number | undefined {
+  try {
+    const st = fstatSync(fd);
+    return st.isFile() ? st.size : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -69,7 +123,7 @@ function readFd(fd: number, maxBytes: number): Buffer {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === "EAGAIN") {
           unblock ??= blockStdin(fd) ?? false;
-          // only fd 0 can be non-blocking here (readInput opens files blocking); should it refuse, poll gently
+          // only fd 0 can be non-blocking here (readInput reads regular files only, which never say EAGAIN); should it refuse, poll gently
           if (unblock === false) Atomics.wait(pause, 0, 0, 1);
           continue;
         }

@@ -16,7 +16,13 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TextSink } from "../../core/plugin.js";
-import { writeAllSync, type BlockSink } from "./fd-writer.js";
+import { writeAllSync } from "./fd-writer.js";
+
+/** Where {@link SpoolSink.commit} hands the spooled output: text kept in memory, and bytes read back from the spool file. */
+export interface SpoolTarget {
+  write(text: string): void;
+  writeBytes(bytes: Uint8Array): void;
+}
 
 const MEMORY_LIMIT = 4 * 1024 * 1024;
 const BLOCK = 1024 * 1024;
@@ -35,7 +41,7 @@ export class SpoolSink implements TextSink {
   }
 
   /** Hand everything to `out` (in order), then release the spool. */
-  commit(out: Pick<BlockSink, "write" | "writeBytes">): void {
+  commit(out: SpoolTarget): void {
     try {
       if (this.spill) {
         this.toFile(true);
@@ -49,6 +55,43 @@ export class SpoolSink implements TextSink {
           out.writeBytes(buf.subarray(0, n));
         }
       } else for (const p of this.parts) out.write(p);
+    } finally {
+      this.discard();
+    }
+  }
+
+  /**
+   * Everything spooled, in order, as text parts or blocks of UTF-8 read back
+   * from the spool file one at a time (for a writer that awaits between
+   * them, {@link replaceFile}); the spool is released once they are taken.
+   */
+  *chunks(): Generator<string | Uint8Array> {
+    try {
+      if (this.spill) {
+        this.toFile(true);
+        const { fd } = this.spill;
+        let position = 0;
+        for (;;) {
+          const buf = Buffer.allocUnsafe(BLOCK);
+          const n = readSync(fd, buf, 0, BLOCK, position);
+          if (n === 0) break;
+          position += n;
+          yield buf.subarray(0, n);
+        }
+      } else {
+        // in memory (at most MEMORY_LIMIT characters): in blocks, not one write per emitted piece
+        let group: string[] = [];
+        let size = 0;
+        for (const p of this.parts) {
+          group.push(p);
+          size += p.length;
+          if (size < BLOCK) continue;
+          yield group.join("");
+          group = [];
+          size = 0;
+        }
+        if (size > 0) yield group.join("");
+      }
     } finally {
       this.discard();
     }

@@ -5,7 +5,6 @@
  * included file; and, when the workspace associates a schema with the file,
  * the schema's failures, each at the span of the value it is about.
  */
-import { readFileSync, statSync } from "node:fs";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from "vscode-languageserver";
 import { causeChain, diagnosticMessage, locateFailures, toPlainData, type Diagnostic, type Engine, type IncludeHost, type SourceSpan } from "../../core/index.js";
@@ -13,9 +12,7 @@ import { ProgramValue } from "../../core/eval/key-origins.js";
 import type { ObjectValue } from "../../core/eval/values.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import { checkSchemaBounded } from "./bounded-schema-check.js";
-
-/** Largest schema file read. */
-const MAX_SCHEMA_BYTES = 4 * 1024 * 1024;
+import { readSchemaFile } from "./workspace-schemas.js";
 
 /** Outcome of {@link diagnoseDocument}. */
 export interface DocumentDiagnostics {
@@ -108,13 +105,9 @@ function endOf(s: SourceSpan): { line: number; character: number } {
  */
 function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string, value: ObjectValue, schemaPath: string, included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
   const top = { start: doc.positionAt(0), end: doc.positionAt(0) };
-  let schemaText: string;
-  try {
-    if (statSync(schemaPath).size > MAX_SCHEMA_BYTES) throw new Error(`larger than ${MAX_SCHEMA_BYTES} bytes`);
-    schemaText = readFileSync(schemaPath, "utf8");
-  } catch (e) {
-    return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot read schema ${schemaPath}: ${(e as Error).message}` }];
-  }
+  const read = readSchemaFile(schemaPath);
+  if (!read.ok) return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot use schema ${schemaPath}: ${read.reason}` }];
+  const schemaText = read.text;
   const result = checkSchemaBounded(toPlainData(value), schemaText, LSP_LIMITS.timeoutMs ?? 0);
   if (result === undefined) return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: validation timed out (limit ${LSP_LIMITS.timeoutMs} ms)` }];
   if (result.valid) return [];

@@ -14,3 +14,6 @@ export const LSP_LIMITS: Partial<Limits> = Object.freeze({
   maxSourceLength: 8 * 1024 * 1024,
   maxIncludes: 1000,
 });
+
+/** The largest workspace file read (`jsson.config.json`, a schema it names), in bytes: larger ones are refused from their size. */
+export const MAX_WORKSPACE_FILE_BYTES = 4 * 1024 * 1024;

@@ -2,10 +2,21 @@
  * Schema associations of a workspace: `"schemas": {"<glob>": "<schema path>"}`
  * in `jsson.config.json` at the workspace root (docs/editors.md). Globs are
  * matched against the document's path relative to the root, with `/`
- * separators; `**` spans folders, `*` and `?` stay within one.
+ * separators; `**` spans folders, `*` and `?` stay within one
+ * (glob-match.ts, linear in the path and the glob).
+ *
+ * A workspace is whatever the editor opened, so the config is read as the
+ * plugin loader reads it: only when its owner and folders make it
+ * trustworthy (trusted-path.ts; otherwise another user chose what is read),
+ * only a regular file, and only up to a size. Schema files are read the
+ * same way when a document needs one ({@link readSchemaFile}).
  */
-import { readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
+import { readInput } from "../io/read-input.js";
+import { untrustedReason } from "../plugin-loader/trusted-path.js";
+import { GlobMatcher } from "./glob-match.js";
+import { MAX_WORKSPACE_FILE_BYTES } from "./lsp-limits.js";
 
 /** The config file read at the workspace root. */
 export const WORKSPACE_CONFIG = "jsson.config.json";
@@ -13,18 +24,34 @@ export const WORKSPACE_CONFIG = "jsson.config.json";
 /** One association: a glob and the schema file it names (absolute). */
 export interface SchemaAssociation {
   readonly glob: string;
-  readonly pattern: RegExp;
+  readonly matcher: GlobMatcher;
   readonly schemaPath: string;
+}
+
+/** The text of a workspace file, or why it is not read (a phrase for messages). */
+export type WorkspaceRead = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+
+/** Read a file the workspace names: trusted, regular, at most {@link MAX_WORKSPACE_FILE_BYTES}. */
+export function readWorkspaceFile(path: string, what: string): WorkspaceRead {
+  // a device, a FIFO or an oversized file is refused from its stat first: it says more than whose it is
+  const read = readInput(path, MAX_WORKSPACE_FILE_BYTES, what);
+  if (!read.ok) return { ok: false, reason: read.message };
+  const untrusted = untrustedReason(path);
+  return untrusted === undefined ? { ok: true, text: read.text } : { ok: false, reason: `not read: ${untrusted}` };
+}
+
+/** A schema file named by the config, read as the config is ({@link readWorkspaceFile}). */
+export function readSchemaFile(path: string): WorkspaceRead {
+  return readWorkspaceFile(path, "schema file");
 }
 
 /** Associations of the workspace at `root`, and a problem with the config file if it has one. */
 export function readSchemaAssociations(root: string): { associations: SchemaAssociation[]; problem?: string } {
-  let text: string;
-  try {
-    text = readFileSync(join(root, WORKSPACE_CONFIG), "utf8");
-  } catch {
-    return { associations: [] };
-  }
+  const file = join(root, WORKSPACE_CONFIG);
+  if (!existsSync(file)) return { associations: [] };
+  const read = readWorkspaceFile(file, WORKSPACE_CONFIG);
+  if (!read.ok) return { associations: [], problem: `${WORKSPACE_CONFIG} ignored: ${read.reason}` };
+  const text = read.text;
   let config: unknown;
   try {
     config = JSON.parse(text);
@@ -37,7 +64,13 @@ export function readSchemaAssociations(root: string): { associations: SchemaAsso
   const associations: SchemaAssociation[] = [];
   for (const [glob, path] of Object.entries(schemas)) {
     if (typeof path !== "string") return { associations: [], problem: `${WORKSPACE_CONFIG}: the schema for "${glob}" must be a path string` };
-    associations.push({ glob, pattern: globPattern(glob), schemaPath: isAbsolute(path) ? path : join(root, path) });
+    let matcher: GlobMatcher;
+    try {
+      matcher = new GlobMatcher(glob);
+    } catch (e) {
+      return { associations: [], problem: `${WORKSPACE_CONFIG}: the glob "${glob.slice(0, 40)}…" is refused: ${(e as Error).message}` };
+    }
+    associations.push({ glob, matcher, schemaPath: isAbsolute(path) ? path : join(root, path) });
   }
   return { associations };
 }
@@ -46,24 +79,6 @@ export function readSchemaAssociations(root: string): { associations: SchemaAsso
 export function schemaFor(associations: readonly SchemaAssociation[], root: string, file: string): SchemaAssociation | undefined {
   const rel = relative(root, file).split(sep).join("/");
   if (rel.startsWith("../") || isAbsolute(rel)) return undefined;
-  return associations.find((a) => a.pattern.test(rel));
+  return associations.find((a) => a.matcher.matches(rel));
 }
 
-/** A glob as an anchored regular expression (linear: no nested quantifiers). */
-export function globPattern(glob: string): RegExp {
-  let re = "";
-  const g = glob.replace(/^\.\//, "");
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i] as string;
-    if (c === "*" && g[i + 1] === "*") {
-      i++;
-      if (g[i + 1] === "/") {
-        i++;
-        re += "(?:[^/]*/)*"; // `**/` : any number of folders, including none
-      } else re += ".*";
-    } else if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`^${re}$`);
-}

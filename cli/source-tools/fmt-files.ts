@@ -4,8 +4,6 @@
  * written back; a file that does not parse is reported and left untouched,
  * and the other files are still processed.
  */
-import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { DEFAULT_LIMITS } from "../../core/index.js";
 import { formatSource } from "../../core/format/format-source.js";
@@ -13,9 +11,9 @@ import type { Diagnostic } from "../../core/diagnostics/diagnostic.js";
 import { runSources } from "../terminal/diagnostic-sources.js";
 import { diagnosticsJson } from "../terminal/diagnostic-json.js";
 import { diagnosticsText, errorFormatOf } from "../terminal/error-format.js";
-import { describeError } from "../io/errno-text.js";
 import { EXIT } from "../terminal/exit-codes.js";
-import { writeAllSync, writeStderr } from "../io/fd-writer.js";
+import { OutputWriteError, writeStderr, writeStdout } from "../io/fd-writer.js";
+import { replaceFile } from "../io/file-replacement.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
 
 /** What `jsson fmt` does with each formatted input. */
@@ -81,9 +79,12 @@ export async function runFmt(paths: readonly string[], mode: FmtMode, errorForma
     if (mode.diff && changed) writeStdout(unifiedDiff(shown, original, result.text));
     if (mode.write && read.file !== undefined) {
       if (changed) {
-        const failure = replaceFile(read.file, result.text);
-        if (failure !== undefined) {
-          writeStderr(`jsson: cannot write "${path}": ${failure}\n`);
+        try {
+          // beside the file, renamed over it once complete; a symbolic link keeps naming it
+          await replaceFile(read.file, [result.text], { followLink: true });
+        } catch (e) {
+          if (!(e instanceof OutputWriteError)) throw e;
+          writeStderr(`jsson: ${e.message}\n`);
           status = EXIT.SOURCE;
         }
       }
@@ -92,10 +93,6 @@ export async function runFmt(paths: readonly string[], mode: FmtMode, errorForma
   // json names files only (no excerpts): any run's sources name them alike
   if (failures.length > 0) writeStderr(diagnosticsJson(failures, runSources({ text: "" })));
   return status;
-}
-
-function writeStdout(text: string): void {
-  writeAllSync(1, Buffer.from(text, "utf8"));
 }
 
 /** A unified diff (`--- FILE` / `+++ FILE`, 3 lines of context). */
@@ -114,32 +111,3 @@ function wholeFileDiff(name: string, before: string, after: string): string {
   return `--- ${name}\n+++ ${name}\n${hunk}${a.map((l) => `-${l}\n`).join("")}${b.map((l) => `+${l}\n`).join("")}`;
 }
 
-/**
- * Replace a file's content in one step (a temporary file beside it, then a
- * rename), so a crash or a full disk never leaves half a file; the mode is
- * kept and a symbolic link keeps pointing at the file it named.
- * @returns the reason it failed, or undefined
- */
-function replaceFile(file: string, text: string): string | undefined {
-  let target: string;
-  try {
-    target = realpathSync(file);
-  } catch (e) {
-    return describeError(e);
-  }
-  const temp = join(dirname(target), `.${basename(target)}.jsson-fmt-${process.pid}`);
-  try {
-    const mode = statSync(target).mode & 0o7777;
-    writeFileSync(temp, text, { flag: "wx", mode });
-    chmodSync(temp, mode);
-    renameSync(temp, target);
-    return undefined;
-  } catch (e) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // nothing was created
-    }
-    return describeError(e);
-  }
-}

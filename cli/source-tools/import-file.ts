@@ -1,14 +1,15 @@
 /**
  * `jsson import`: a JSON, YAML or TOML file (or stdin) as JSSON, on stdout
- * or into `-o FILE`. Warnings (TOML dates became strings) go to stderr.
+ * or into `-o FILE` (replaced only once complete). Warnings (TOML dates
+ * became strings) go to stderr; on a terminal, control characters from the
+ * data are shown escaped.
  */
-import { writeFileSync } from "node:fs";
 import { DEFAULT_LIMITS } from "../../core/index.js";
 import { dataFormatOf } from "../../core/data/data-document.js";
 import { importDocument, type ImportFormat } from "../../core/import/import-document.js";
-import { describeError } from "../io/errno-text.js";
 import { EXIT } from "../terminal/exit-codes.js";
-import { writeAllSync, writeStderr } from "../io/fd-writer.js";
+import { OutputWriteError, writeStderr, writeStdout } from "../io/fd-writer.js";
+import { replaceFile } from "../io/file-replacement.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
 
 /** Flags of `jsson import`. */
@@ -43,13 +44,14 @@ export async function runImport(path: string | undefined, flags: ImportFlags): P
   }
   for (const w of r.warnings) writeStderr(`jsson import: warning: ${w}\n`);
   if (flags.output === undefined || flags.output === "-") {
-    writeAllSync(1, Buffer.from(r.text, "utf8"));
+    writeStdout(r.text);
     return EXIT.OK;
   }
   try {
-    writeFileSync(flags.output, r.text);
+    await replaceFile(flags.output, [r.text], { followLink: true });
   } catch (e) {
-    writeStderr(`jsson: cannot write "${flags.output}": ${describeError(e)}\n`);
+    if (!(e instanceof OutputWriteError)) throw e;
+    writeStderr(`jsson: ${e.message}\n`);
     return EXIT.SOURCE;
   }
   return EXIT.OK;

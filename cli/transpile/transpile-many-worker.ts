@@ -33,7 +33,7 @@ if (port) {
     const plan = makePlan(loaded.engine, flags, [], argv);
     port.on("message", (request: JobRequest | null) => {
       if (request === null) return void port.close();
-      port.postMessage({ index: request.index, result: runJob(loaded.engine, plan, request.job) } satisfies JobReply);
+      void runJob(loaded.engine, plan, request.job).then((result) => port.postMessage({ index: request.index, result } satisfies JobReply));
     });
     port.postMessage({ ready: true } satisfies JobReply);
   }

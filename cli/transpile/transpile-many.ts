@@ -7,11 +7,13 @@
  * here, where starting workers would cost more than it saves.
  */
 import { availableParallelism } from "node:os";
+import { dirname } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Engine } from "../../core/index.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
+import { ENDING_SIGNALS, removeLeftTemporaries } from "../io/file-replacement.js";
 import type { TranspileFlags, TranspilePlan } from "./transpile-run.js";
 import { planManyFiles, type ManyFilesJob } from "./many-files.js";
 import { runJob, type JobResult } from "./transpile-job.js";
@@ -56,13 +58,29 @@ export async function runMany(engine: Engine, plan: TranspilePlan, flags: Transp
 /** The results of `jobs`, in order: here, or on worker threads for large sets. */
 async function runJobs(engine: Engine, plan: TranspilePlan, flags: TranspileFlags, jobs: readonly ManyFilesJob[], argv: readonly string[] | undefined): Promise<JobResult[]> {
   const workers = Math.min(availableParallelism(), Math.floor(jobs.length / FILES_PER_WORKER));
-  if (jobs.length < PARALLEL_MIN_FILES || workers < 2) return jobs.map((job) => runJob(engine, plan, job));
+  if (jobs.length < PARALLEL_MIN_FILES || workers < 2) {
+    const results: JobResult[] = [];
+    for (const job of jobs) results.push(await runJob(engine, plan, job));
+    return results;
+  }
   const results: JobResult[] = new Array<JobResult>(jobs.length);
   let next = 0;
+  // A signal reaches this thread only: stop the workers, remove the temporary files they were writing, end as the signal says.
+  const running = new Set<Worker>();
+  let stopping: Promise<void> | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    stopping ??= Promise.allSettled([...running].map((w) => w.terminate())).then(() => {
+      removeLeftTemporaries(new Set(jobs.map((j) => dirname(j.output))));
+      for (const s of ENDING_SIGNALS) process.off(s, onSignal);
+      process.kill(process.pid, signal);
+    });
+  };
+  for (const s of ENDING_SIGNALS) process.on(s, onSignal);
   const setup: WorkerSetup = { flags: { ...flags }, ...(argv === undefined ? {} : { argv: [...argv] }) };
   const one = (): Promise<void> =>
     new Promise((resolveWorker, rejectWorker) => {
       const worker = new Worker(new URL("./transpile-many-worker.js", import.meta.url), { workerData: setup });
+      running.add(worker);
       const send = (): void => {
         if (next >= jobs.length) return void worker.postMessage(null);
         const index = next++;
@@ -75,9 +93,14 @@ async function runJobs(engine: Engine, plan: TranspilePlan, flags: TranspileFlag
         send();
       });
       worker.on("error", rejectWorker);
-      worker.on("exit", () => resolveWorker());
+      worker.on("exit", () => (running.delete(worker), resolveWorker()));
     });
-  await Promise.all(Array.from({ length: workers }, one));
+  try {
+    await Promise.all(Array.from({ length: workers }, one));
+  } finally {
+    if (stopping === undefined) for (const s of ENDING_SIGNALS) process.off(s, onSignal);
+  }
+  if (stopping !== undefined) await stopping; // the process ends there
   for (let i = 0; i < jobs.length; i++) if (results[i] === undefined) throw new Error(`worker ended without a result for ${jobs[i]?.input ?? i}`);
   return results;
 }

@@ -12,7 +12,8 @@ import { formatNames } from "../terminal/format-table.js";
 import { runSources } from "../terminal/diagnostic-sources.js";
 import { diagnosticsText, errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
-import { BlockSink, OutputWriteError, writeStderr } from "../io/fd-writer.js";
+import { OutputWriteError, StdoutSink, writeStderr } from "../io/fd-writer.js";
+import { replaceFile, type ReplaceOptions } from "../io/file-replacement.js";
 import { SpoolSink } from "../io/spool-sink.js";
 import { sameFile } from "../io/same-file.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
@@ -30,6 +31,8 @@ export type TranspileFlags = ParsedFlags;
 export interface TranspilePlan {
   readonly inputPath: string;
   readonly outputPath: string | undefined;
+  /** How `outputPath` is replaced when it is a symbolic link (`-o`: the file it names; `--out-dir`: the link itself). */
+  readonly replace?: ReplaceOptions;
   /** `--out-dir`: one output file per input under this folder. */
   readonly outDir: string | undefined;
   readonly watch: boolean;
@@ -70,11 +73,15 @@ export async function runTranspile(flags: TranspileFlags, files: readonly string
   return underWatchdog(plan.options.limits?.timeoutMs, () => transpileOnce(engine, plan, writeStderr));
 }
 
+/** `-o` names a file the user chose: a link there is followed, as opening it would. */
+const FOLLOW_LINK: ReplaceOptions = { followLink: true };
+
 /**
  * One run of a checked plan: read the input, transpile, write the output
- * (or the diagnostic, through `report`). Resolves to the exit status.
+ * (or the diagnostic, through `report`). Resolves to the exit status. An
+ * output file is replaced only once complete (file-replacement.ts).
  */
-export function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void): number {
+export async function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void): Promise<number> {
   const input = readInput(plan.inputPath, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
   if (!input.ok) {
     report(`jsson: ${input.message}\n`);
@@ -82,7 +89,7 @@ export function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text
   }
   const options: RunOptions = input.file === undefined ? plan.options : { ...plan.options, file: input.file };
   try {
-    return plan.schema ? transpileAndValidate(engine, input.text, options, plan, plan.schema, report) : transpileStreamed(engine, input.text, options, plan, report);
+    return await (plan.schema ? transpileAndValidate(engine, input.text, options, plan, plan.schema, report) : transpileStreamed(engine, input.text, options, plan, report));
   } catch (e) {
     if (!(e instanceof OutputWriteError)) throw e;
     report(`jsson: ${e.message}\n`);
@@ -96,7 +103,7 @@ export function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text
  * not even the output-size limit or a timeout — follows a partial document,
  * and lazy data is evaluated once.
  */
-function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, report: (text: string) => void): number {
+async function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, report: (text: string) => void): Promise<number> {
   const spool = new SpoolSink();
   try {
     const evaluated = engine.evaluate(source, { ...options, verifyBeforeWrite: false });
@@ -105,9 +112,12 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
       report(sourceErrors(result, source, options, plan));
       return EXIT.SOURCE;
     }
-    const sink = new BlockSink(plan.outputPath ?? 1);
-    spool.commit(sink);
-    sink.finish();
+    if (plan.outputPath !== undefined) await replaceFile(plan.outputPath, spool.chunks(), plan.replace ?? FOLLOW_LINK);
+    else {
+      const sink = new StdoutSink();
+      spool.commit(sink);
+      sink.finish();
+    }
     return EXIT.OK;
   } finally {
     spool.discard();
@@ -125,14 +135,14 @@ function sourceErrors(failure: RunFailure, source: string, options: RunOptions, 
 }
 
 /** With a schema: one evaluation, checked (the pipeline's validate stage: what a consumer would read), its output printed only if it passes. */
-function transpileAndValidate(
+async function transpileAndValidate(
   engine: Engine,
   source: string,
   options: RunOptions,
   plan: TranspilePlan,
   schema: NonNullable<TranspilePlan["schema"]>,
   report: (text: string) => void,
-): number {
+): Promise<number> {
   const evaluated = engine.evaluate(source, options);
   if (!evaluated.ok) {
     report(sourceErrors(evaluated, source, options, plan));
@@ -146,8 +156,10 @@ function transpileAndValidate(
   const verdict = result.result;
   report(schemaReport(verdict, schema.format, schemaPlaces(evaluated, source, options, verdict)));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
-  if (!plan.validateOnly) {
-    const sink = new BlockSink(plan.outputPath ?? 1);
+  if (plan.validateOnly) return EXIT.OK;
+  if (plan.outputPath !== undefined) await replaceFile(plan.outputPath, [result.output], plan.replace ?? FOLLOW_LINK);
+  else {
+    const sink = new StdoutSink();
     sink.write(result.output);
     sink.finish();
   }

@@ -45,12 +45,28 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
       done(status);
     };
     const onSignal = (): void => stop(EXIT.OK);
-    const run = (): void => {
+    // A run writing -o awaits between blocks: a change meanwhile runs again once it is done, never beside it.
+    let running = false;
+    let again = false;
+    const run = async (): Promise<void> => {
+      if (running) return void (again = true);
+      running = true;
+      try {
+        await runOnce();
+      } finally {
+        running = false;
+      }
+      if (again) {
+        again = false;
+        void run();
+      }
+    };
+    const runOnce = async (): Promise<void> => {
       if (terminal) process.stdout.write(CLEAR_SCREEN);
       let status: number;
       try {
         const current = makePlan(engine, flags, inputs, argv);
-        status = transpileOnce(engine, { ...current, options: { ...current.options, host } }, writeStderr);
+        status = await transpileOnce(engine, { ...current, options: { ...current.options, host } }, writeStderr);
       } catch (e) {
         if (e instanceof BrokenPipeError) return stop(EXIT.BROKEN_PIPE);
         if (!(e instanceof UsageError)) throw e;
@@ -66,7 +82,7 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
       // no name: the platform could not say which file; run to be safe
       if (name !== null && !files.has(resolve(dir, name.toString()))) return;
       clearTimeout(timer);
-      timer = setTimeout(run, DEBOUNCE_MS);
+      timer = setTimeout(() => void run(), DEBOUNCE_MS);
     };
     /** Watch the folders of the current files, and only those. */
     const follow = (): void => {
@@ -85,6 +101,6 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
     };
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
-    run();
+    void run();
   });
 }

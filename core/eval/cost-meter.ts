@@ -54,6 +54,8 @@ export class CostMeter {
    * pulling a range) at the place that made them.
    */
   evaluating = 0;
+  /** How many times the meter has looked at the clock: the cost fuzzer measures the work done between two looks. */
+  checks = 0;
   private left = CHECK_EVERY;
 
   constructor(
@@ -84,6 +86,7 @@ export class CostMeter {
   /** Look at the clock and the cancellation flag now. */
   check(at: number): void {
     this.left = CHECK_EVERY;
+    this.checks++;
     const over = this.signal?.reached?.(at);
     if (over !== undefined) throw new StopError(CODES.LIMIT_ITEMS, over, at);
     if (this.signal?.aborted) throw new StopError(CODES.CANCELLED, "evaluation cancelled", at);

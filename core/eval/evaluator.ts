@@ -166,7 +166,7 @@ class FileEvaluator {
 
   private lookup(scope: Scope, name: string): Value | undefined {
     this.lookups++;
-    return scope.lookup(name);
+    return scope.lookup(name, this.run.meter, this.run.meter.current);
   }
 
   program(program: Program): ProgramValue {
@@ -469,6 +469,7 @@ class FileEvaluator {
   private merge(value: ObjectValue, id: string, span: { start: number; end: number }, root: ObjectValue, origins: Map<string, { start: number; end: number }>, fail: (code: typeof CODES.I3_MERGE_CONFLICT, message: string) => never, dataFile = -1): void {
     const mode = this.run.options.includeMerge;
     const trace = this.run.trace;
+    this.run.meter.charge(value.size, this.where(span.start));
     for (let i = 0, keys = value.keys, values = value.values; i < keys.length; i++) {
       const k = keys[i] as string;
       const v = values[i] as Value;
@@ -743,9 +744,8 @@ class FileEvaluator {
 
   /** A frozen copy of the bindings visible from `scope`, counted against the item limit (it is one per lazy map). */
   private snapshot(scope: Scope, at: number): Scope {
-    const snap = scope.snapshot();
+    const snap = scope.snapshot(this.run.meter, this.where(at));
     this.count(snap.size, at);
-    this.run.meter.charge(snap.size, this.where(at));
     return snap;
   }
 
@@ -825,10 +825,11 @@ class FileEvaluator {
       if (this.lookups === lookupsBefore) this.presetCache.set(body, base);
     }
     if (!e.overrides) return base;
-    const out = this.shallowMerge(base, this.object(e.overrides, scope));
-    // The copy is new memory however small the overrides: counted, and its work charged.
+    const over = this.object(e.overrides, scope);
+    // The copy is new memory however small the overrides: its work charged before it is made, then counted.
+    this.run.meter.charge(base.size + over.size, this.where(e.at));
+    const out = this.shallowMerge(base, over);
     this.count(out.size, e.at);
-    this.run.meter.charge(out.size, this.where(e.at));
     return this.weighObject(out, e.at);
   }
 

@@ -1,5 +1,10 @@
 import type { Value } from "./values.js";
 
+/** Who pays for walking scopes: the run's meter ({@link CostMeter}), charged one unit per scope visited. */
+export interface ScopeCharge {
+  charge(units: number, at: number): void;
+}
+
 /** Bindings a scope holds in scanned arrays before it builds a Map. */
 const SCAN_LIMIT = 8;
 
@@ -54,19 +59,36 @@ export class Scope {
     }
   }
 
-  /** The innermost binding of `name`, or undefined. */
-  lookup(name: string): Value | undefined {
+  /**
+   * The innermost binding of `name`, or undefined. A lookup walks as many
+   * scopes as the source nests blocks (a name bound at the top, read 200
+   * blocks down): each scope visited is charged to `meter` at `at`, so the
+   * walk is work the run's time limit sees.
+   */
+  lookup(name: string, meter?: ScopeCharge, at = 0): Value | undefined {
+    let walked = 0;
+    let found: Value | undefined;
     for (let s: Scope | undefined = this; s; s = s.parent) {
-      if (s.firstName === name) return s.firstValue;
+      walked++;
+      if (s.firstName === name) {
+        found = s.firstValue;
+        break;
+      }
       if (s.names !== undefined) {
-        const v = s.names.get(name);
-        if (v !== undefined) return v;
+        found = s.names.get(name);
+        if (found !== undefined) break;
       } else if (s.moreNames !== undefined) {
         const names = s.moreNames;
-        for (let i = 0; i < names.length; i++) if (names[i] === name) return (s.moreValues as Value[])[i];
+        let i = 0;
+        while (i < names.length && names[i] !== name) i++;
+        if (i < names.length) {
+          found = (s.moreValues as Value[])[i];
+          break;
+        }
       }
     }
-    return undefined;
+    meter?.charge(walked, at);
+    return found;
   }
 
   /** Every name visible from here, innermost scope first (a name bound twice is given twice). */
@@ -83,9 +105,15 @@ export class Scope {
    * in the original scopes does not affect it (lazy map bodies evaluate
    * after the program has moved on).
    */
-  snapshot(): Scope {
+  snapshot(meter?: ScopeCharge, at = 0): Scope {
     const chain: Scope[] = [];
-    for (let s: Scope | undefined = this; s; s = s.parent) chain.push(s);
+    let bindings = 0;
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      chain.push(s);
+      bindings += s.size;
+    }
+    // every scope walked and every binding copied, charged before the copy is made
+    meter?.charge(chain.length + bindings, at);
     const out = new Scope(undefined);
     const names = new Map<string, Value>();
     for (let i = chain.length - 1; i >= 0; i--) {

@@ -75,7 +75,6 @@ const CASES: BadCase[] = [
   { name: "recursive preset", args: ["-i", file("recursive-preset.jsson")], message: /^recursive preset "a"/ },
   { name: "unterminated string at EOF", args: ["-i", file("unterminated-string.jsson")], message: /^found an endless string/, line: 2 },
   { name: "unterminated raw string at EOF", args: ["-i", file("unterminated-raw.jsson")], message: /^found an endless string/, line: 2 },
-  { name: "a 50 MB file", args: ["-i", file("fifty-megabytes.jsson")], message: /./ },
   { name: "a 50 MB stdin", args: ["-f", "yaml"], input: big, message: /./ },
   { name: "invalid UTF-8", args: ["-i", file("invalid-utf8.jsson")], message: /character/, line: 3 },
   { name: "a BOM, then an error: lines still count from the BOM's line", args: ["-i", file("bom-then-error.jsson")], message: /^division by zero/, line: 2 },
@@ -114,6 +113,13 @@ CASES.forEach((c, i) => {
     if (c.line !== undefined) assert.is(Number(m[1]), c.line, "line");
     assert.ok(r.ms < SECONDS * 1000, `took ${Math.round(r.ms)} ms (bound ${SECONDS} s)`);
   });
+});
+
+test("a 50 MB file is refused from its size before it is read (more bytes than any source within the limit can take)", async () => {
+  const r = await runCli(["-i", file("fifty-megabytes.jsson")], { timeoutMs: 60_000 });
+  assert.is(r.code, 1, r.stderr);
+  assert.is(r.stdout, "");
+  assert.match(r.stderr, /^jsson: cannot read input file ".*fifty-megabytes\.jsson": too large \(52428808 bytes; at most 50331652 bytes are read\)\n$/);
 });
 
 test("a BOM alone is skipped: the file transpiles", async () => {

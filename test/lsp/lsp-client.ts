@@ -21,6 +21,8 @@ export interface LspSession {
   readonly child: ChildProcess;
   /** The next `publishDiagnostics` for `uri` that satisfies `accept` (default: any), within `timeoutMs`. */
   nextDiagnostics(uri: string, accept?: (d: readonly PublishedDiagnostic[]) => boolean, timeoutMs?: number): Promise<PublishedDiagnostic[]>;
+  /** The `window/logMessage` texts the server has sent so far (warnings about the workspace's config among them). */
+  logMessages(): readonly string[];
   /** Send shutdown and exit; resolves with the server's exit code. */
   close(): Promise<number | null>;
 }
@@ -42,6 +44,8 @@ export async function startSession(rootUri: string | null): Promise<LspSession> 
       }
     }
   });
+  const logs: string[] = [];
+  connection.onNotification("window/logMessage", (p: { message: string }) => void logs.push(p.message));
   connection.listen();
   await connection.sendRequest("initialize", { processId: process.pid, rootUri, capabilities: {}, workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: "ws" }] });
   await connection.sendNotification("initialized", {});
@@ -49,6 +53,7 @@ export async function startSession(rootUri: string | null): Promise<LspSession> 
   return {
     connection,
     child,
+    logMessages: () => logs,
     nextDiagnostics(uri, accept = () => true, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; server stderr: ${stderr}`)), timeoutMs);
