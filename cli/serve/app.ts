@@ -15,15 +15,11 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { Server as NetServer, type AddressInfo } from "node:net";
 import polka from "polka";
 import { createEngine, type FormatInfo } from "../../index.js";
-import { ParseCache } from "../../core/engine/parse-cache.js";
 import { accessLine, eventLine } from "./access-log.js";
 import { corsAllows, corsHeadersFor, corsPolicy } from "./cors.js";
 import { JssonResponse } from "./response.js";
 import { applyPlugins, loadPlugins } from "../plugin-loader/index.js";
 import { WorkerPool } from "./pool/worker-pool.js";
-import { InlineRunner } from "./inline-runner.js";
-import { AnswerMemo } from "./answer-memo.js";
-import { hostFactory } from "./jobs/host-factory.js";
 import { requestIdOf } from "./request-id.js";
 import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } from "./server-options.js";
 import type { ServerState } from "./server-state.js";
@@ -34,6 +30,7 @@ import { livez, readyz } from "./routes/probes.js";
 import { metrics } from "./routes/metrics.js";
 import { CLIENT_CLOSED, RequestStats } from "./request-stats.js";
 import { ServerMetrics } from "./server-metrics.js";
+import { WorkCounts } from "./work-counts.js";
 import { eventLevel, logs } from "./log-level.js";
 import { handlePost } from "./routes/post-endpoint.js";
 import { playgroundHandler } from "../playground/serve-playground.js";
@@ -95,7 +92,10 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     if (logs(options.logLevel, level)) options.logSink(eventLine(event, detail, level));
   };
   const debug = options.logLevel === "debug";
-  const engine = createEngine().useParseCache(new ParseCache());
+  // The event loop's engine only names formats; it counts into the same block as the workers, so a parse or
+  // evaluation that ever ran here would show on /metrics (and fail the one-evaluation test).
+  const work = new WorkCounts();
+  const engine = createEngine().useRunCounter(work.counter);
   const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
   const pool = new WorkerPool({
     size: options.workers,
@@ -104,13 +104,14 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     limits: poolLimits,
     graceMs: options.workerGraceMs,
     heapMb: options.workerHeapMb,
+    workCounts: work.buffer,
     log: logEvent,
   });
   let inFlight = 0;
   // The playground's page gets its own route label; its assets and 404s are "other".
   const stats = new RequestStats([...ROUTES.map((r) => r.path), "/"]);
-  const serverMetrics = new ServerMetrics({ stats, inFlight: () => inFlight, pool, rememberedAnswers: () => state.memo?.hits ?? 0 });
-  const state: ServerState = { options, engine, pool, inline: undefined, memo: undefined, listening: false, draining: false, metrics: serverMetrics, logEvent };
+  const serverMetrics = new ServerMetrics({ stats, inFlight: () => inFlight, pool, work });
+  const state: ServerState = { options, engine, pool, listening: false, draining: false, metrics: serverMetrics, logEvent };
 
   let idleWaiter: (() => void) | undefined;
 
@@ -219,14 +220,8 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
         config: options.pluginDiscovery !== undefined,
         flagName: "-plugin",
       });
-      const builtinFormats = new Set(engine.listFormats().map((f) => f.name));
       applyPlugins(engine, loaded.plugins);
       await pool.start(loaded.resolved);
-      if (options.inline) {
-        state.inline = new InlineRunner(engine, hostFactory(options.includeRoot), poolLimits, options.includeRoot !== undefined, builtinFormats);
-        // Remembers only what the fast path answers, so it is off wherever the fast path is (plugin stages tapped).
-        if (options.memo && state.inline.enabled) state.memo = new AnswerMemo();
-      }
       try {
         await new Promise<void>((resolve, reject) => {
           const onError = (err: Error) => {

@@ -34,10 +34,6 @@ export interface ServerOptions {
    * Absent (the default for embedded servers and tests): only `plugins`.
    */
   readonly pluginDiscovery: { readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> } | undefined;
-  /** Try small requests on the event loop first (see inline-runner.ts); off: every request goes to a worker. */
-  readonly inline: boolean;
-  /** Answer repeats of a request the fast path answered from memory (see answer-memo.ts); needs `inline`. */
-  readonly memo: boolean;
   /** Serve the playground page at GET / (cli/playground). Default false; `jsson serve` turns it on unless -playground=false. */
   readonly playground: boolean;
   /** One JSON line per request on stderr (`jsson serve` turns it on at log level `info` and `debug`). */
@@ -70,8 +66,6 @@ export function defaultServerOptions(): ServerOptions {
     maxQueue: 256,
     plugins: [],
     pluginDiscovery: undefined,
-    inline: true,
-    memo: true,
     playground: false,
     accessLog: false,
     logLevel: "warn",

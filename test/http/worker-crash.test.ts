@@ -7,8 +7,8 @@ import { fixturesDir, post, startServer, type TestServer } from "./helpers.js";
 
 let s: TestServer;
 test.before(async () => {
-  // inline: false, so every request goes through the pool; a small heap so the memory bomb dies fast.
-  s = await startServer({ workers: 2, inline: false, workerHeapMb: 64, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
+  // A small heap so the memory bomb dies fast.
+  s = await startServer({ workers: 2, workerHeapMb: 64, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
 });
 test.after(() => s.close());
 

@@ -47,6 +47,8 @@ export interface WorkerPoolOptions {
   /** Extra time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is replaced. */
   readonly graceMs: number;
   readonly heapMb: number;
+  /** Where the workers count their parses and evaluations (work-counts.ts). */
+  readonly workCounts: SharedArrayBuffer;
   /** Internal problems (never sent to clients). */
   readonly log: (event: string, detail: Record<string, unknown>) => void;
 }
@@ -165,6 +167,7 @@ export class WorkerPool {
       sendTimeoutMs: this.sendLimit(),
       control: control.buffer as SharedArrayBuffer,
       ring,
+      workCounts: this.options.workCounts,
     };
     const worker = new Worker(WORKER_URL, {
       workerData: config,
