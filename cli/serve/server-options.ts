@@ -12,6 +12,12 @@ export interface ServerOptions {
    * unless `includeRoot` is set, then none (see cors.ts).
    */
   readonly corsOrigins: readonly string[] | undefined;
+  /**
+   * `-allowed-hosts`: names (besides IP literals, `localhost` and `*.localhost`)
+   * a `Host` header may carry; checked with `includeRoot`, or when given
+   * (allowed-hosts.ts). Undefined: none.
+   */
+  readonly allowedHosts: readonly string[] | undefined;
   /** Folder includes may read from when `files` lacks them; none by default (the server reads no files). */
   readonly includeRoot: string | undefined;
   /** Largest request body in bytes. Default 2 MiB. */
@@ -58,6 +64,7 @@ export function defaultServerOptions(): ServerOptions {
     cors: true,
     corsOrigins: undefined,
     includeRoot: undefined,
+    allowedHosts: undefined,
     maxBodyBytes: 2 * 1024 * 1024,
     timeoutMs: 10_000,
     maxOutputBytes: 64 * 1024 * 1024,
