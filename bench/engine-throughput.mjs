@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // In-process engine throughput (one core): runs per CPU-second of each phase on
 // a workload, median of several timed rounds after a warm-up.
-//   node bench/engine-throughput.mjs [--rounds 5] [--secs 2] [--workload w3] [--format json] [--phase P] [--parse-cache] [--smoke]
+//   node bench/engine-throughput.mjs [--rounds 5] [--secs 2] [--workload w3] [--format json] [--phase P] [--smoke]
 // Phases: parse (engine.check), evaluate, transpile (string output), and the
 // HTTP job (the worker's whole /transpile job, response body included).
 import { readFileSync } from "node:fs";
@@ -14,7 +14,6 @@ const { values } = parseArgs({
     workload: { type: "string", default: "w3" },
     format: { type: "string", default: "json" },
     phase: { type: "string" },
-    "parse-cache": { type: "boolean", default: false },
     smoke: { type: "boolean", default: false },
   },
 });
@@ -22,13 +21,11 @@ if (values.smoke) Object.assign(values, { rounds: "1", secs: "0.02" });
 const warmupMs = values.smoke ? 20 : 500;
 const { createEngine, MemoryHost, resolveLimits } = await import("jsson");
 const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
-const { ParseCache } = await import("jsson/parse-cache");
 
 // bench/workloads/<name>.jsson: w1…w4, or small (the small request of bench/http-load.sh).
 const source = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");
 const sourceBytes = Buffer.from(source, "utf8");
 const engine = createEngine();
-if (values["parse-cache"]) engine.useParseCache(new ParseCache()); // as the server's engines do
 const format = values.format;
 const never = { aborted: false };
 // Resolved once, as the server's workers do.
@@ -48,14 +45,14 @@ const phases = {
   "http job": () => {
     /** @type {string | undefined} */
     let body;
-    // A fresh string, as a worker receives it (a cached hash would flatter the parse cache).
+    // A fresh string, as a worker receives it (a cached string hash would flatter the parse).
     const fresh = sourceBytes.toString("utf8");
     runTranspile(
       { kind: "transpile", source: fresh, format, files: [], streaming: false, streamThreshold: 10000, includeMerge: "error" },
       {
         engine, limits: serverLimits, signal: never, hostFor: (files) => new MemoryHost(new Map(files)),
         channel: { body: (t) => (body = t), streamStart() {}, chunk() {}, streamEnd() {}, streamAbort() {} },
-        streamChunkSize: 16384, streamWindow: 1 << 20, canStream: true,
+        streamChunkSize: 16384, streamWindow: 1 << 20,
       },
     );
     if (!body || !body.startsWith('{"success":true')) throw new Error("job failed: " + body?.slice(0, 200));
@@ -65,7 +62,7 @@ const phases = {
 const rounds = Number(values.rounds);
 const ms = Number(values.secs) * 1000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`workload ${values.workload} (${source.length} chars), format ${format}, ${rounds} rounds × ${values.secs} s${values["parse-cache"] ? ", parse cache on" : ""}`);
+console.log(`workload ${values.workload} (${source.length} chars), format ${format}, ${rounds} rounds × ${values.secs} s`);
 for (const [name, run] of Object.entries(phases)) {
   if (values.phase && values.phase !== name) continue;
   for (const end = performance.now() + warmupMs; performance.now() < end; ) run(); // warm-up

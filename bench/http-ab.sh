@@ -14,7 +14,7 @@
 # Then ROUNDS rounds (default 3), each running every workload against every server in turn,
 # so slow drifts of a shared machine hit all servers alike:
 #   small      POST /transpile, the body of bench/workloads/small.jsson (CONNS=64 connections):
-#              the same text every time, so jsson answers repeats from memory (answer-memo.ts)
+#              the same text every time
 #   small-new  the same with a new text every request (a counter in a trailing comment): every
 #              request is evaluated
 #   w3-same    POST /transpile, the 5,000-line config, the same text every time (W3_CONNS=8)

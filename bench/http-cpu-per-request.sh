@@ -5,6 +5,7 @@
 # neighbours' load; CPU per request moves much less, so it shows the cost of a change
 # (e.g. metrics recording) where a requests/s comparison cannot.
 #   bench/http-cpu-per-request.sh [rounds] [checkout-dir ...]   (default: 3 rounds, this checkout)
+#   UNIQUE=1 bench/http-cpu-per-request.sh ...   (a new text every request, as http-ab.sh's small-new)
 #   bench/http-cpu-per-request.sh --smoke   (one round of 1 s runs: a check that it runs)
 # Needs wrk (apt-get install -y wrk) and built checkouts (npx tsc -p tsconfig.json).
 set -euo pipefail
@@ -12,6 +13,7 @@ cd "$(dirname "$0")/.."
 WARM=3 SECS=5
 if [ "${1:-}" = --smoke ]; then set -- 1; WARM=1 SECS=1; fi
 ROUNDS="${1:-3}"
+export UNIQUE="${UNIQUE:-0}"
 shift || true
 DIRS=("$@")
 [ ${#DIRS[@]} -gt 0 ] || DIRS=("$PWD")

@@ -53,7 +53,7 @@ printf '%-34s ' "bare node:http, same body"
 URLPATH=/transpile BODY="$TMP/small.json" wrk -t2 -c64 -d"$SECS"s -s bench/http-post.lua "http://127.0.0.1:$BARE_PORT" | grep '^RESULT' | sed 's/^RESULT //'
 kill "$BARE" 2>/dev/null; wait "$BARE" 2>/dev/null || true
 run "W3 5,000-line config (64 conns)" 64 /transpile w3.json
-# The same with a different text each time (a trailing comment): the parse cache never hits.
+# The same with a different text each time (a trailing comment).
 UNIQUE=1 run "W3, every text new (64 conns)" 64 /transpile w3.json
 echo "server RSS after the runs: $(rss)"
 

@@ -50,9 +50,10 @@ time("prom-client inc + observe + inc (labels)", (n) => {
 
 const { ServerMetrics } = await import("../dist/cli/serve/server-metrics.js");
 const { WorkerPool } = await import("../dist/cli/serve/pool/worker-pool.js");
+const { WorkCounts } = await import("../dist/cli/serve/work-counts.js");
 // A pool that is never started: its gauges and counters read as zero, which is all a scrape needs here.
-const pool = new WorkerPool({ size: 1, maxQueue: 1, includeRoot: undefined, limits: { timeoutMs: 0, maxOutputBytes: 1, maxRangeItems: 1 }, graceMs: 0, memoryMb: 64, log: () => {} });
-const metrics = new ServerMetrics({ stats, inFlight: () => 0, pool, rememberedAnswers: () => 0 });
+const pool = new WorkerPool({ size: 1, maxQueue: 1, includeRoot: undefined, limits: { timeoutMs: 0, maxOutputBytes: 1, maxRangeItems: 1 }, graceMs: 0, memoryMb: 64, workCounts: new WorkCounts().buffer, log: () => {} });
+const metrics = new ServerMetrics({ stats, inFlight: () => 0, pool, work: new WorkCounts() });
 const scrapes = 200;
 const t0 = process.hrtime.bigint();
 let size = 0;

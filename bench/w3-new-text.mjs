@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // W3 with a new text every run (issue #18): the worker's whole /transpile job
 // (parse, evaluate, JSON emission, response body) on bench/workloads/w3.jsson,
-// with one number of the text changed each run so no parse cache can help.
+// with one number of the text changed each run (as bench/http-ab.sh's w3-new sends it).
 // Prints the median and mean job time in one warm process, and a per-phase
 // split (parse alone, evaluation = evaluate − parse, emission and the rest =
 // job − evaluate), each a median over its own runs. Times are this process's
@@ -24,7 +24,6 @@ const { values } = parseArgs({
 });
 const { createEngine, MemoryHost, resolveLimits } = await import("jsson");
 const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
-const { ParseCache } = await import("jsson/parse-cache");
 const { parseProgram } = await import("../dist/core/syntax/parser.js");
 
 const template = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");
@@ -37,7 +36,7 @@ let serial = 0;
 /** A new text, as a worker receives one (built by concatenation, then flattened by a Buffer round trip as a request body is). */
 const newText = () => Buffer.from(head + String(1000 + (serial++ % 50000)) + tail, "utf8").toString("utf8");
 
-const engine = createEngine().useParseCache(new ParseCache()); // as the server's engines do
+const engine = createEngine();
 const limits = resolveLimits({ timeoutMs: 10_000, maxOutputBytes: 64 * 1024 * 1024 });
 const never = { aborted: false };
 
@@ -50,7 +49,7 @@ function job(source) {
     {
       engine, limits, signal: never, hostFor: (files) => new MemoryHost(new Map(files)),
       channel: { body: (/** @type {string} */ t) => (body = t), streamStart() {}, chunk() {}, streamEnd() {}, streamAbort() {} },
-      streamChunkSize: 16384, streamWindow: 1 << 20, canStream: true,
+      streamChunkSize: 16384, streamWindow: 1 << 20,
     },
   );
   if (!body || !body.startsWith('{"success":true')) throw new Error("job failed: " + body?.slice(0, 200));

@@ -35,6 +35,10 @@ LOG LEVELS (one JSON line per event on stderr)
     host: Flags.string({ description: "address to listen on", default: "0.0.0.0" }),
     cors: Flags.boolean({ description: "send CORS headers (--no-cors / -cors=false: none at all)", default: true, allowNo: true }),
     "cors-origin": Flags.string({ description: "origins CORS answers, comma-separated or repeated ('*': any; needed for CORS with -include-root)", multiple: true }),
+    "allowed-hosts": Flags.string({
+      description: "host names the server answers besides IP literals, localhost and *.localhost (checked with -include-root, or when given; others get 403)",
+      multiple: true,
+    }),
     "include-root": Flags.string({ description: "folder includes may read from when the request's files lack them (symlinks must stay inside)" }),
     "max-body": Flags.string({ description: "largest request body (e.g. 2MiB, 512KiB, bytes)", default: "2MiB" }),
     timeout: Flags.string({ description: "time limit per request (e.g. 10s, 500ms; 0: none)", default: "10s" }),
@@ -100,6 +104,7 @@ LOG LEVELS (one JSON line per event on stderr)
       cors: flags.cors,
       corsOrigins: flags["cors-origin"]?.flatMap((o) => o.split(",")).map((o) => o.trim()).filter((o) => o !== ""),
       includeRoot,
+      allowedHosts: flags["allowed-hosts"]?.flatMap((h) => h.split(",")).map((h) => h.trim()).filter((h) => h !== ""),
       maxBodyBytes: maxBody,
       maxOutputBytes: maxOutput,
       maxMemoryBytes: maxMemory,

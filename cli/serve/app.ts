@@ -15,15 +15,13 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { Server as NetServer, type AddressInfo } from "node:net";
 import polka from "polka";
 import { createEngine, type FormatInfo } from "../../index.js";
-import { ParseCache } from "../../core/engine/parse-cache.js";
 import { accessLine, eventLine } from "./access-log.js";
-import { corsAllows, corsHeadersFor, corsPolicy } from "./cors.js";
+import { corsAllows, corsHeadersFor, corsPolicy, isBrowserNonJsonPost } from "./cors.js";
+import { hostAllowed, hostPolicy, refusedHost } from "./allowed-hosts.js";
+import { refuseLingering } from "./lingering-close.js";
 import { JssonResponse } from "./response.js";
 import { applyPlugins, loadPlugins } from "../plugin-loader/index.js";
 import { WorkerPool } from "./pool/worker-pool.js";
-import { InlineRunner } from "./inline-runner.js";
-import { AnswerMemo } from "./answer-memo.js";
-import { hostFactory } from "./jobs/host-factory.js";
 import { requestIdOf } from "./request-id.js";
 import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } from "./server-options.js";
 import type { ServerState } from "./server-state.js";
@@ -34,6 +32,7 @@ import { livez, readyz } from "./routes/probes.js";
 import { metrics } from "./routes/metrics.js";
 import { CLIENT_CLOSED, RequestStats } from "./request-stats.js";
 import { ServerMetrics } from "./server-metrics.js";
+import { WorkCounts } from "./work-counts.js";
 import { eventLevel, logs } from "./log-level.js";
 import { handlePost } from "./routes/post-endpoint.js";
 import { playgroundHandler } from "../playground/serve-playground.js";
@@ -48,7 +47,12 @@ export interface RouteInfo {
 
 type Handler = (state: ServerState, req: IncomingMessage, res: JssonResponse) => void | Promise<void>;
 
-const ROUTES: readonly (RouteInfo & { readonly handle: Handler })[] = [
+/**
+ * The routes. `cors: false`: never CORS headers, whatever the policy
+ * (/metrics describes the server's traffic: no web page of another origin
+ * reads it).
+ */
+const ROUTES: readonly (RouteInfo & { readonly handle: Handler; readonly cors?: false })[] = [
   { path: "/transpile", methods: ["POST"], summary: "transpile JSSON to json, yaml, toml, typescript, …", handle: (s, q, r) => handlePost(s, TRANSPILE, q, r) },
   { path: "/validate", methods: ["POST"], summary: "check JSSON syntax (no evaluation)", handle: (s, q, r) => handlePost(s, VALIDATE, q, r) },
   { path: "/validate-schema", methods: ["POST"], summary: "transpile, then validate the data against a JSON Schema", handle: (s, q, r) => handlePost(s, VALIDATE_SCHEMA, q, r) },
@@ -58,8 +62,11 @@ const ROUTES: readonly (RouteInfo & { readonly handle: Handler })[] = [
   { path: "/openapi.json", methods: ["GET", "HEAD"], summary: "OpenAPI 3.1 description of this API", handle: (s, _q, r) => openApi(s, r) },
   { path: "/livez", methods: ["GET", "HEAD"], summary: "liveness probe: 200 while the process answers", handle: (_s, _q, r) => livez(r) },
   { path: "/readyz", methods: ["GET", "HEAD"], summary: "readiness probe: 503 while starting, draining or without workers", handle: (s, _q, r) => readyz(s, r) },
-  { path: "/metrics", methods: ["GET", "HEAD"], summary: "Prometheus metrics of the whole server", handle: (s, _q, r) => metrics(s, r) },
+  { path: "/metrics", methods: ["GET", "HEAD"], summary: "Prometheus metrics of the whole server", handle: (s, _q, r) => metrics(s, r), cors: false },
 ];
+
+/** An answer's CORS headers where there are none. */
+const NO_HEADERS: readonly string[] = [];
 
 /** Paths whose access lines are written only at log level `debug` (probes every few seconds would bury the traffic). */
 const QUIET_PATHS: ReadonlySet<string> = new Set(["/livez", "/readyz", "/metrics"]);
@@ -95,7 +102,10 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     if (logs(options.logLevel, level)) options.logSink(eventLine(event, detail, level));
   };
   const debug = options.logLevel === "debug";
-  const engine = createEngine().useParseCache(new ParseCache());
+  // The event loop's engine only names formats; it counts into the same block as the workers, so a parse or
+  // evaluation that ever ran here would show on /metrics (and fail the one-evaluation test).
+  const work = new WorkCounts();
+  const engine = createEngine().useRunCounter(work.counter);
   const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
   const pool = new WorkerPool({
     size: options.workers,
@@ -104,13 +114,14 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     limits: poolLimits,
     graceMs: options.workerGraceMs,
     memoryMb: Math.floor(options.maxMemoryBytes / (1024 * 1024)),
+    workCounts: work.buffer,
     log: logEvent,
   });
   let inFlight = 0;
   // The playground's page gets its own route label; its assets and 404s are "other".
   const stats = new RequestStats([...ROUTES.map((r) => r.path), "/"]);
-  const serverMetrics = new ServerMetrics({ stats, inFlight: () => inFlight, pool, rememberedAnswers: () => state.memo?.hits ?? 0 });
-  const state: ServerState = { options, engine, pool, inline: undefined, memo: undefined, listening: false, draining: false, metrics: serverMetrics, logEvent };
+  const serverMetrics = new ServerMetrics({ stats, inFlight: () => inFlight, pool, work });
+  const state: ServerState = { options, engine, pool, listening: false, draining: false, metrics: serverMetrics, logEvent };
 
   let idleWaiter: (() => void) | undefined;
 
@@ -125,6 +136,14 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   });
 
   const cors = corsPolicy(options.cors, options.corsOrigins, options.includeRoot);
+  const hosts = hostPolicy(options.includeRoot, options.allowedHosts);
+  /** Paths whose answers never carry CORS headers (see ROUTES). */
+  const noCors = ROUTES.filter((r) => r.cors === false).map((r) => r.path);
+  const corsFor = (req: IncomingMessage): readonly string[] => {
+    const url = req.url ?? "";
+    for (const path of noCors) if (url.startsWith(path) && (url.length === path.length || url[path.length] === "?")) return NO_HEADERS;
+    return corsHeadersFor(cors, req);
+  };
   /** When a response closes (one function for all: no closure per request). */
   function onClose(this: JssonResponse): void {
     inFlight--;
@@ -143,7 +162,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     res.startedAt = performance.now();
     res.bytesBefore = req.socket.bytesWritten;
     res.requestId = requestIdOf(req);
-    res.corsHeaders = corsHeadersFor(cors, req);
+    res.corsHeaders = corsFor(req);
     res.closing = state.draining;
     inFlight++;
     res.on("close", onClose);
@@ -169,7 +188,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
       if (method === "POST") app.post(route.path, routed);
       else if (method === "GET") app.get(route.path, routed); // trouter also routes HEAD here
     }
-    app.options(route.path, (req, res) => preflight(res, route.methods, corsAllows(cors, req)));
+    app.options(route.path, (req, res) => preflight(res, route.methods, route.cors !== false && corsAllows(cors, req)));
     app.all(route.path, (_req, res) => methodNotAllowed(res, route.methods));
   }
   // The playground page (GET / and /playground/*); every other path still falls through to the 404.
@@ -186,14 +205,24 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
       connectionsCheckingInterval: 1_000,
       ServerResponse: JssonResponse,
     },
-    (req, res) => {
-      const response = res as JssonResponse;
-      prelude(req, response);
-      const route = direct.get(req.url ?? "");
-      if (route !== undefined && route.methods.includes(req.method ?? "")) route.run(req, response);
-      else void app.handler(req as Parameters<typeof app.handler>[0], response, undefined as never);
-    },
+    (req, res) => handle(req, res as JssonResponse),
   );
+  function handle(req: IncomingMessage, response: JssonResponse): void {
+    prelude(req, response);
+    // HTTP.md §2, DNS rebinding: before anything else, the body included.
+    if (!hostAllowed(hosts, req.headers.host)) return refuseLingering(req, response, 403, { error: "host not allowed", host: refusedHost(req.headers.host) });
+    const route = direct.get(req.url ?? "");
+    if (route !== undefined && route.methods.includes(req.method ?? "")) route.run(req, response);
+    else void app.handler(req as Parameters<typeof app.handler>[0], response, undefined as never);
+  }
+  // `Expect: 100-continue`: the client waits for a go-ahead before it sends the body. A request the server
+  // refuses before reading its body (a Host not allowed, a body announced too large, a browser's non-JSON
+  // post) gets its refusal instead of a `100 Continue` (Node would send one for every such request).
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    const refused = !hostAllowed(hosts, req.headers.host) || Number(req.headers["content-length"]) > options.maxBodyBytes || isBrowserNonJsonPost(req);
+    if (!refused) res.writeContinue();
+    handle(req, res as JssonResponse);
+  });
   server.maxHeadersCount = 200;
 
   let drained: Promise<void> | undefined;
@@ -219,14 +248,8 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
         config: options.pluginDiscovery !== undefined,
         flagName: "-plugin",
       });
-      const builtinFormats = new Set(engine.listFormats().map((f) => f.name));
       applyPlugins(engine, loaded.plugins);
       await pool.start(loaded.resolved);
-      if (options.inline) {
-        state.inline = new InlineRunner(engine, hostFactory(options.includeRoot), poolLimits, options.includeRoot !== undefined, builtinFormats);
-        // Remembers only what the fast path answers, so it is off wherever the fast path is (plugin stages tapped).
-        if (options.memo && state.inline.enabled) state.memo = new AnswerMemo();
-      }
       try {
         await new Promise<void>((resolve, reject) => {
           const onError = (err: Error) => {

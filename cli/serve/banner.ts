@@ -5,6 +5,7 @@ import type { RouteInfo } from "./app.js";
 import { packageInfo } from "./server-version.js";
 import type { ServerOptions } from "./server-options.js";
 import { corsPolicy, describeCors } from "./cors.js";
+import { describeHosts, hostPolicy } from "./allowed-hosts.js";
 import { formatDuration, formatSize } from "../argv/units.js";
 import { locateConfigFile } from "../plugin-loader/plugin-requests.js";
 import { terminalText } from "../terminal/terminal-text.js";
@@ -28,7 +29,8 @@ export function bannerLines(address: AddressInfo, options: ServerOptions, routes
   lines.push(
     `limits: max-body ${formatSize(options.maxBodyBytes)}, timeout ${formatDuration(options.timeoutMs)}, max-memory ${formatSize(options.maxMemoryBytes)} per request, max-output ${formatSize(options.maxOutputBytes)}, ` +
       `max-items ${options.maxRangeItems}, workers ${options.workers}${processes > 1 ? ` in ${processes} processes` : ""}, queue ${options.maxQueue}, ` +
-      `${describeCors(corsPolicy(options.cors, options.corsOrigins, options.includeRoot))}; ${includes}`,
+      `${describeCors(corsPolicy(options.cors, options.corsOrigins, options.includeRoot))}; ${includes}; ` +
+      terminalText(describeHosts(hostPolicy(options.includeRoot, options.allowedHosts))),
   );
   lines.push(configLine(options));
   return lines;

@@ -75,6 +75,11 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
     end_line: { type: "integer", minimum: 1 },
     end_column: { type: "integer", minimum: 1 },
   };
+  /** The warnings members of every POST answer (HTTP.md §3): present when there are any. */
+  const WARNINGS = {
+    warnings: { type: "array", items: { type: "string" }, description: "Source warnings (`Line <n>: …`), then request warnings (`unknown field \"fromat\" (did you mean \"format\"?)`); present when there are any." },
+    warning_diagnostics: { type: "array", description: "With `warnings`: the source warnings, structured (request warnings have no place in the source)." },
+  };
   const schemas: Record<string, Json> = {
     Diagnostic: {
       type: "object",
@@ -166,6 +171,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         output: { description: "json: the JSON value itself (source key order, exact integers); other formats: the output text as a string." },
         format: { allOf: [ref("CanonicalFormat")], description: "Canonical name of the format used." },
         transpile_time_ms: ms("Duration of the work in milliseconds."),
+        ...WARNINGS,
       },
     },
     TranspileFailure: {
@@ -178,6 +184,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         diagnostics: { type: "array", items: ref("Diagnostic"), description: "The source errors, structured; empty for request errors." },
         format: { type: "string" },
         transpile_time_ms: ms("Duration of the work in milliseconds."),
+        ...WARNINGS,
       },
     },
     TranspileResponse: { oneOf: [ref("TranspileSuccess"), ref("TranspileFailure")] },
@@ -190,6 +197,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         valid: { type: "boolean" },
         errors: { type: "array", items: { type: "string" } },
         diagnostics: { type: "array", items: ref("Diagnostic") },
+        ...WARNINGS,
       },
     },
     ValidateSchemaRequest: {
@@ -222,6 +230,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
           description: "Present when `valid` is false: one entry per `errors` line, in order (source errors as in /transpile).",
           items: { anyOf: [ref("SchemaDiagnostic"), ref("Diagnostic"), ref("SchemaErrorDiagnostic")] },
         },
+        ...WARNINGS,
       },
     },
     Health: {

@@ -14,6 +14,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricType, type MetricValueWithName } from "prom-client";
 import type { WorkerPool } from "./pool/worker-pool.js";
+import { WORK, type WorkCounts } from "./work-counts.js";
 import { DURATION_BUCKETS, type RequestStats } from "./request-stats.js";
 
 /** Prefix of every metric name. */
@@ -31,8 +32,7 @@ export interface MetricSources {
   /** Requests received and not yet answered. */
   readonly inFlight: () => number;
   readonly pool: WorkerPool;
-  /** Requests answered from memory (answer-memo.ts). */
-  readonly rememberedAnswers: () => number;
+  readonly work: WorkCounts;
 }
 
 let runtimeRegistry: Registry | undefined;
@@ -125,7 +125,10 @@ export class ServerMetrics {
     counter(registers, "jobs_refused_total", "Jobs refused with 503 because the work queue was full", () => pool.counters.refused);
     counter(registers, "jobs_timed_out_total", "Jobs that outlived their time limit and had their worker terminated (a limit the evaluator reaches itself is an ordinary answer)", () => pool.counters.overran);
     counter(registers, "jobs_out_of_memory_total", "Jobs that reached their memory budget (-max-memory, their worker's heap cap) and ended their worker", () => pool.counters.outOfMemory);
-    counter(registers, "remembered_answers_total", "Requests answered from memory: repeats of a request the fast path answered", sources.rememberedAnswers);
+    counter(registers, "parses_total", "Source texts parsed by the workers (a request's own and its included files'; not the locating pass)", () => sources.work.read(WORK.PARSES));
+    counter(registers, "evaluations_total", "Evaluations started by the workers: one per /transpile and /validate-schema request that passed its checks (not the locating pass)", () => sources.work.read(WORK.EVALUATIONS));
+    counter(registers, "locating_parses_total", "Source texts parsed again by the locating pass that places a failed schema check's errors", () => sources.work.read(WORK.LOCATING_PARSES));
+    counter(registers, "locating_evaluations_total", "Traced evaluations of the locating pass that places a failed schema check's errors in the source", () => sources.work.read(WORK.LOCATING_EVALUATIONS));
     counter(registers, "worker_restarts_total", "Evaluation worker threads started to replace one that exited or was terminated", () => pool.counters.restarts);
   }
 

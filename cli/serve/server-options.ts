@@ -12,6 +12,12 @@ export interface ServerOptions {
    * unless `includeRoot` is set, then none (see cors.ts).
    */
   readonly corsOrigins: readonly string[] | undefined;
+  /**
+   * `-allowed-hosts`: names (besides IP literals, `localhost` and `*.localhost`)
+   * a `Host` header may carry; checked with `includeRoot`, or when given
+   * (allowed-hosts.ts). Undefined: none.
+   */
+  readonly allowedHosts: readonly string[] | undefined;
   /** Folder includes may read from when `files` lacks them; none by default (the server reads no files). */
   readonly includeRoot: string | undefined;
   /** Largest request body in bytes. Default 2 MiB. */
@@ -34,10 +40,6 @@ export interface ServerOptions {
    * Absent (the default for embedded servers and tests): only `plugins`.
    */
   readonly pluginDiscovery: { readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> } | undefined;
-  /** Try small requests on the event loop first (see inline-runner.ts); off: every request goes to a worker. */
-  readonly inline: boolean;
-  /** Answer repeats of a request the fast path answered from memory (see answer-memo.ts); needs `inline`. */
-  readonly memo: boolean;
   /** Serve the playground page at GET / (cli/playground). Default false; `jsson serve` turns it on unless -playground=false. */
   readonly playground: boolean;
   /** One JSON line per request on stderr (`jsson serve` turns it on at log level `info` and `debug`). */
@@ -78,6 +80,7 @@ export function defaultServerOptions(): ServerOptions {
     cors: true,
     corsOrigins: undefined,
     includeRoot: undefined,
+    allowedHosts: undefined,
     maxBodyBytes: 2 * 1024 * 1024,
     timeoutMs: 10_000,
     maxOutputBytes: 64 * 1024 * 1024,
@@ -86,8 +89,6 @@ export function defaultServerOptions(): ServerOptions {
     maxQueue: 256,
     plugins: [],
     pluginDiscovery: undefined,
-    inline: true,
-    memo: true,
     playground: false,
     accessLog: false,
     logLevel: "warn",

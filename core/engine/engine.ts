@@ -15,7 +15,7 @@ import { ProgramValue } from "../eval/key-origins.js";
 import type { ObjectValue } from "../eval/values.js";
 import type { OutputFormat, SchemaResult, TextSink } from "../plugin.js";
 import type { RunOptions } from "./options.js";
-import type { ParseCache } from "./parse-cache.js";
+import type { RunCounter } from "./run-counter.js";
 import { PluginRegistry, type FormatInfo } from "./registry.js";
 import { Pipeline, type Evaluation, type EvaluateResult, type RunFailure, type SchemaOptions, type TranspileResult } from "./run.js";
 import type { EngineHooks } from "./hooks.js";
@@ -23,6 +23,7 @@ import type { EngineHooks } from "./hooks.js";
 export { PluginError, type FormatInfo } from "./registry.js";
 export { resolveLimits } from "./limits.js";
 export type { EngineHooks } from "./hooks.js";
+export type { RunCounter } from "./run-counter.js";
 export type { Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, TranspileResult } from "./run.js";
 
 /** The JSSON engine. */
@@ -83,15 +84,6 @@ export class Engine {
     return this.registry.listSchemaTypes();
   }
 
-  /**
-   * True when a plugin tapped the parse, merge-includes or evaluate stage:
-   * its code then runs in every run (the server keeps such runs off its
-   * event loop).
-   */
-  get stagesTapped(): boolean {
-    return this.registry.stagesTapped;
-  }
-
   /** Syntax check only (lexical and syntax errors, no evaluation). */
   check(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): readonly Diagnostic[] {
     this.registry.freeze();
@@ -149,14 +141,13 @@ export class Engine {
   }
 
   /**
-   * Keep parsed programs of sources seen again, in `cache` (see
-   * parse-cache.ts), for a long-lived engine such as a server's; `undefined`
-   * turns caching off. Results are the same with or without it. A plugin
-   * that taps the parse stage sees every parse, so while one does, the
-   * cache is not used.
+   * Tell `counter` of every parse and evaluation this engine performs
+   * (run-counter.ts); `undefined` stops counting. A server counts where the
+   * work happens, so that one parse and one evaluation per request is a
+   * figure on its metrics, not an assumption.
    */
-  useParseCache(cache: ParseCache | undefined): this {
-    this.pipeline.parseCache = cache;
+  useRunCounter(counter: RunCounter | undefined): this {
+    this.pipeline.runCounter = counter;
     return this;
   }
 }

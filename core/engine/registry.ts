@@ -190,12 +190,6 @@ export class PluginRegistry {
     return this.schemaTypeTaps().map((t) => t.schemaType.name);
   }
 
-  /** True when a plugin tapped parse, merge includes or evaluate: its code then runs in every run. */
-  get stagesTapped(): boolean {
-    const h = this.set.hooks;
-    return h.parsed.isUsed() || h.resolveInclude.isUsed() || h.evaluated.isUsed();
-  }
-
   private findEntry(name: string): (FormatEntry & { plugin: string }) | undefined {
     return this.formatEntries().find((e) => namesOf(e.format).includes(name));
   }

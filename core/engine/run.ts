@@ -19,7 +19,7 @@ import type { Limits } from "../eval/limits.js";
 import { resolveLimits } from "./limits.js";
 import { LimitedSink } from "./limited-sink.js";
 import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
-import type { ParseCache } from "./parse-cache.js";
+import type { RunCounter } from "./run-counter.js";
 import { checkFormatOptions } from "./format-options.js";
 import { kindPhrase, selectPathText, selectValue } from "./select-value.js";
 import { sortedView } from "./sorted-view.js";
@@ -91,8 +91,8 @@ const DEFAULT_SCHEMA_TYPE = "json-schema";
 
 /** The pipeline of one engine; see the file header. */
 export class Pipeline {
-  /** See {@link Engine.useParseCache}. */
-  parseCache: ParseCache | undefined;
+  /** See {@link Engine.useRunCounter}. */
+  runCounter: RunCounter | undefined;
 
   constructor(private readonly registry: PluginRegistry) {}
 
@@ -112,6 +112,7 @@ export class Pipeline {
     // tree, so the parse and evaluated stages do not see it (a plugin counting stages sees
     // one parse and one evaluation per request); includes still resolve through the hook.
     const tracing = options.trace !== undefined;
+    this.runCounter?.evaluated(tracing);
     const parsed = this.parse(source, options.file, limits, tracing);
     if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] };
     const hooks = this.registry.hooks;
@@ -232,16 +233,10 @@ export class Pipeline {
 
   /** Parse stage; `quiet` (the locating pass) parses without telling the stage's taps. */
   private parse(source: string, file: string | undefined, limits: Limits, quiet = false): ParseResult {
-    const hooks = this.registry.hooks;
-    const tells = !quiet && hooks.parsed.isUsed();
-    const run = (): ParseResult => {
-      const parsed = parseProgram(source, { maxDepth: limits.maxDepth, maxSourceLength: limits.maxSourceLength });
-      if (!parsed.diagnostic && tells) hooks.parsed.call({ file, text: source });
-      return parsed;
-    };
-    // A plugin that taps the parse stage sees every parse: the cache is then not used.
-    if (this.parseCache === undefined || tells) return run();
-    return this.parseCache.parse(source, `${file ?? ""}\0${limits.maxDepth}\0${limits.maxSourceLength}`, run);
+    this.runCounter?.parsed(quiet);
+    const parsed = parseProgram(source, { maxDepth: limits.maxDepth, maxSourceLength: limits.maxSourceLength });
+    if (!parsed.diagnostic && !quiet && this.registry.hooks.parsed.isUsed()) this.registry.hooks.parsed.call({ file, text: source });
+    return parsed;
   }
 }
 

@@ -32,11 +32,11 @@ export interface ImportEdge {
 
 /**
  * What of core/ the server and the playground may import: the package's
- * entries (`jsson` = core/index.ts, `jsson/plugin` = core/plugin.ts,
- * `jsson/parse-cache`) and the rooms the engine's API hands out whole (where
+ * entries (`jsson` = core/index.ts, `jsson/plugin` = core/plugin.ts)
+ * and the rooms the engine's API hands out whole (where
  * include text comes from, core/host/; reading data documents, core/data/).
  */
-export const SERVER_CORE_ENTRIES: readonly RegExp[] = [/^core\/index\.ts$/, /^core\/plugin\.ts$/, /^core\/engine\/parse-cache\.ts$/, /^core\/host\//, /^core\/data\//];
+export const SERVER_CORE_ENTRIES: readonly RegExp[] = [/^core\/index\.ts$/, /^core\/plugin\.ts$/, /^core\/host\//, /^core\/data\//];
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm;
 

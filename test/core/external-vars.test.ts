@@ -1,14 +1,12 @@
 /**
  * External variables (LANGUAGE.md §16.2) in the engine: one scope above the
  * global scope of every file of the run, never written out, shadowed by
- * source definitions; exact values; bad names and values fail the run; a
- * parse cache never makes one run's vars leak into another.
+ * source definitions; exact values; bad names and values fail the run.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, MemoryHost, renderDiagnostic, type RunOptions } from "../../index.js";
 import { FloatValue, ObjectValue } from "../../core/eval/values.js";
-import { ParseCache } from "../../core/engine/parse-cache.js";
 
 const engine = createEngine();
 
@@ -94,18 +92,6 @@ test("vars count against the item limit, shared parts as often as they are used"
 
 test("a Map of vars works like a record; later entries are the ones given", () => {
   assert.equal(json(out("a = x", { vars: new Map([["x", "m"]]) })), { a: "m" });
-});
-
-test("a parse cache never carries one run's vars into another", () => {
-  const cached = createEngine().useParseCache(new ParseCache({ minChars: 0 }));
-  const source = "name = env\n" + "// padding\n".repeat(300);
-  const runs = ["a", "b", "a", "c"].map((env) => cached.transpile(source, { vars: { env } }));
-  assert.equal(
-    runs.map((r) => (r.ok ? (json(r.output) as { name: string }).name : "fail")),
-    ["a", "b", "a", "c"],
-  );
-  const bare = cached.transpile(source);
-  assert.equal(bare.ok ? json(bare.output) : undefined, { name: "env" });
 });
 
 test.run();

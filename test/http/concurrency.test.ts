@@ -45,8 +45,7 @@ test("while a slow request evaluates, /health and small transpiles keep answerin
 });
 
 test("saturated: a full queue answers 503 with Retry-After; accepted work still completes", async () => {
-  // inline off: every request goes through the queue (small ones would otherwise be answered on the fast path)
-  const s = await startServer({ workers: 1, maxQueue: 1, timeoutMs: 800, inline: false });
+  const s = await startServer({ workers: 1, maxQueue: 1, timeoutMs: 800 });
   try {
     const running = post(s.base, "/transpile", { source: SLOW });
     running.catch(() => undefined);

@@ -38,7 +38,7 @@ const HOSTILE: readonly Hostile[] = [
   { name: "nested maps", send: () => post(s.base, "/validate-schema", { source: "xs = (0..3000 map (i) = (0..3000 map (j) = i + j))", schema: "{}" }) },
   { name: "body too large", send: () => send(s.base, "/transpile", { method: "POST", body: Buffer.alloc(4 * 1024 * 1024, 0x20), headers: { "Content-Type": "application/json" } }) },
   { name: "browser form post", send: () => send(s.base, "/transpile", { method: "POST", body: "source=a", headers: { Origin: "https://evil.example", "Content-Type": "text/plain" } }) },
-  { name: "small but expensive (fast path)", send: () => post(s.base, "/transpile", { source: "a = 0..9000\nxs = (0..9000 map (i) = a == a)\n" }) },
+  { name: "small but expensive", send: () => post(s.base, "/transpile", { source: "a = 0..9000\nxs = (0..9000 map (i) = a == a)\n" }) },
 ];
 
 test("hostile mix: no 5xx, /health never stalls, no truncated success, nothing past its time limit", async () => {

@@ -2,7 +2,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { post, startServer, withoutTimes, type TestServer } from "./helpers.js";
+import { post, startServer, type TestServer } from "./helpers.js";
 import { CLI_BIN } from "../support/repo-root.js";
 
 let s: TestServer;
@@ -161,35 +161,6 @@ test("bad field values: each named, with what was wrong", async () => {
   await check({ source: "", stream_threshold: "10" }, ["stream_threshold: must be an integer >= 1, got a string"]);
   await check({ source: "", files: ["a.jsson"] }, ["files: must be an object mapping paths to JSSON text, got an array"]);
   await check({ source: "", files: { "a.jsson": { x: 1 } } }, ['files["a.jsson"]: must be a string, got an object']);
-});
-
-test("the fast path (event loop) and the worker path give the same bytes", async () => {
-  const pooled = await startServer({ inline: false });
-  try {
-    const bodies = [
-      { source: RICH },
-      { source: RICH, format: "yaml" },
-      { source: RICH, format: "toml" },
-      { source: RICH, format: "ts" },
-      { source: "a = 1 / 0" },
-      { source: 'include "a.jsson"\nb = a.x', files: { "a.jsson": "a { x = 1 }" } },
-      { source: "xs = 0..20000" },
-      { source: "" },
-    ];
-    for (const body of bodies) {
-      const a = await post(s.base, "/transpile", body);
-      const b = await post(pooled.base, "/transpile", body);
-      assert.is(a.status, b.status);
-      assert.ok(withoutTimes(a.text) === withoutTimes(b.text), JSON.stringify(body).slice(0, 60));
-    }
-    for (const source of ["a = (", "a = 1"]) {
-      const a = await post(s.base, "/validate", { source });
-      const b = await post(pooled.base, "/validate", { source });
-      assert.is(a.text, b.text);
-    }
-  } finally {
-    await pooled.close();
-  }
 });
 
 test.run();

@@ -8,8 +8,8 @@ import { fixturesDir, post, startServer, type TestServer } from "./helpers.js";
 
 let s: TestServer;
 test.before(async () => {
-  // inline: false, so every request goes through the pool; a small heap so the memory bomb dies fast.
-  s = await startServer({ workers: 2, inline: false, maxMemoryBytes: 64 * 1024 * 1024, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
+  // A small memory budget so the memory bomb dies fast.
+  s = await startServer({ workers: 2, maxMemoryBytes: 64 * 1024 * 1024, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
 });
 test.after(() => s.close());
 

@@ -4,6 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { WorkerPool, type JobHandlers } from "../../cli/serve/pool/worker-pool.js";
 import type { TranspileJob } from "../../cli/serve/pool/protocol.js";
+import { WorkCounts } from "../../cli/serve/work-counts.js";
 import { createEngine } from "../../index.js";
 
 function makePool(timeoutMs: number): WorkerPool {
@@ -15,6 +16,7 @@ function makePool(timeoutMs: number): WorkerPool {
     sendTimeoutMs: timeoutMs,
     graceMs: 2000,
     memoryMb: 512,
+    workCounts: new WorkCounts().buffer,
     log: () => undefined,
   });
 }

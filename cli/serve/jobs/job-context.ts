@@ -4,7 +4,7 @@
  * the channel its response goes out on. Workers wire this to the thread
  * boundary; tests can wire it to plain arrays.
  */
-import type { Diagnostic, Engine, IncludeHost, Limits, RunSignal } from "../../../core/index.js";
+import type { Engine, IncludeHost, Limits, RunSignal } from "../../../core/index.js";
 
 /** Raised by {@link ResponseChannel.chunk} when the response must stop (client gone, time up). */
 export class StreamStopped extends Error {
@@ -13,9 +13,6 @@ export class StreamStopped extends Error {
     this.name = "StreamStopped";
   }
 }
-
-/** Raised by a job whose failure its context's tighter limits may have caused (see {@link JobContext.answersFailure}). */
-export class ContextLimitReached extends StreamStopped {}
 
 /** Where a job's response body goes. */
 export interface ResponseChannel {
@@ -44,14 +41,6 @@ export interface JobContext {
   readonly channel: ResponseChannel;
   /** Size of one streamed piece, in UTF-16 code units. */
   readonly streamChunkSize: number;
-  /** Output held in memory, in UTF-16 code units; past it the output goes to a spool (where `canStream`). */
+  /** Output held in memory, in UTF-16 code units; past it the output goes to a spool. */
   readonly streamWindow: number;
-  /** False where a run must not stream nor spool (the fast path): it throws {@link StreamStopped} instead. */
-  readonly canStream: boolean;
-  /**
-   * Where `limits` are tighter than the request's own (the fast path): false
-   * for a failure those tighter limits may have caused, which must not be
-   * answered; the run then throws {@link ContextLimitReached}. Absent: every failure is the answer.
-   */
-  readonly answersFailure?: (diagnostics: readonly Diagnostic[]) => boolean;
 }

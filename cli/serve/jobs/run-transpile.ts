@@ -16,9 +16,9 @@ import type { TextSink } from "../../../core/plugin.js";
 import type { TranspileJob } from "../pool/protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
 import { describeProblems } from "./diagnostics-json.js";
-import { ContextLimitReached, StreamStopped, type JobContext } from "./job-context.js";
+import { StreamStopped, type JobContext } from "./job-context.js";
 import { exceedsStreamThreshold } from "./stream-eligibility.js";
-import { msText } from "../json-text.js";
+import { msText, requestWarningsText } from "../json-text.js";
 import { SpoolSink } from "../../io/spool-sink.js";
 
 /** The json emitter's options for a response's `output` (see {@link runTranspile}). */
@@ -37,9 +37,9 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     // succeeded, so lazy parts need no verify pass first.
     verifyBeforeWrite: false,
   });
-  const tail = () => `,"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(performance.now() - started)}}`;
+  const warnings = requestWarningsText(job.requestWarnings);
+  const tail = () => `${warnings},"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(performance.now() - started)}}`;
   const fail = (diagnostics: Parameters<typeof describeProblems>[0]) => {
-    if (ctx.answersFailure?.(diagnostics) === false) throw new ContextLimitReached("a limit of this context, not the request's");
     const p = describeProblems(diagnostics);
     ctx.channel.body(`{"success":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}` + tail());
   };
@@ -62,7 +62,6 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     held.push(piece);
     heldSize += piece.length;
     if (heldSize > window) {
-      if (!ctx.canStream) throw new StreamStopped("output too large for this context");
       spool = new SpoolSink();
       for (const part of held) spool.write(part);
       held.length = 0;
@@ -76,8 +75,7 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     if (emitted.ok) writer.end();
   } catch (e) {
     spool?.discard();
-    // Where nothing may stream or spool (the fast path), the caller moves the job elsewhere.
-    if (!(e instanceof StreamStopped) || !ctx.canStream) throw e;
+    if (!(e instanceof StreamStopped)) throw e;
     // Nobody is waiting for this body any more; the pool discards it.
     return ctx.channel.body(`{"success":false,"errors":["cancelled"],"diagnostics":[]` + tail());
   }
@@ -87,7 +85,6 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   }
   // `streaming` asks for a stream outright; a range over the threshold does too (LANGUAGE.md §11).
   const streamed = job.streaming || exceedsStreamThreshold(emitted.value, job.streamThreshold);
-  if (streamed && !ctx.canStream) throw new StreamStopped("this context does not stream");
   if (spool === undefined) return ctx.channel.body(held.join("") + quote + tail());
   spool.write(quote + tail());
   if (streamed) return sendSpool(spool, ctx);

@@ -11,7 +11,7 @@ import type { ValidateSchemaJob } from "../pool/protocol.js";
 import { describeProblems, placeJson } from "./diagnostics-json.js";
 import { trailingSpaceStart } from "./body-stream.js";
 import type { JobContext } from "./job-context.js";
-import { jsonText, msText } from "../json-text.js";
+import { jsonText, msText, requestWarningsText } from "../json-text.js";
 
 /** The schema type /validate-schema uses. */
 export const SCHEMA_TYPE = "json-schema";
@@ -31,7 +31,8 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
   const fields = (valid: boolean, errors: readonly string[], validateMs: number, diagnostics: readonly unknown[] | undefined) =>
     `{"valid":${valid},"errors":${JSON.stringify(errors)},"format":${JSON.stringify(job.outputFormat)},"schema_type":"${SCHEMA_TYPE}",` +
     `"transpile_time_ms":${msText(transpileMs)},"validate_time_ms":${msText(validateMs)}` +
-    (diagnostics === undefined ? "" : `,"diagnostics":${JSON.stringify(diagnostics)}`);
+    (diagnostics === undefined ? "" : `,"diagnostics":${JSON.stringify(diagnostics)}`) +
+    requestWarningsText(job.requestWarnings);
   if (!checked.ok) {
     const problems = describeProblems(checked.diagnostics);
     ctx.channel.body(fields(false, problems.errors, 0, problems.diagnostics) + "}");

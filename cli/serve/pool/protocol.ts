@@ -18,12 +18,16 @@ export interface TranspileJob {
   readonly files: readonly (readonly [string, string])[];
   /** External variables: the request's `vars` object as the client wrote it (JSON text, read exactly by the job). */
   readonly vars?: string;
+  /** Request warnings (unknown fields, HTTP.md §2) for the answer's `warnings`, after the source's own. */
+  readonly requestWarnings?: readonly string[];
 }
 
 /** `POST /validate`, checked. */
 export interface ValidateJob {
   readonly kind: "validate";
   readonly source: string;
+  /** As in {@link TranspileJob}. */
+  readonly requestWarnings?: readonly string[];
 }
 
 /** `POST /validate-schema`, checked. */
@@ -38,6 +42,8 @@ export interface ValidateSchemaJob {
   readonly files: readonly (readonly [string, string])[];
   /** As in {@link TranspileJob}. */
   readonly vars?: string;
+  /** As in {@link TranspileJob}. */
+  readonly requestWarnings?: readonly string[];
 }
 
 /** Any job a worker runs. */
@@ -57,6 +63,8 @@ export interface WorkerConfig {
   readonly control: SharedArrayBuffer;
   /** The ring of streamed pieces: {@link RING_SLOTS} × {@link RING_SLOT_BYTES}. */
   readonly ring: SharedArrayBuffer;
+  /** The server's work counts (work-counts.ts), shared by every worker: the worker's engine counts its parses and evaluations there. */
+  readonly workCounts: SharedArrayBuffer;
 }
 
 /**

@@ -12,7 +12,7 @@ import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { resolveLimits, type Engine } from "../../../core/index.js";
 import { createEngineFromResolved } from "../../plugin-loader/index.js";
-import { ParseCache } from "../../../core/engine/parse-cache.js";
+import { WorkCounts } from "../work-counts.js";
 import { hostFactory } from "../jobs/host-factory.js";
 import { runTranspile } from "../jobs/run-transpile.js";
 import { runValidate } from "../jobs/run-validate.js";
@@ -112,7 +112,7 @@ function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Jo
   Atomics.store(control, CONTROL.PHASE, JOB_PHASE.RUN);
   Atomics.store(control, CONTROL.AT, 0);
   heap.reset();
-  const ctx: JobContext = { engine, limits, signal, validating, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW, canStream: true };
+  const ctx: JobContext = { engine, limits, signal, validating, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);
@@ -127,8 +127,7 @@ async function main(): Promise<void> {
   let engine: Engine;
   let hostFor: JobContext["hostFor"];
   try {
-    // A service is sent the same sources again and again: parse each once (results are the same).
-    engine = (await createEngineFromResolved(config.plugins)).useParseCache(new ParseCache());
+    engine = (await createEngineFromResolved(config.plugins)).useRunCounter(new WorkCounts(config.workCounts).counter);
     hostFor = hostFactory(config.includeRoot);
   } catch (e) {
     post({ type: "init-failed", message: e instanceof Error ? e.message : String(e) });

@@ -58,6 +58,8 @@ export interface WorkerPoolOptions {
   readonly graceMs: number;
   /** Memory budget of one job, in MiB: its worker's heap cap (see memory-budget.ts). */
   readonly memoryMb: number;
+  /** Where the workers count their parses and evaluations (work-counts.ts). */
+  readonly workCounts: SharedArrayBuffer;
   /** Internal problems (never sent to clients). */
   readonly log: (event: string, detail: Record<string, unknown>) => void;
 }
@@ -186,6 +188,7 @@ export class WorkerPool {
       sendTimeoutMs: this.sendLimit(),
       control: control.buffer as SharedArrayBuffer,
       ring,
+      workCounts: this.options.workCounts,
     };
     const worker = new Worker(WORKER_URL, {
       workerData: config,

@@ -13,20 +13,15 @@ import { bodyText, parseJsonObject } from "../request-json.js";
 import type { Checked } from "../request-checks.js";
 import type { Job } from "../pool/protocol.js";
 import type { ServerState } from "../server-state.js";
-import type { InlineRunner } from "../inline-runner.js";
 import { JSON_TYPE, sendJson } from "../respond.js";
 import { internalError, pathOf, requestIdFor, serverBusy } from "./errors.js";
 
 /** How an endpoint checks its body and shapes its request errors. */
 export interface PostEndpoint<J extends Job> {
-  /** The endpoint's path (names its remembered answers: see answer-memo.ts). */
-  readonly path: string;
   /** `text` is the body as text, for fields read exactly. */
   check(state: ServerState, body: Readonly<Record<string, unknown>>, text: string): Checked<J>;
   /** The 400 body in the endpoint's own response shape. */
   requestError(errors: readonly string[], format: string): Record<string, unknown>;
-  /** Try the job on the fast path; the body, or `undefined` to use the pool. */
-  inline?(runner: InlineRunner, job: J): string | undefined;
 }
 
 /** How long a too-slow connection may keep sending after its 408 before it is cut. */
@@ -58,7 +53,6 @@ export function handlePost<J extends Job>(state: ServerState, endpoint: PostEndp
 }
 
 function answer<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, req: IncomingMessage, res: ServerResponse, read: BodyResult): void {
-  const started = performance.now();
   const { maxBodyBytes } = state.options;
   if (!read.ok) {
     if (read.reason === "too-large")
@@ -67,19 +61,10 @@ function answer<J extends Job>(state: ServerState, endpoint: PostEndpoint<J>, re
     res.destroy();
     return;
   }
-  const text = bodyText(read.bytes);
-  // A repeat of a request the fast path answered: the same answer, from memory (answer-memo.ts).
-  const remembered = state.memo?.answer(endpoint.path, text, started);
-  if (remembered !== undefined) return sendJson(res, 200, remembered);
-  const parsed = parseJsonObject(text);
+  const parsed = parseJsonObject(bodyText(read.bytes));
   if (!parsed.ok) return sendJson(res, 400, endpoint.requestError([parsed.message], "json"));
   const checked = endpoint.check(state, parsed.value, parsed.text);
   if (!checked.ok) return sendJson(res, 400, endpoint.requestError(checked.errors, checked.format));
-  const fast = state.inline === undefined ? undefined : endpoint.inline?.(state.inline, checked.job);
-  if (fast !== undefined) {
-    state.memo?.remember(endpoint.path, text, fast);
-    return sendJson(res, 200, fast);
-  }
   relayJob(state, checked.job, res);
 }
 
