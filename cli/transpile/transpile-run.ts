@@ -21,6 +21,7 @@ import { varsFromFlags } from "./external-vars.js";
 import { FORMAT_OPTION_FLAGS } from "./transpile-flags.js";
 import { outputFormatOf } from "./output-format-of.js";
 import { parseSelectPath } from "../argv/select-path.js";
+import { failureDiagnostics, warningModeOf, warningsText, type WarningMode } from "../terminal/warning-mode.js";
 
 /** Parsed flags of `jsson transpile` (names as on the command line; `plugin` is a list). */
 export type TranspileFlags = ParsedFlags;
@@ -37,6 +38,8 @@ export interface TranspilePlan {
   readonly validateOnly: boolean;
   /** How source diagnostics are written (`--error-format`). */
   readonly errorFormat: ErrorFormat;
+  /** `--strict`, `--quiet-warnings` (LANGUAGE.md §16.5). */
+  readonly warningMode: WarningMode;
 }
 
 /**
@@ -101,9 +104,16 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
     const evaluated = engine.evaluate(source, { ...options, verifyBeforeWrite: false });
     const result = evaluated.ok ? evaluated.write(spool) : evaluated;
     if (!result.ok) {
-      report(sourceErrors(result.diagnostics, source, options, plan));
+      report(sourceErrors(failureDiagnostics(result, plan.warningMode), source, options, plan));
       return EXIT.SOURCE;
     }
+    // read after writing: a lazy part evaluated while writing may have added one
+    const warnings = (evaluated as Evaluation).warnings;
+    if (plan.warningMode.strict && warnings.length > 0) {
+      report(sourceErrors([{ ...(warnings[0] as Diagnostic), severity: "error" }], source, options, plan));
+      return EXIT.SOURCE;
+    }
+    report(warningsText(plan.errorFormat, warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
     const sink = new BlockSink(plan.outputPath ?? 1);
     spool.commit(sink);
     sink.finish();
@@ -129,14 +139,15 @@ function transpileAndValidate(
 ): number {
   const evaluated = engine.evaluate(source, options);
   if (!evaluated.ok) {
-    report(sourceErrors(evaluated.diagnostics, source, options, plan));
+    report(sourceErrors(failureDiagnostics(evaluated, plan.warningMode), source, options, plan));
     return EXIT.SOURCE;
   }
   const result = evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
   if (!result.ok) {
-    report(sourceErrors(result.diagnostics, source, options, plan));
+    report(sourceErrors(failureDiagnostics(result, plan.warningMode), source, options, plan));
     return EXIT.SOURCE;
   }
+  report(warningsText(plan.errorFormat, evaluated.warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
   const verdict = result.result;
   report(schemaReport(verdict, schema.format, schemaPlaces(evaluated, source, options, verdict)));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
@@ -197,6 +208,7 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
   if (validateOnly && schemaPath === undefined) throw new UsageError("--validate-only needs --schema FILE");
   const threshold = optional(flags, "stream-threshold", parseCount);
   const vars = varsFromFlags(flags, argv, limits);
+  const warningMode = warningModeOf(flags);
   const options: RunOptions = {
     format: formatName,
     includeMerge,
@@ -207,6 +219,7 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     ...(Object.keys(formatOptions).length === 0 ? {} : { formatOptions }),
     ...(select === undefined ? {} : { select: select.path }),
     ...(flags["sort-keys"] === true ? { sortKeys: true } : {}),
+    ...(warningMode.strict ? { strict: true } : {}),
   };
   if (watch && inputPath === "-") throw new UsageError("--watch needs an input file (not stdin)");
   return {
@@ -218,6 +231,7 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
     validateOnly,
     errorFormat: errorFormat.format,
+    warningMode,
   };
 }
 

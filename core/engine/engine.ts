@@ -98,6 +98,12 @@ export class Engine {
     return this.pipeline.check(source, options);
   }
 
+  /** The warnings a syntax check finds (LANGUAGE.md §16.5: W3–W6, no evaluation); empty when the source does not parse. */
+  syntaxWarnings(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): readonly Diagnostic[] {
+    this.registry.freeze();
+    return this.pipeline.syntaxWarnings(source, options);
+  }
+
   /**
    * Parse and evaluate `source` into a value tree, once. The result is
    * checked ({@link Evaluation.validate}) and written

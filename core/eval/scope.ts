@@ -69,6 +69,15 @@ export class Scope {
     return undefined;
   }
 
+  /** Every name visible from here, innermost scope first (a name bound twice is given twice). */
+  *visibleNames(): Generator<string> {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.firstName !== undefined) yield s.firstName;
+      if (s.names !== undefined) yield* s.names.keys();
+      else if (s.moreNames !== undefined) yield* s.moreNames;
+    }
+  }
+
   /**
    * A scope holding every binding visible from here, frozen: later rebinding
    * in the original scopes does not affect it (lazy map bodies evaluate
