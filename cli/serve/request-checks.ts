@@ -116,8 +116,17 @@ function varsField(body: Body, text: string, errors: string[]): string | undefin
   return raw;
 }
 
-/** Check a /transpile body. */
-export function checkTranspile(engine: Engine, body: Body, text: string): Checked<TranspileJob> {
+/** `strict` (LANGUAGE.md §16.5): a boolean; absent or null, the server's default. */
+function strictField(body: Body, errors: string[], serverDefault: boolean): boolean {
+  const v = field(body, "strict");
+  if (v === undefined || v === null) return serverDefault;
+  if (typeof v === "boolean") return v;
+  errors.push(`strict: must be a boolean, got ${describe(v)}`);
+  return serverDefault;
+}
+
+/** Check a /transpile body; `strict` is the server's default for the request's `strict`. */
+export function checkTranspile(engine: Engine, body: Body, text: string, strict = false): Checked<TranspileJob> {
   const errors: string[] = [];
   const source = requiredString(body, "source", errors);
   const format = formatField(engine, body, "format", errors);
@@ -133,20 +142,22 @@ export function checkTranspile(engine: Engine, body: Body, text: string): Checke
     errors.push(`stream_threshold: must be an integer >= 1, got ${typeof thresholdRaw === "number" ? String(thresholdRaw) : describe(thresholdRaw)}`);
   const files = filesField(body, errors);
   const vars = varsField(body, text, errors);
+  const isStrict = strictField(body, errors, strict);
   if (errors.length > 0) return { ok: false, errors, format };
-  return { ok: true, job: { kind: "transpile", source, format, includeMerge, streaming, streamThreshold, files, ...(vars === undefined ? {} : { vars }) } };
+  return { ok: true, job: { kind: "transpile", source, format, includeMerge, streaming, streamThreshold, files, strict: isStrict, ...(vars === undefined ? {} : { vars }) } };
 }
 
 /** Check a /validate body. */
-export function checkValidate(body: Body): Checked<ValidateJob> {
+export function checkValidate(body: Body, strict = false): Checked<ValidateJob> {
   const errors: string[] = [];
   const source = requiredString(body, "source", errors);
+  const isStrict = strictField(body, errors, strict);
   if (errors.length > 0) return { ok: false, errors, format: "json" };
-  return { ok: true, job: { kind: "validate", source } };
+  return { ok: true, job: { kind: "validate", source, strict: isStrict } };
 }
 
 /** Check a /validate-schema body. */
-export function checkValidateSchema(engine: Engine, body: Body, text: string): Checked<ValidateSchemaJob> {
+export function checkValidateSchema(engine: Engine, body: Body, text: string, strict = false): Checked<ValidateSchemaJob> {
   const errors: string[] = [];
   const source = requiredString(body, "source", errors);
   const schema = requiredString(body, "schema", errors);
@@ -161,6 +172,7 @@ export function checkValidateSchema(engine: Engine, body: Body, text: string): C
   const includeMerge = includeMergeField(body, errors);
   const files = filesField(body, errors);
   const vars = varsField(body, text, errors);
+  const isStrict = strictField(body, errors, strict);
   if (errors.length > 0) return { ok: false, errors, format: outputFormat };
-  return { ok: true, job: { kind: "validate-schema", source, schema, schemaFormat, outputFormat, includeMerge, files, ...(vars === undefined ? {} : { vars }) } };
+  return { ok: true, job: { kind: "validate-schema", source, schema, schemaFormat, outputFormat, includeMerge, files, strict: isStrict, ...(vars === undefined ? {} : { vars }) } };
 }

@@ -54,6 +54,8 @@ export interface ServerOptions {
   readonly workerHeapMb: number;
   /** How long shutdown waits for in-flight requests, in ms. */
   readonly drainGraceMs: number;
+  /** `-strict` (LANGUAGE.md §16.5): the default of a request's `strict` field. Default false. */
+  readonly strict: boolean;
 }
 
 /** The defaults (HTTP.md §1). */
@@ -80,6 +82,7 @@ export function defaultServerOptions(): ServerOptions {
     workerGraceMs: 2_000,
     workerHeapMb: 2048,
     drainGraceMs: 30_000,
+    strict: false,
   };
 }
 
