@@ -27,7 +27,7 @@ import type { DataBudget } from "../data/data-budget.js";
 import { dataFormatOf, readDataObject } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
-import { closestName } from "../diagnostics/closest-name.js";
+import { boundedDistance, closestName } from "../diagnostics/closest-name.js";
 import { bareOperandWarning, interpolationKeptWarning, nearNameWarning, WarningList } from "../diagnostics/warning-list.js";
 import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
 
@@ -553,15 +553,22 @@ class FileEvaluator {
     this.warn.add(interpolationKeptWarning(e.name, reason, e.start, e.end, suggestion));
   }
 
-  /** The visible name (or `true`, `false`, `null`) nearest to `word` (W1), if one is near. */
+  /**
+   * The visible name nearest to `word` (W1), if one is near, else `true`,
+   * `false` or `null` one edit away (`ture`, `False`, `nul`). A name must
+   * keep something of the word (`x` is no misspelling of `a`), and a
+   * literal must be one edit away (`Sales` is no misspelling of `false`).
+   */
   private nearName(word: string, scope: Scope): string | undefined {
     const building = this.building;
     function* candidates(): Generator<string> {
       yield* scope.visibleNames();
       if (building !== undefined) yield* building.keys;
-      yield* LITERAL_NAMES;
     }
-    return closestName(word, candidates());
+    const name = closestName(word, candidates());
+    if (name !== undefined && boundedDistance(word, name, word.length) < word.length) return name;
+    const literal = closestName(word, LITERAL_NAMES);
+    return literal !== undefined && boundedDistance(word, literal, 1) <= 1 ? literal : undefined;
   }
 
   /** An object body evaluated in a child of `parent` (when it needs one, see {@link BodyScopeNeeds}). */
