@@ -5,7 +5,7 @@
  * itself imports nothing from `plugins/`.
  */
 export { Engine, PluginError, resolveLimits } from "./engine/engine.js";
-export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo, Evaluation, SchemaCheck, SchemaOptions } from "./engine/engine.js";
+export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo, Evaluation, SchemaCheck, SchemaOptions, SyntaxCheck } from "./engine/engine.js";
 export { DEFAULT_LIMITS } from "./eval/limits.js";
 export type { Limits } from "./eval/limits.js";
 export { INCLUDE_MERGE_MODES } from "./eval/include-merge.js";

@@ -149,8 +149,8 @@ function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
   };
   if (!plan.deep) {
     const where = read.file === undefined ? {} : { file: read.file };
-    const diagnostics = engine.check(text, where);
-    return diagnostics.length === 0 ? passed(engine.syntaxWarnings(text, where)) : failed(diagnostics);
+    const checked = engine.checkWithWarnings(text, where);
+    return checked.diagnostics.length === 0 ? passed(checked.warnings) : failed(checked.diagnostics);
   }
   // a fresh host per file: includes resolve against each file's own folder
   const host = new NodeFsHost();

@@ -50,6 +50,12 @@ export interface RunFailure {
   readonly warnings?: readonly Diagnostic[];
 }
 
+/** Outcome of the parse stage alone: its errors, and the warnings a parse finds. */
+export interface SyntaxCheck {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly warnings: readonly Diagnostic[];
+}
+
 /** Outcome of a buffered run. */
 export type TranspileResult = (RunSuccess & { readonly output: string }) | RunFailure;
 
@@ -119,16 +125,14 @@ export class Pipeline {
 
   constructor(private readonly registry: PluginRegistry) {}
 
-  /** Parse stage only (lexical and syntax errors). */
-  check(source: string, options: Pick<RunOptions, "limits" | "file">): readonly Diagnostic[] {
+  /**
+   * Parse stage only: the lexical and syntax errors, and the warnings found
+   * without evaluation (W3–W6 of LANGUAGE.md §16.5; none when the source does not parse).
+   */
+  check(source: string, options: Pick<RunOptions, "limits" | "file">): SyntaxCheck {
     const parsed = this.parse(source, options.file, resolveLimits(options.limits));
-    return parsed.diagnostic ? [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] : [];
-  }
-
-  /** The warnings found without evaluation (W3–W6 of LANGUAGE.md §16.5); none when the source does not parse. */
-  syntaxWarnings(source: string, options: Pick<RunOptions, "limits" | "file">): readonly Diagnostic[] {
-    const parsed = this.parse(source, options.file, resolveLimits(options.limits));
-    return parsed.diagnostic ? NO_WARNINGS : placeWarnings(parsed.warnings, NO_RAW, parsed.lines, options.file);
+    if (parsed.diagnostic) return { diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)], warnings: NO_WARNINGS };
+    return { diagnostics: NO_WARNINGS, warnings: placeWarnings(parsed.warnings, NO_RAW, parsed.lines, options.file) };
   }
 
   /** Parse and evaluate `source`, once. */

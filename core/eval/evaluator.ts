@@ -93,7 +93,12 @@ interface RunState {
   readonly trace: ValueTrace | undefined;
   /** Warnings found while evaluating, placed in the root source. */
   readonly warnings: WarningList;
+  /** Near-name look-ups done (each compares a word with up to MAX_CANDIDATES names); none past {@link MAX_NEAR_LOOKUPS}. */
+  nearLookups: number;
 }
+
+/** Near-name look-ups (W1) per run: bounds their cost whatever the source holds. */
+const MAX_NEAR_LOOKUPS = 2000;
 
 /**
  * The warnings of one file of a run: where they go, and which occurrences
@@ -103,6 +108,13 @@ interface RunState {
 interface FileWarnings {
   /** Offsets of the identifiers already judged. */
   readonly seen: Set<number>;
+  /**
+   * The near name found for each bare word judged so far in this file ("":
+   * none). A word repeated as data (`tags = [web, api]` in every block) is
+   * looked up once, not once per place: the look-up compares it with every
+   * visible name.
+   */
+  readonly near: Map<string, string>;
   /** Place a warning of this file in the root source and keep it. */
   readonly add: (w: RawDiagnostic) => void;
 }
@@ -128,11 +140,12 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
     outer: undefined,
     trace: options.trace,
     warnings: new WarningList(),
+    nearLookups: 0,
   };
   try {
     if (options.vars !== undefined) state.outer = outerScope(options.vars, dataBudget(state, 0));
     // after the outer scope exists: every file's global scope is its child
-    const ev = new FileEvaluator(state, { seen: new Set(), add: (w) => state.warnings.add(w) });
+    const ev = new FileEvaluator(state, { seen: new Set(), near: new Map(), add: (w) => state.warnings.add(w) });
     state.meter.evaluating++;
     const value = ev.program(program);
     state.meter.evaluating--;
@@ -171,7 +184,7 @@ class FileEvaluator {
    */
   private rootWeight = 1;
   /** The object body being evaluated, innermost (its keys so far are names a bare word may be near: W1). */
-  private building: ObjectValue | undefined;
+  private building: ObjectValue | undefined = undefined;
 
   constructor(
     private readonly run: RunState,
@@ -289,7 +302,7 @@ class FileEvaluator {
     run.includeStack.push(id);
     let value: ObjectValue;
     try {
-      value = new FileEvaluator(run, { seen: new Set(), add: placeWarning }, new Map(), site, run.trace?.addFile({ id, text: read.value }) ?? 0).program(parsed.program);
+      value = new FileEvaluator(run, { seen: new Set(), near: new Map(), add: placeWarning }, new Map(), site, run.trace?.addFile({ id, text: read.value }) ?? 0).program(parsed.program);
     } catch (e) {
       // A stopped run (time, cancellation) stays what it is; every other error is the include's (§13.3).
       if (e instanceof EvalError && !(e instanceof StopError)) return inner(e.diagnostic);
@@ -402,7 +415,9 @@ class FileEvaluator {
         return new FloatValue(e.value);
       case "ident": {
         const v = this.lookup(scope, e.name);
-        return v === undefined ? this.bareWord(e, scope, false) : v;
+        if (v !== undefined) return v;
+        if (!this.warn.seen.has(e.start)) this.bareWord(e, scope, false);
+        return e.name;
       }
       case "template":
         return this.template(e, scope);
@@ -560,6 +575,15 @@ class FileEvaluator {
    * literal must be one edit away (`Sales` is no misspelling of `false`).
    */
   private nearName(word: string, scope: Scope): string | undefined {
+    const known = this.warn.near.get(word);
+    if (known !== undefined) return known === "" ? undefined : known;
+    if (++this.run.nearLookups > MAX_NEAR_LOOKUPS) return undefined;
+    const near = this.findNearName(word, scope);
+    this.warn.near.set(word, near ?? "");
+    return near;
+  }
+
+  private findNearName(word: string, scope: Scope): string | undefined {
     const building = this.building;
     function* candidates(): Generator<string> {
       yield* scope.visibleNames();
