@@ -18,6 +18,11 @@ export class WarningList {
   add(w: RawDiagnostic): void {
     if (this.items.length < MAX_WARNINGS) this.items.push(w);
   }
+
+  /** True once the list holds {@link MAX_WARNINGS}: later warnings need not be made. */
+  get full(): boolean {
+    return this.items.length >= MAX_WARNINGS;
+  }
 }
 
 /** W1: a bare word near a visible name; the suggestion replaces the word. */

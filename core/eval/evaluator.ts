@@ -551,6 +551,8 @@ class FileEvaluator {
     const seen = this.warn.seen;
     if (seen.has(e.start)) return e.name;
     seen.add(e.start);
+    // past the run's last kept warning nothing more is judged
+    if (this.run.warnings.full) return e.name;
     const near = this.nearName(e.name, scope);
     if (near !== undefined) this.warn.add(nearNameWarning(e.name, near, e.start, e.end));
     else if (operand) this.warn.add(bareOperandWarning(e.name, e.start, e.end));
