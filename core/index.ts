@@ -5,7 +5,7 @@
  * itself imports nothing from `plugins/`.
  */
 export { Engine, PluginError, resolveLimits } from "./engine/engine.js";
-export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo, Evaluation, SchemaCheck, SchemaOptions, RunCounter } from "./engine/engine.js";
+export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo, Evaluation, SchemaCheck, SchemaOptions, SyntaxCheck, RunCounter } from "./engine/engine.js";
 export { DEFAULT_LIMITS } from "./eval/limits.js";
 export type { Limits } from "./eval/limits.js";
 export { INCLUDE_MERGE_MODES } from "./eval/include-merge.js";
@@ -18,9 +18,10 @@ export type { IncludeHost, HostResult } from "./host/include-host.js";
 export { NodeFsHost } from "./host/node-fs-host.js";
 export { MemoryHost } from "./host/memory-host.js";
 export { walkPath } from "./host/path-walk.js";
-export type { Diagnostic, DiagnosticSeverity, RelatedPlace, SourceSpan } from "./diagnostics/diagnostic.js";
+export type { Diagnostic, DiagnosticSeverity, RelatedPlace, SourceSpan, Suggestion } from "./diagnostics/diagnostic.js";
 export { causeChain, diagnosticMessage, renderDiagnostic, renderDiagnosticWithSource, renderExcerpt } from "./diagnostics/diagnostic.js";
-export { CODES } from "./diagnostics/catalogue.js";
+export { CODES, WARNING_CODES } from "./diagnostics/catalogue.js";
+export { closestName } from "./diagnostics/closest-name.js";
 export { diagnosticAt } from "./diagnostics/make-diagnostic.js";
 export type { RunSignal } from "./eval/cost-meter.js";
 export type { DiagnosticCode } from "./diagnostics/catalogue.js";

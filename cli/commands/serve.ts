@@ -52,6 +52,7 @@ LOG LEVELS (one JSON line per event on stderr)
     playground: Flags.boolean({ description: "serve the web playground at GET / (-playground=false: the API only)", default: true, allowNo: true }),
     "log-level": Flags.string({ description: "what goes to stderr: error, warn, info (+ access log), debug (see LOG LEVELS)", options: [...LOG_LEVELS], default: "info" }),
     quiet: Flags.boolean({ char: "q", description: "no access log: the same as -log-level warn", default: false }),
+    strict: Flags.boolean({ description: "warnings are errors unless a request says \"strict\": false (the default of the request field; JSSON_STRICT=1)", default: false, allowNo: true }),
   };
 
   async run(): Promise<void> {
@@ -117,6 +118,7 @@ LOG LEVELS (one JSON line per event on stderr)
       accessLog: logLevel === "info" || logLevel === "debug",
       logLevel,
       playground: flags.playground,
+      strict: flags.strict,
     }, undefined, processes);
   }
 }

@@ -13,6 +13,7 @@ import type { ObjectValue } from "../../core/eval/values.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import { checkSchemaBounded } from "./bounded-schema-check.js";
 import { readSchemaFile } from "./workspace-schemas.js";
+import type { SuggestionData } from "./warning-fixes.js";
 
 /** Outcome of {@link diagnoseDocument}. */
 export interface DocumentDiagnostics {
@@ -47,11 +48,31 @@ export function diagnoseDocument(ctx: DiagnoseContext, uri: string, path: string
       if (related.length > 0) lsp.relatedInformation = related;
       placeCauses(ctx, doc, d, included, lsp);
     });
-    return { own, included, value: undefined };
+    return { own: [...own, ...warningsOf(ctx, doc, r.warnings ?? [], included)], included, value: undefined };
   }
   const schema = path === undefined ? undefined : ctx.schemaFor(path);
   const own = schema === undefined || path === undefined ? [] : schemaDiagnostics(ctx, doc, path, r.value, schema, included);
-  return { own, included, value: r.value };
+  return { own: [...own, ...warningsOf(ctx, doc, r.warnings, included)], included, value: r.value };
+}
+
+/**
+ * The source's warnings (LANGUAGE.md §16.5), with severity Warning and their
+ * suggestion in `data` (for the quick fixes of warning-fixes.ts); a warning
+ * inside an included file also at its own place there.
+ */
+function warningsOf(ctx: DiagnoseContext, doc: TextDocument, warnings: readonly Diagnostic[], included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
+  return warnings.map((w) => {
+    const lsp = withSuggestion({ ...toLsp(doc, w), severity: DiagnosticSeverity.Warning }, w);
+    placeCauses(ctx, doc, w, included, lsp);
+    return lsp;
+  });
+}
+
+/** `d`'s suggestion, if it has one, as the LSP diagnostic's `data` ({@link SuggestionData}). */
+function withSuggestion(lsp: LspDiagnostic, d: Diagnostic): LspDiagnostic {
+  if (d.suggestion === undefined) return lsp;
+  const data: SuggestionData = { suggestion: { text: d.suggestion.text, range: { start: { line: d.suggestion.line - 1, character: d.suggestion.column - 1 }, end: { line: d.suggestion.endLine - 1, character: d.suggestion.endColumn - 1 } } } };
+  return { ...lsp, data };
 }
 
 /**
@@ -67,7 +88,7 @@ function placeCauses(ctx: DiagnoseContext, doc: TextDocument, d: Diagnostic, out
     const uri = ctx.uriOf(cause.file);
     const inner: LspDiagnostic = {
       range: rangeOf(cause),
-      severity: DiagnosticSeverity.Error,
+      severity: cause.severity === "warning" ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
       code: cause.code,
       source: "jsson",
       message: `${diagnosticMessage(cause)} (in a file included from ${includer.uri})`,
@@ -75,7 +96,7 @@ function placeCauses(ctx: DiagnoseContext, doc: TextDocument, d: Diagnostic, out
     };
     includer.diagnostic.relatedInformation = [...(includer.diagnostic.relatedInformation ?? []), { location: { uri, range: inner.range }, message: diagnosticMessage(cause) }];
     const list = out.get(cause.file) ?? [];
-    list.push(inner);
+    list.push(withSuggestion(inner, cause));
     out.set(cause.file, list);
     includer = { uri, diagnostic: inner };
   }

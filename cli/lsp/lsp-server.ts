@@ -7,7 +7,7 @@
  * docs/editors.md.
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult, type Location } from "vscode-languageserver/node";
+import { CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult, type Location } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { createEngine } from "../../index.js";
 import { completionsAt } from "./completion-items.js";
@@ -21,6 +21,7 @@ import { definitionAt, referencesAt } from "./navigation.js";
 import { OverlayHost } from "./overlay-host.js";
 import { SEMANTIC_LEGEND, semanticTokens } from "./semantic-tokens.js";
 import { readSchemaAssociations, schemaFor, type SchemaAssociation } from "./workspace-schemas.js";
+import { warningFixes } from "./warning-fixes.js";
 
 /** Pause after the last edit before a document is evaluated again. */
 export const DIAGNOSTICS_DEBOUNCE_MS = 150;
@@ -132,6 +133,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
         semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
         foldingRangeProvider: true,
         documentFormattingProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       },
       serverInfo: { name: "jsson" },
     };
@@ -175,6 +177,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   connection.onDocumentSymbol((p) => withState(p.textDocument.uri, (s) => documentSymbols(s.document, s.outline), []));
   connection.onFoldingRanges((p) => withState(p.textDocument.uri, (s) => foldingRanges(s.document, s.tokens, s.outline), []));
   connection.onDocumentFormatting((p) => withState(p.textDocument.uri, (s) => formattingEdits(s.document, s.text, p.options), []));
+  connection.onCodeAction((p) => warningFixes(p));
   connection.languages.semanticTokens.on((p) => withState(p.textDocument.uri, (s) => ({ data: semanticTokens(s.document, s.tokens, s.outline) }), { data: [] }));
 
   const exited = new Promise<void>((resolve) => connection.onExit(() => resolve()));

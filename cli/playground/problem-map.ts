@@ -18,6 +18,8 @@ export interface EditorProblem {
   readonly endLine: number;
   readonly endColumn: number;
   readonly message: string;
+  /** A warning (LANGUAGE.md §16.5) is marked apart from an error; absent: an error. */
+  readonly severity?: "warning";
 }
 
 /** The fields of a server diagnostic this module reads (HTTP.md §3). */
@@ -51,17 +53,23 @@ export function schemaFailurePlaces(entries: readonly (Partial<DiagnosticLike> &
   return out;
 }
 
-/** Markers per document (key: file path, {@link PROGRAM} for the program), for the documents in `files`. */
-export function problemsByFile(diagnostics: readonly DiagnosticLike[], files: readonly string[]): Map<string, EditorProblem[]> {
+/** Markers per document (key: file path, {@link PROGRAM} for the program), for the documents in `files`; `warnings` are marked as such. */
+export function problemsByFile(diagnostics: readonly DiagnosticLike[], files: readonly string[], warnings: readonly DiagnosticLike[] = []): Map<string, EditorProblem[]> {
   const out = new Map<string, EditorProblem[]>();
+  mark(out, diagnostics, files, undefined);
+  mark(out, warnings, files, "warning");
+  return out;
+}
+
+function mark(out: Map<string, EditorProblem[]>, diagnostics: readonly DiagnosticLike[], files: readonly string[], severity: "warning" | undefined): void {
   for (const d of diagnostics) {
     for (const place of diagnosticPlaces(d)) {
       const file = place.file ?? PROGRAM;
       if (file !== PROGRAM && !files.includes(file)) continue;
       const list = out.get(file) ?? [];
-      list.push({ line: place.line, column: place.column, endLine: place.end_line, endColumn: place.end_column, message: place.message });
+      const problem = { line: place.line, column: place.column, endLine: place.end_line, endColumn: place.end_column, message: place.message };
+      list.push(severity === undefined ? problem : { ...problem, severity });
       out.set(file, list);
     }
   }
-  return out;
 }

@@ -64,12 +64,3 @@ function write(v: unknown, out: string[]): void {
 export function msText(ms: number): string {
   return String(Math.round(ms * 1000) / 1000);
 }
-
-/**
- * The `warnings` and `warning_diagnostics` members of an answer (HTTP.md §3),
- * with a leading comma, for request warnings (which have no source place, so
- * no diagnostics); empty when there are none, as the members are then absent.
- */
-export function requestWarningsText(warnings: readonly string[] | undefined): string {
-  return warnings === undefined || warnings.length === 0 ? "" : `,"warnings":${JSON.stringify(warnings)},"warning_diagnostics":[]`;
-}

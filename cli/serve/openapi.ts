@@ -76,10 +76,6 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
     end_column: { type: "integer", minimum: 1 },
   };
   /** The warnings members of every POST answer (HTTP.md §3): present when there are any. */
-  const WARNINGS = {
-    warnings: { type: "array", items: { type: "string" }, description: "Source warnings (`Line <n>: …`), then request warnings (`unknown field \"fromat\" (did you mean \"format\"?)`); present when there are any." },
-    warning_diagnostics: { type: "array", description: "With `warnings`: the source warnings, structured (request warnings have no place in the source)." },
-  };
   const schemas: Record<string, Json> = {
     Diagnostic: {
       type: "object",
@@ -93,7 +89,15 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         file: str("The included file (a path of `files`) the span lies in; absent for the request's own source."),
         cause: { $ref: "#/components/schemas/Diagnostic", description: "For an error inside an included file (placed at the `include`): the same problem placed in the included file, with its `file`; recursively for deeper includes." },
         related: { type: "array", items: ref("RelatedPlace"), description: "Other places that explain the problem, when known." },
+        suggestion: ref("Suggestion"),
       },
+    },
+    Suggestion: {
+      type: "object",
+      description: "A fix an editor can apply (a warning's, LANGUAGE.md §16.5): replace the text of the span with `text` (an empty span inserts it).",
+      required: ["text", "line", "column", "end_line", "end_column"],
+      additionalProperties: false,
+      properties: { text: str("The replacement text."), ...SPAN },
     },
     RelatedPlace: {
       type: "object",
@@ -143,6 +147,13 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       propertyNames: { pattern: "^[\\p{L}_][\\p{L}\\p{Nd}_]*$" },
     },
     IncludeMerge: { type: "string", enum: [...INCLUDE_MERGE_MODES], default: "keep" },
+    Strict: { type: "boolean", description: "Strict mode (LANGUAGE.md §16.5): the first warning fails the request as an error. Default: the server's -strict (JSSON_STRICT), else false." },
+    Warnings: {
+      type: "array",
+      items: { type: "string" },
+      description: "The source's warnings (likely mistakes that change nothing, LANGUAGE.md §16.5), `Line <n>: <message>`, in source order, then request warnings (`unknown field \"fromat\" (did you mean \"format\"?)`, HTTP.md §2); present only when there are some, on success and on failure.",
+    },
+    WarningDiagnostics: { type: "array", items: ref("Diagnostic"), description: "The source warnings of `warnings`, structured, with their `suggestion` where they have one (request warnings have no place in the source)." },
     FormatName: {
       type: "string",
       enum: spellings,
@@ -160,6 +171,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         stream_threshold: { type: "integer", minimum: 1, default: DEFAULT_STREAM_THRESHOLD, description: "A range with more elements than this turns streaming on." },
         files: ref("Files"),
         vars: ref("Vars"),
+        strict: ref("Strict"),
       },
     },
     TranspileSuccess: {
@@ -171,7 +183,8 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         output: { description: "json: the JSON value itself (source key order, exact integers); other formats: the output text as a string." },
         format: { allOf: [ref("CanonicalFormat")], description: "Canonical name of the format used." },
         transpile_time_ms: ms("Duration of the work in milliseconds."),
-        ...WARNINGS,
+        warnings: ref("Warnings"),
+        warning_diagnostics: ref("WarningDiagnostics"),
       },
     },
     TranspileFailure: {
@@ -184,11 +197,12 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         diagnostics: { type: "array", items: ref("Diagnostic"), description: "The source errors, structured; empty for request errors." },
         format: { type: "string" },
         transpile_time_ms: ms("Duration of the work in milliseconds."),
-        ...WARNINGS,
+        warnings: ref("Warnings"),
+        warning_diagnostics: ref("WarningDiagnostics"),
       },
     },
     TranspileResponse: { oneOf: [ref("TranspileSuccess"), ref("TranspileFailure")] },
-    ValidateRequest: { type: "object", required: ["source"], properties: { source: str("JSSON text.") } },
+    ValidateRequest: { type: "object", required: ["source"], properties: { source: str("JSSON text."), strict: ref("Strict") } },
     ValidateResponse: {
       type: "object",
       required: ["valid", "errors"],
@@ -197,7 +211,8 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         valid: { type: "boolean" },
         errors: { type: "array", items: { type: "string" } },
         diagnostics: { type: "array", items: ref("Diagnostic") },
-        ...WARNINGS,
+        warnings: ref("Warnings"),
+        warning_diagnostics: ref("WarningDiagnostics"),
       },
     },
     ValidateSchemaRequest: {
@@ -211,6 +226,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         include_merge: ref("IncludeMerge"),
         files: ref("Files"),
         vars: ref("Vars"),
+        strict: ref("Strict"),
       },
     },
     ValidateSchemaResponse: {
@@ -230,7 +246,8 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
           description: "Present when `valid` is false: one entry per `errors` line, in order (source errors as in /transpile).",
           items: { anyOf: [ref("SchemaDiagnostic"), ref("Diagnostic"), ref("SchemaErrorDiagnostic")] },
         },
-        ...WARNINGS,
+        warnings: ref("Warnings"),
+        warning_diagnostics: ref("WarningDiagnostics"),
       },
     },
     Health: {

@@ -188,8 +188,28 @@ function withWarnings(warnings: readonly string[]): { requestWarnings?: readonly
   return warnings.length === 0 ? {} : { requestWarnings: warnings };
 }
 
-/** Check a /transpile body. */
-export function checkTranspile(engine: Engine, body: Body, text: string): Checked<TranspileJob> {
+/** `strict` (LANGUAGE.md §16.5): a boolean; absent or null, the server's default. */
+function strictField(body: Body, errors: RequestProblems, serverDefault: boolean): boolean {
+  const v = field(body, "strict");
+  if (v === undefined || v === null) return serverDefault;
+  if (typeof v === "boolean") return v;
+  errors.add(`strict: must be a boolean, got ${describe(v)}`);
+  return serverDefault;
+}
+
+/**
+ * The request warnings of a body's unknown fields; under `strict` they are
+ * request errors instead (HTTP.md §2), added to `errors`.
+ */
+function unknownFieldProblems(body: Body, known: readonly string[], strict: boolean, errors: RequestProblems): string[] {
+  const warnings = unknownFieldWarnings(unknownFields(body, known));
+  if (!strict) return warnings;
+  for (const w of warnings) errors.add(w);
+  return [];
+}
+
+/** Check a /transpile body; `strict` is the server's default for the request's `strict`. */
+export function checkTranspile(engine: Engine, body: Body, text: string, strict = false): Checked<TranspileJob> {
   const errors = new RequestProblems();
   const source = requiredString(body, "source", errors);
   const format = formatField(engine, body, "format", errors);
@@ -205,22 +225,24 @@ export function checkTranspile(engine: Engine, body: Body, text: string): Checke
     errors.add(`stream_threshold: must be an integer >= 1, got ${typeof thresholdRaw === "number" ? String(thresholdRaw) : describe(thresholdRaw)}`);
   const files = filesField(body, errors);
   const vars = varsField(body, text, errors);
+  const isStrict = strictField(body, errors, strict);
+  const warnings = unknownFieldProblems(body, TRANSPILE_FIELDS, isStrict, errors);
   if (errors.count > 0) return { ok: false, errors: errors.messages(), format };
-  const warnings = unknownFieldWarnings(unknownFields(body, TRANSPILE_FIELDS));
-  return { ok: true, warnings, job: { kind: "transpile", source, format, includeMerge, streaming, streamThreshold, files, ...(vars === undefined ? {} : { vars }), ...withWarnings(warnings) } };
+  return { ok: true, warnings, job: { kind: "transpile", source, format, includeMerge, streaming, streamThreshold, files, strict: isStrict, ...(vars === undefined ? {} : { vars }), ...withWarnings(warnings) } };
 }
 
 /** Check a /validate body. */
-export function checkValidate(body: Body): Checked<ValidateJob> {
+export function checkValidate(body: Body, strict = false): Checked<ValidateJob> {
   const errors = new RequestProblems();
   const source = requiredString(body, "source", errors);
+  const isStrict = strictField(body, errors, strict);
+  const warnings = unknownFieldProblems(body, VALIDATE_FIELDS, isStrict, errors);
   if (errors.count > 0) return { ok: false, errors: errors.messages(), format: "json" };
-  const warnings = unknownFieldWarnings(unknownFields(body, VALIDATE_FIELDS));
-  return { ok: true, warnings, job: { kind: "validate", source, ...withWarnings(warnings) } };
+  return { ok: true, warnings, job: { kind: "validate", source, strict: isStrict, ...withWarnings(warnings) } };
 }
 
 /** Check a /validate-schema body. */
-export function checkValidateSchema(engine: Engine, body: Body, text: string): Checked<ValidateSchemaJob> {
+export function checkValidateSchema(engine: Engine, body: Body, text: string, strict = false): Checked<ValidateSchemaJob> {
   const errors = new RequestProblems();
   const source = requiredString(body, "source", errors);
   const schema = requiredString(body, "schema", errors);
@@ -235,11 +257,12 @@ export function checkValidateSchema(engine: Engine, body: Body, text: string): C
   const includeMerge = includeMergeField(body, errors);
   const files = filesField(body, errors);
   const vars = varsField(body, text, errors);
+  const isStrict = strictField(body, errors, strict);
+  const warnings = unknownFieldProblems(body, VALIDATE_SCHEMA_FIELDS, isStrict, errors);
   if (errors.count > 0) return { ok: false, errors: errors.messages(), format: outputFormat };
-  const warnings = unknownFieldWarnings(unknownFields(body, VALIDATE_SCHEMA_FIELDS));
   return {
     ok: true,
     warnings,
-    job: { kind: "validate-schema", source, schema, schemaFormat, outputFormat, includeMerge, files, ...(vars === undefined ? {} : { vars }), ...withWarnings(warnings) },
+    job: { kind: "validate-schema", source, schema, schemaFormat, outputFormat, includeMerge, files, strict: isStrict, ...(vars === undefined ? {} : { vars }), ...withWarnings(warnings) },
   };
 }

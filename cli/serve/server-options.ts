@@ -66,6 +66,8 @@ export interface ServerOptions {
   readonly maxMemoryBytes: number;
   /** How long shutdown waits for in-flight requests, in ms. */
   readonly drainGraceMs: number;
+  /** `-strict` (LANGUAGE.md §16.5): the default of a request's `strict` field. Default false. */
+  readonly strict: boolean;
 }
 
 /** Default of {@link ServerOptions.maxMemoryBytes}. */
@@ -97,6 +99,7 @@ export function defaultServerOptions(): ServerOptions {
     workerGraceMs: 250,
     maxMemoryBytes: DEFAULT_MAX_MEMORY_BYTES,
     drainGraceMs: 30_000,
+    strict: false,
   };
 }
 

@@ -25,6 +25,8 @@ interface DiagnosticEntry extends PlaceEntry {
   readonly message: string;
   readonly cause: DiagnosticEntry[];
   readonly related: (PlaceEntry & { readonly message: string })[];
+  /** A warning's fix (LANGUAGE.md §16.5): replace the place's text with `text`. */
+  readonly suggestion?: PlaceEntry & { readonly text: string };
 }
 
 /** The document, one line, with a final line feed. */
@@ -41,6 +43,7 @@ function entry(d: Diagnostic, sources: DiagnosticSources): DiagnosticEntry {
     ...place(d, sources),
     cause: d.cause === undefined ? [] : [entry(d.cause, sources)],
     related: (d.related ?? []).map((r: RelatedPlace) => ({ message: r.message, ...place(r, sources) })),
+    ...(d.suggestion === undefined ? {} : { suggestion: { text: d.suggestion.text, ...place(d.suggestion, sources) } }),
   };
 }
 

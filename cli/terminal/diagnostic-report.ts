@@ -8,7 +8,7 @@ export const STDIN_NAME = "<stdin>";
 
 /**
  * `Line <n>: <message>` (LANGUAGE.md §13; the first line, which people grep
- * for, is unchanged), then the place: `--> <file>:<line>:<column>`, the
+ * for, is unchanged; a warning's reads `warning: Line <n>: …`, §16.5), then the place: `--> <file>:<line>:<column>`, the
  * source line and a caret, as rustc and tsc print them. An error inside an
  * included file (I4) shows every place down the include chain, each with
  * its excerpt: the `include` in the root file, then the error in the
@@ -21,7 +21,8 @@ export const STDIN_NAME = "<stdin>";
  * escapes precede it.
  */
 export function diagnosticReport(d: Diagnostic, sources: DiagnosticSources): string {
-  let out = terminalText(renderDiagnostic(d)) + "\n";
+  // a warning (LANGUAGE.md §16.5) says so first: `warning: Line <n>: …`
+  let out = (d.severity === "warning" ? "warning: " : "") + terminalText(renderDiagnostic(d)) + "\n";
   for (const place of [d, ...causeChain(d)]) out += placeWithNotes(place, sources);
   return out;
 }

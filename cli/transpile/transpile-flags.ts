@@ -30,6 +30,12 @@ export const ERROR_FORMAT_FLAG: FlagDefinition = {
   description: `how source errors are written to stderr: human (default), json (one JSON document), github (GitHub Actions annotations); ${ERROR_FORMAT_ENV} is read when absent`,
 };
 
+/** Warnings (LANGUAGE.md §16.5), shared by the commands that evaluate or check sources; read by cli/terminal/warning-mode.ts. */
+export const WARNING_FLAGS: readonly FlagDefinition[] = [
+  { name: "strict", kind: "boolean", description: "treat warnings as errors: the first warning fails the run (exit 1); JSSON_STRICT=1 sets it when absent" },
+  { name: "quiet-warnings", kind: "boolean", default: false, description: "do not write warnings (likely mistakes such as a misspelt name used as a string)" },
+];
+
 /** External variables (LANGUAGE.md §16.2; read by external-vars.ts). */
 export const VAR_FLAGS: readonly FlagDefinition[] = [
   { name: "var", kind: "option", multiple: true, helpValue: "NAME=TEXT", description: "external variable holding a string (repeatable; later --var, --var-json and --vars win)" },
@@ -71,6 +77,7 @@ export const TRANSPILE_FLAGS: readonly FlagDefinition[] = [
   { name: "max-output", kind: "option", helpValue: "SIZE", description: "maximum output size, e.g. 64MiB (default 4GiB)" },
   { name: "timeout", kind: "option", helpValue: "DURATION", description: "time limit: seconds, or with a unit: 500ms, 10s, 2m (default none)" },
   ERROR_FORMAT_FLAG,
+  ...WARNING_FLAGS,
   ...VAR_FLAGS,
   PLUGIN_FLAG,
 ];

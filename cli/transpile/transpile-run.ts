@@ -4,7 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, diagnosticMessage, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunFailure, type RunOptions, type SchemaResult } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, diagnosticMessage, type Diagnostic, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunFailure, type RunOptions, type SchemaResult } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import type { ParsedFlags } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
@@ -23,6 +23,7 @@ import { FORMAT_OPTION_FLAGS } from "./transpile-flags.js";
 import { outputFormatOf } from "./output-format-of.js";
 import { parseSelectPath } from "../argv/select-path.js";
 import { underWatchdog } from "./run-watchdog.js";
+import { failureDiagnostics, warningModeOf, warningsText, type WarningMode } from "../terminal/warning-mode.js";
 
 /** Parsed flags of `jsson transpile` (names as on the command line; `plugin` is a list). */
 export type TranspileFlags = ParsedFlags;
@@ -41,6 +42,8 @@ export interface TranspilePlan {
   readonly validateOnly: boolean;
   /** How source diagnostics are written (`--error-format`). */
   readonly errorFormat: ErrorFormat;
+  /** `--strict`, `--quiet-warnings` (LANGUAGE.md §16.5). */
+  readonly warningMode: WarningMode;
 }
 
 /**
@@ -112,6 +115,13 @@ async function transpileStreamed(engine: Engine, source: string, options: RunOpt
       report(sourceErrors(result, source, options, plan));
       return EXIT.SOURCE;
     }
+    // read after writing: a lazy part evaluated while writing may have added one
+    const warnings = (evaluated as Evaluation).warnings;
+    if (plan.warningMode.strict && warnings.length > 0) {
+      report(sourceErrors({ ok: false, format: result.format, diagnostics: [{ ...(warnings[0] as Diagnostic), severity: "error" }] }, source, options, plan));
+      return EXIT.SOURCE;
+    }
+    report(warningsText(plan.errorFormat, warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
     if (plan.outputPath !== undefined) await replaceFile(plan.outputPath, spool.chunks(), plan.replace ?? FOLLOW_LINK);
     else {
       const sink = new StdoutSink();
@@ -131,7 +141,7 @@ async function transpileStreamed(engine: Engine, source: string, options: RunOpt
  */
 function sourceErrors(failure: RunFailure, source: string, options: RunOptions, plan: TranspilePlan): string {
   if (failure.option === "select") return failure.diagnostics.map((d) => `jsson: --select: ${diagnosticMessage(d)}\n`).join("");
-  return diagnosticsText(plan.errorFormat, failure.diagnostics, runSources({ text: source, file: options.file }, options.host));
+  return diagnosticsText(plan.errorFormat, failureDiagnostics(failure, plan.warningMode), runSources({ text: source, file: options.file }, options.host));
 }
 
 /** With a schema: one evaluation, checked (the pipeline's validate stage: what a consumer would read), its output printed only if it passes. */
@@ -153,6 +163,7 @@ async function transpileAndValidate(
     report(sourceErrors(result, source, options, plan));
     return EXIT.SOURCE;
   }
+  report(warningsText(plan.errorFormat, evaluated.warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
   const verdict = result.result;
   report(schemaReport(verdict, schema.format, schemaPlaces(evaluated, source, options, verdict)));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
@@ -215,6 +226,7 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
   if (validateOnly && schemaPath === undefined) throw new UsageError("--validate-only needs --schema FILE");
   const threshold = optional(flags, "stream-threshold", parseCount);
   const vars = varsFromFlags(flags, argv, limits);
+  const warningMode = warningModeOf(flags);
   const options: RunOptions = {
     format: formatName,
     includeMerge,
@@ -225,6 +237,7 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     ...(Object.keys(formatOptions).length === 0 ? {} : { formatOptions }),
     ...(select === undefined ? {} : { select: select.path }),
     ...(flags["sort-keys"] === true ? { sortKeys: true } : {}),
+    ...(warningMode.strict ? { strict: true } : {}),
   };
   if (watch && inputPath === "-") throw new UsageError("--watch needs an input file (not stdin)");
   return {
@@ -236,6 +249,7 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
     validateOnly,
     errorFormat: errorFormat.format,
+    warningMode,
   };
 }
 

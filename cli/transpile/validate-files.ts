@@ -10,13 +10,14 @@
  *   data a reader of that format sees validated, failures placed in the
  *   source (LANGUAGE.md §12.3). Nothing is written.
  */
-import { DEFAULT_LIMITS, INCLUDE_MERGE_MODES, NodeFsHost, type Diagnostic, type Engine, type IncludeHost, type IncludeMerge, type RunOptions } from "../../core/index.js";
+import { DEFAULT_LIMITS, INCLUDE_MERGE_MODES, NodeFsHost, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type IncludeMerge, type RunOptions } from "../../core/index.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
 import { runSources } from "../terminal/diagnostic-sources.js";
 import { diagnosticsText, errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { schemaReport } from "../terminal/schema-report.js";
+import { failureDiagnostics, warningModeOf, warningsText, type WarningMode } from "../terminal/warning-mode.js";
 import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
@@ -34,6 +35,8 @@ export interface ValidateFlags {
   readonly "include-merge"?: string | undefined;
   readonly plugin?: readonly string[] | undefined;
   readonly "error-format"?: string | undefined;
+  readonly strict?: boolean | undefined;
+  readonly "quiet-warnings"?: boolean | undefined;
 }
 
 /** How every file is checked. */
@@ -43,12 +46,14 @@ interface CheckPlan {
   readonly errorFormat: ErrorFormat;
   readonly options: RunOptions;
   readonly schema: TranspilePlan["schema"];
+  readonly warningMode: WarningMode;
 }
 
-/** The outcome of one file: its exit status and, when it failed, its report. */
+/** The outcome of one file: its exit status and, when it failed, its report; its warnings (LANGUAGE.md §16.5) when it passed. */
 interface FileResult {
   readonly status: number;
   readonly report: string;
+  readonly warnings?: string;
 }
 
 /** Check the files `flags` name; reports on stderr; resolves to the exit status (the worst file's). */
@@ -96,7 +101,7 @@ export async function runValidate(flags: ValidateFlags): Promise<number> {
   for (const path of inputs) {
     const name = path === "-" ? "<stdin>" : shownPath(path);
     const r = checkFile(engine, plan, path);
-    if (r.status === EXIT.OK) writeStderr(deep ? `✓ ${name}\n` : `✓ Syntax OK: ${name}\n`);
+    if (r.status === EXIT.OK) writeStderr((deep ? `✓ ${name}\n` : `✓ Syntax OK: ${name}\n`) + (r.warnings ?? ""));
     else {
       failed++;
       // a JSON or GitHub report names its file itself (one line per failing file)
@@ -118,7 +123,14 @@ function makeCheckPlan(engine: Engine, flags: ValidateFlags, deep: boolean): Che
   if (!errorFormat.ok) throw new UsageError(errorFormat.message);
   const includeMerge = flags["include-merge"] ?? "keep";
   if (!(INCLUDE_MERGE_MODES as readonly string[]).includes(includeMerge)) throw new UsageError(`unknown include merge mode "${includeMerge}" (use ${INCLUDE_MERGE_MODES.join(", ")})`);
-  return { deep, errorFormat: errorFormat.format, options: { format, includeMerge: includeMerge as IncludeMerge }, schema: flags.schema === undefined ? undefined : readSchema(flags.schema) };
+  const warningMode = warningModeOf(flags);
+  return {
+    deep,
+    errorFormat: errorFormat.format,
+    options: { format, includeMerge: includeMerge as IncludeMerge, ...(warningMode.strict ? { strict: true } : {}) },
+    schema: flags.schema === undefined ? undefined : readSchema(flags.schema),
+    warningMode,
+  };
 }
 
 /** Check one file (`-` is stdin). */
@@ -126,10 +138,19 @@ function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
   const read = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
   if (!read.ok) return { status: EXIT.SOURCE, report: `jsson: ${read.message}\n` };
   const text = read.text;
+  const mode = plan.warningMode;
   const failed = (diagnostics: readonly Diagnostic[], host?: IncludeHost): FileResult => ({ status: EXIT.SOURCE, report: diagnosticsText(plan.errorFormat, diagnostics, runSources(read, host)) });
+  const failure = (f: { readonly diagnostics: readonly Diagnostic[]; readonly warnings?: readonly Diagnostic[] | undefined }, host?: IncludeHost): FileResult => failed(failureDiagnostics(f, mode), host);
+  // a passing file's warnings; under strict mode the first is the file's error
+  const passed = (warnings: readonly Diagnostic[], host?: IncludeHost): FileResult => {
+    const first = warnings[0];
+    if (mode.strict && first !== undefined) return failed([{ ...first, severity: "error" }], host);
+    return { status: EXIT.OK, report: "", warnings: warningsText(plan.errorFormat, warnings, () => runSources(read, host), mode) };
+  };
   if (!plan.deep) {
-    const diagnostics = engine.check(text, read.file === undefined ? {} : { file: read.file });
-    return diagnostics.length === 0 ? { status: EXIT.OK, report: "" } : failed(diagnostics);
+    const where = read.file === undefined ? {} : { file: read.file };
+    const checked = engine.checkWithWarnings(text, where);
+    return checked.diagnostics.length === 0 ? passed(checked.warnings) : failed(checked.diagnostics);
   }
   // a fresh host per file: includes resolve against each file's own folder
   const host = new NodeFsHost();
@@ -137,14 +158,15 @@ function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
   const schema = plan.schema;
   if (schema === undefined) {
     // the output is produced (an output error is the file's error) and discarded as it is written
-    const r = engine.transpileTo(text, { write: () => {} }, { ...options, verifyBeforeWrite: false });
-    return r.ok ? { status: EXIT.OK, report: "" } : failed(r.diagnostics, host);
+    const evaluated = engine.evaluate(text, { ...options, verifyBeforeWrite: false });
+    const r = evaluated.ok ? evaluated.write({ write: () => {} }) : evaluated;
+    return r.ok ? passed((evaluated as Evaluation).warnings, host) : failure(r, host);
   }
   const evaluated = engine.evaluate(text, options);
-  if (!evaluated.ok) return failed(evaluated.diagnostics, host);
+  if (!evaluated.ok) return failure(evaluated, host);
   const r = evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
-  if (!r.ok) return failed(r.diagnostics, host);
+  if (!r.ok) return failure(r, host);
   const verdict = r.result;
-  if (verdict.valid && verdict.schemaError !== true) return { status: EXIT.OK, report: "" };
+  if (verdict.valid && verdict.schemaError !== true) return passed(evaluated.warnings, host);
   return { status: EXIT.SCHEMA, report: schemaReport(verdict, schema.format, schemaPlaces(evaluated, text, options, verdict)) };
 }

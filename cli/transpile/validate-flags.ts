@@ -7,7 +7,7 @@
 import type { CommandEntry, ParsedFlags } from "../argv/command-entry.js";
 import type { FlagDefinition } from "../argv/flag-spec.js";
 import type { ValidateFlags } from "./validate-files.js";
-import { ERROR_FORMAT_FLAG, PLUGIN_FLAG, TRANSPILE_FLAGS } from "./transpile-flags.js";
+import { ERROR_FORMAT_FLAG, PLUGIN_FLAG, TRANSPILE_FLAGS, WARNING_FLAGS } from "./transpile-flags.js";
 
 /** A flag of `jsson transpile`, reused with the same meaning. */
 function transpileFlag(name: string, description?: string): FlagDefinition {
@@ -23,6 +23,7 @@ export const CHECK_FLAGS: readonly FlagDefinition[] = [
   transpileFlag("format", "the output format the data is checked for (each file must be writable in it; the schema sees what its reader would): default json"),
   transpileFlag("include-merge"),
   ERROR_FORMAT_FLAG,
+  ...WARNING_FLAGS,
   PLUGIN_FLAG,
 ];
 

@@ -35,6 +35,17 @@ export interface DiagnosticJson extends PlaceJson {
   readonly cause?: DiagnosticJson;
   /** Other places that explain the problem, when the engine knows some. */
   readonly related?: readonly RelatedJson[];
+  /** A fix an editor can apply (a warning's, LANGUAGE.md §16.5): replace the text of the place with `text`. */
+  readonly suggestion?: SuggestionJson;
+}
+
+/** A suggestion on the wire: the replacement text and the place it replaces (an empty place inserts it). */
+export interface SuggestionJson {
+  readonly text: string;
+  readonly line: number;
+  readonly column: number;
+  readonly end_line: number;
+  readonly end_column: number;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The diagnostic code catalogue (LANGUAGE.md §13.2). Codes are `JSSON` + four
  * digits: 1xxx lexical, 2xxx syntax, 3xxx runtime, 4xxx include, 5xxx output,
- * 6xxx limits, 7xxx run options. A code is never reused for a different problem.
+ * 6xxx limits, 7xxx run options, 8xxx warnings (LANGUAGE.md §16.5). A code is never reused for a different problem.
  */
 export const CODES = {
   L1_ILLEGAL_CHARACTER: "JSSON1001",
@@ -70,6 +70,16 @@ export const CODES = {
   CANCELLED: "JSSON6008",
   /** An external variable (LANGUAGE.md §16.2) the engine cannot use: bad name or value. */
   V1_EXTERNAL_VARIABLE: "JSSON7001",
+  /** Warnings (LANGUAGE.md §16.5): they never stop a run, except under strict mode. */
+  W1_NEAR_NAME: "JSSON8001",
+  W2_BARE_OPERAND: "JSSON8002",
+  W3_KEY_SET_AGAIN: "JSSON8003",
+  W4_LINE_JOINS_ELEMENT: "JSSON8004",
+  W5_UNKNOWN_ESCAPE: "JSSON8005",
+  W6_INTERPOLATION_KEPT: "JSSON8006",
 } as const;
 
 export type DiagnosticCode = (typeof CODES)[keyof typeof CODES];
+
+/** The warning codes (LANGUAGE.md §16.5), in catalogue order. */
+export const WARNING_CODES: readonly DiagnosticCode[] = [CODES.W1_NEAR_NAME, CODES.W2_BARE_OPERAND, CODES.W3_KEY_SET_AGAIN, CODES.W4_LINE_JOINS_ELEMENT, CODES.W5_UNKNOWN_ESCAPE, CODES.W6_INTERPOLATION_KEPT];

@@ -10,7 +10,7 @@
  */
 import type { DiagnosticCode } from "./catalogue.js";
 
-/** How bad a problem is. Every catalogue code is an error today; `warning` is for problems that do not stop a run. */
+/** How bad a problem is: an `error` stops the run; a `warning` (LANGUAGE.md §16.5) names a likely mistake and changes nothing. */
 export type DiagnosticSeverity = "error" | "warning";
 
 /**
@@ -46,6 +46,14 @@ export interface RelatedPlace extends SourceSpan {
   readonly message: string;
 }
 
+/**
+ * A fix an editor can apply: replace the text of the span with `text` (an
+ * empty span inserts it).
+ */
+export interface Suggestion extends SourceSpan {
+  readonly text: string;
+}
+
 /** A problem found in a source text, at a {@link SourceSpan}. */
 export interface Diagnostic extends SourceSpan {
   /** Stable code from the catalogue (`JSSON2003`). */
@@ -66,6 +74,8 @@ export interface Diagnostic extends SourceSpan {
   readonly cause?: Diagnostic;
   /** Other places that explain the problem. */
   readonly related?: readonly RelatedPlace[];
+  /** The fix for the problem, where there is one (a warning's "did you mean", a comma to insert). */
+  readonly suggestion?: Suggestion;
 }
 
 /**

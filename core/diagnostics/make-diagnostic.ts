@@ -1,5 +1,5 @@
 import type { DiagnosticCode } from "../diagnostics/catalogue.js";
-import type { Diagnostic, RelatedPlace, SourceSpan } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, DiagnosticSeverity, RelatedPlace, SourceSpan } from "../diagnostics/diagnostic.js";
 import { messageLine } from "../diagnostics/message-text.js";
 import { LineIndex } from "../source/line-index.js";
 
@@ -13,6 +13,8 @@ export interface RawDiagnostic {
   readonly cause?: Diagnostic;
   /** Other places, already placed. */
   readonly related?: readonly RelatedPlace[];
+  /** A fix: replace `[start, end)` of the same text with `text`. */
+  readonly suggestion?: { readonly text: string; readonly start: number; readonly end: number };
 }
 
 /**
@@ -36,10 +38,16 @@ export function diagnosticAt(text: string, start: number, end: number, code: Dia
 }
 
 /** Attach lines and columns (from the line index of the text it was found in) and the file to a detected diagnostic: done once, at the edge. */
-export function makeDiagnostic(raw: RawDiagnostic, lines: LineIndex, file?: string): Diagnostic {
-  const d: Diagnostic = { code: raw.code, severity: "error", message: messageLine(raw.message), ...makeSpan(lines, raw.start, raw.end, file) };
-  if (raw.cause === undefined && raw.related === undefined) return d;
+export function makeDiagnostic(raw: RawDiagnostic, lines: LineIndex, file?: string, severity: DiagnosticSeverity = "error"): Diagnostic {
+  const d: Diagnostic = { code: raw.code, severity, message: messageLine(raw.message), ...makeSpan(lines, raw.start, raw.end, file) };
+  if (raw.cause === undefined && raw.related === undefined && raw.suggestion === undefined) return d;
   // A related place found without its file (the parser's: it never knows the file) lies in this diagnostic's file.
   const related = raw.related === undefined || file === undefined ? raw.related : raw.related.map((r) => (r.file === undefined ? { ...r, file } : r));
-  return { ...d, ...(raw.cause === undefined ? {} : { cause: raw.cause }), ...(related === undefined ? {} : { related }) };
+  const s = raw.suggestion;
+  return {
+    ...d,
+    ...(raw.cause === undefined ? {} : { cause: raw.cause }),
+    ...(related === undefined ? {} : { related }),
+    ...(s === undefined ? {} : { suggestion: { text: s.text, ...makeSpan(lines, s.start, s.end, file) } }),
+  };
 }

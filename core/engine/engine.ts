@@ -17,14 +17,14 @@ import type { OutputFormat, SchemaResult, TextSink } from "../plugin.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
 import { PluginRegistry, type FormatInfo } from "./registry.js";
-import { Pipeline, type Evaluation, type EvaluateResult, type RunFailure, type SchemaOptions, type TranspileResult } from "./run.js";
+import { Pipeline, type Evaluation, type EvaluateResult, type RunFailure, type SchemaOptions, type SyntaxCheck, type TranspileResult } from "./run.js";
 import type { EngineHooks } from "./hooks.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
 export { resolveLimits } from "./limits.js";
 export type { EngineHooks } from "./hooks.js";
 export type { RunCounter } from "./run-counter.js";
-export type { Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, TranspileResult } from "./run.js";
+export type { Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run.js";
 
 /** The JSSON engine. */
 export class Engine {
@@ -86,6 +86,12 @@ export class Engine {
 
   /** Syntax check only (lexical and syntax errors, no evaluation). */
   check(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): readonly Diagnostic[] {
+    this.registry.freeze();
+    return this.pipeline.check(source, options).diagnostics;
+  }
+
+  /** Syntax check with the warnings a parse finds (LANGUAGE.md §16.5: W3–W6, no evaluation): one parse for both. */
+  checkWithWarnings(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): SyntaxCheck {
     this.registry.freeze();
     return this.pipeline.check(source, options);
   }

@@ -64,4 +64,10 @@ export interface RunOptions {
    * schema check). The run is evaluated eagerly (no lazy maps).
    */
   readonly trace?: ValueTrace;
+  /**
+   * Strict mode (LANGUAGE.md §16.5): the run fails with its first warning,
+   * made an error (same code, place and message). Default false: warnings
+   * are reported beside the output and change nothing.
+   */
+  readonly strict?: boolean | undefined;
 }

@@ -37,6 +37,8 @@ export interface RunSuccess {
   readonly format: string;
   /** The evaluated value tree (large maps inside it are lazy: reading them evaluates them). */
   readonly value: ObjectValue;
+  /** The source's warnings (LANGUAGE.md §16.5), in source order; severity `warning`. */
+  readonly warnings?: readonly Diagnostic[];
 }
 
 /** A failed run: the first problem (LANGUAGE.md §13: processing stops at the first error). */
@@ -51,6 +53,14 @@ export interface RunFailure {
    * (callers name the option instead, as the CLI names `--select`).
    */
   readonly option?: "select";
+  /** Warnings found before the run failed (LANGUAGE.md §16.5), in source order. */
+  readonly warnings?: readonly Diagnostic[];
+}
+
+/** Outcome of the parse stage alone: its errors, and the warnings a parse finds. */
+export interface SyntaxCheck {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly warnings: readonly Diagnostic[];
 }
 
 /** Outcome of a buffered run. */
@@ -89,6 +99,32 @@ interface Emitted {
 /** The schema type used when none is named. */
 const DEFAULT_SCHEMA_TYPE = "json-schema";
 
+const NO_WARNINGS: readonly Diagnostic[] = [];
+const NO_RAW: readonly RawDiagnostic[] = [];
+
+/**
+ * A source's warnings as diagnostics: those its parse found and those its
+ * evaluation found, merged in source order (an included file's sit at its
+ * `include`).
+ */
+function placeWarnings(parsed: readonly RawDiagnostic[], evaluated: readonly RawDiagnostic[], lines: RunState["lines"], file: string | undefined): readonly Diagnostic[] {
+  if (parsed.length === 0 && evaluated.length === 0) return NO_WARNINGS;
+  const all = [...parsed, ...evaluated].sort((a, b) => a.start - b.start);
+  return all.map((w) => makeDiagnostic(w, lines, file, "warning"));
+}
+
+/** A failure that also carries the warnings found before it. */
+function withWarnings(failure: RunFailure, warnings: readonly Diagnostic[]): RunFailure {
+  return warnings.length === 0 ? failure : { ...failure, warnings };
+}
+
+/** Strict mode (LANGUAGE.md §16.5): the first warning, made an error, fails the run. */
+function strictFailure(format: string, warnings: readonly Diagnostic[]): RunFailure | undefined {
+  const first = warnings[0];
+  if (first === undefined) return undefined;
+  return { ok: false, format, diagnostics: [{ ...first, severity: "error" }], warnings };
+}
+
 /** The pipeline of one engine; see the file header. */
 export class Pipeline {
   /** See {@link Engine.useRunCounter}. */
@@ -96,10 +132,14 @@ export class Pipeline {
 
   constructor(private readonly registry: PluginRegistry) {}
 
-  /** Parse stage only (lexical and syntax errors). */
-  check(source: string, options: Pick<RunOptions, "limits" | "file">): readonly Diagnostic[] {
+  /**
+   * Parse stage only: the lexical and syntax errors, and the warnings found
+   * without evaluation (W3–W6 of LANGUAGE.md §16.5; none when the source does not parse).
+   */
+  check(source: string, options: Pick<RunOptions, "limits" | "file">): SyntaxCheck {
     const parsed = this.parse(source, options.file, resolveLimits(options.limits));
-    return parsed.diagnostic ? [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] : [];
+    if (parsed.diagnostic) return { diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)], warnings: NO_WARNINGS };
+    return { diagnostics: NO_WARNINGS, warnings: placeWarnings(parsed.warnings, NO_RAW, parsed.lines, options.file) };
   }
 
   /** Parse and evaluate `source`, once. */
@@ -131,14 +171,19 @@ export class Pipeline {
       startedAt,
       trace: options.trace,
     });
-    if (!result.ok) return { ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines, options.file)] };
+    const warnings = (): readonly Diagnostic[] => placeWarnings(parsed.warnings, result.warnings, parsed.lines, options.file);
+    if (!result.ok) return withWarnings({ ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines, options.file)] }, warnings());
+    if (options.strict === true && !tracing) {
+      const failure = strictFailure(format, warnings());
+      if (failure) return failure;
+    }
     const value: unknown = hooks.evaluated.isUsed() && !tracing ? hooks.evaluated.call(result.value) : result.value;
     if (!(value instanceof ObjectValue)) throw new Error(`a plugin's evaluated hook returned ${typeof value}, not an ObjectValue`);
     const run: RunState = { startedAt, meter: result.meter, beginPass: result.beginPass, lines: parsed.lines, hasLazy: result.hasLazy };
     // A tree handed out continues this run when written later (Engine.emit): one deadline, one meter
     // (a field, not a WeakMap: a WeakMap entry per request makes every garbage collection dearer).
     if (value instanceof ProgramValue) value.run = run;
-    return new Evaluation(this, source, format, value, options, run);
+    return new Evaluation(this, source, format, value, options, run, warnings);
   }
 
   /** Validate plain data against a schema text with a registered schema type (the validate stage on its own). */
@@ -260,7 +305,21 @@ export class Evaluation implements RunSuccess {
     readonly value: ObjectValue,
     private readonly options: RunOptions,
     private readonly run: RunState,
+    private readonly warningsNow: () => readonly Diagnostic[],
   ) {}
+
+  /**
+   * The source's warnings (LANGUAGE.md §16.5), in source order. A lazy part
+   * evaluated while writing may add one: read after writing for all of them.
+   */
+  get warnings(): readonly Diagnostic[] {
+    return this.warningsNow();
+  }
+
+  /** Under strict mode, the failure a warning found while writing makes (see {@link RunOptions.strict}). */
+  private strictAfterWrite(): RunFailure | undefined {
+    return this.options.strict === true ? strictFailure(this.format, this.warnings) : undefined;
+  }
 
   /**
    * Write the output to `sink`. Unless the run's options say
@@ -281,9 +340,11 @@ export class Evaluation implements RunSuccess {
         forceLazy(this.value, this.run.meter);
       } catch (e) {
         const d = evalDiagnostic(e);
-        if (d) return { ok: false, format: this.format, diagnostics: [makeDiagnostic(d, this.run.lines, this.options.file)] };
+        if (d) return withWarnings({ ok: false, format: this.format, diagnostics: [makeDiagnostic(d, this.run.lines, this.options.file)] }, this.warnings);
         throw e;
       }
+      const strict = this.strictAfterWrite();
+      if (strict) return strict;
     }
     const r = this.pipeline.emit(this.value, sink, this.options, this.run);
     return r.ok ? { ok: true, format: this.format, value: this.value } : r;
@@ -295,7 +356,9 @@ export class Evaluation implements RunSuccess {
     const chunks: string[] = [];
     const r = this.pipeline.emit(this.value, { write: (c) => void chunks.push(c) }, this.options, this.run);
     if (r.ok) this.emitted = r;
-    this.buffered = r.ok ? { ok: true, format: this.format, value: this.value, output: chunks.join("") } : r;
+    const strict = r.ok ? this.strictAfterWrite() : undefined;
+    const warnings = this.warnings;
+    this.buffered = strict ?? (r.ok ? { ok: true, format: this.format, value: this.value, output: chunks.join(""), warnings } : withWarnings(r, warnings));
     return this.buffered;
   }
 

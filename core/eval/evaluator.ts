@@ -6,14 +6,13 @@
  * {@link EvalError} and come back as one diagnostic.
  */
 import { CODES } from "../diagnostics/catalogue.js";
-import { closestName } from "../diagnostics/closest-name.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { IncludeMerge } from "./include-merge.js";
 import type { Limits } from "./limits.js";
 import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import type { IncludeHost } from "../host/include-host.js";
-import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Expr, IfItem, IfMember, Member, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
+import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Expr, IdentExpr, IfItem, IfMember, Member, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
 import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "./cost-meter.js";
 import { EvalError } from "./eval-error.js";
@@ -29,6 +28,8 @@ import type { DataBudget } from "../data/data-budget.js";
 import { dataFormatOf, readDataObject, readDataValue } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
+import { boundedDistance, closestName } from "../diagnostics/closest-name.js";
+import { bareOperandWarning, interpolationKeptWarning, nearNameWarning, WarningList } from "../diagnostics/warning-list.js";
 import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
 
 export interface EvalOptions {
@@ -52,6 +53,12 @@ export interface EvalOptions {
 export type EvalResult =
   | {
       readonly ok: true;
+      /**
+       * Warnings found while evaluating (LANGUAGE.md §16.5: W1, W2, W6), placed
+       * in the root source (an included file's at its `include`, with a cause);
+       * a lazy part evaluated later adds its own here.
+       */
+      readonly warnings: readonly RawDiagnostic[];
       readonly value: ObjectValue;
       /** Call before each full traversal of the tree (verify pass, emit pass) so lazy parts are counted once per pass. */
       readonly beginPass: () => void;
@@ -60,7 +67,7 @@ export type EvalResult =
       /** The run's meter: whoever traverses or writes the tree charges its work here (lazy parts already do). */
       readonly meter: CostMeter;
     }
-  | { readonly ok: false; readonly diagnostic: RawDiagnostic };
+  | { readonly ok: false; readonly diagnostic: RawDiagnostic; readonly warnings: readonly RawDiagnostic[] };
 
 /** State shared by a root file and everything it includes. */
 interface RunState {
@@ -85,6 +92,32 @@ interface RunState {
   outer: Scope | undefined;
   /** Where values came from, when the run traces (see {@link EvalOptions.trace}). */
   readonly trace: ValueTrace | undefined;
+  /** Warnings found while evaluating, placed in the root source. */
+  readonly warnings: WarningList;
+  /** Near-name look-ups done (each compares a word with up to MAX_CANDIDATES names); none past {@link MAX_NEAR_LOOKUPS}. */
+  nearLookups: number;
+}
+
+/** Near-name look-ups (W1) per run: bounds their cost whatever the source holds. */
+const MAX_NEAR_LOOKUPS = 2000;
+
+/**
+ * The warnings of one file of a run: where they go, and which occurrences
+ * have been judged already (a map body runs once per element; a word is
+ * warned about, or found to be the idiom, once).
+ */
+interface FileWarnings {
+  /** Offsets of the identifiers already judged. */
+  readonly seen: Set<number>;
+  /**
+   * The near name found for each bare word judged so far in this file ("":
+   * none). A word repeated as data (`tags = [web, api]` in every block) is
+   * looked up once, not once per place: the look-up compares it with every
+   * visible name.
+   */
+  readonly near: Map<string, string>;
+  /** Place a warning of this file in the root source and keep it. */
+  readonly add: (w: RawDiagnostic) => void;
 }
 
 /**
@@ -107,21 +140,24 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
     lazyMaps: 0,
     outer: undefined,
     trace: options.trace,
+    warnings: new WarningList(),
+    nearLookups: 0,
   };
   try {
     if (options.vars !== undefined) state.outer = outerScope(options.vars, dataBudget(state, 0));
     // after the outer scope exists: every file's global scope is its child
-    const ev = new FileEvaluator(state);
+    const ev = new FileEvaluator(state, { seen: new Set(), near: new Map(), add: (w) => state.warnings.add(w) });
     state.meter.evaluating++;
     const value = ev.program(program);
     state.meter.evaluating--;
     const items = state.items;
-    return { ok: true, value, beginPass: () => void (state.items = items), hasLazy: state.lazyMaps > 0, meter: state.meter };
+    return { ok: true, value, beginPass: () => void (state.items = items), hasLazy: state.lazyMaps > 0, meter: state.meter, warnings: state.warnings.items };
   } catch (e) {
-    if (e instanceof EvalError) return { ok: false, diagnostic: e.diagnostic };
-    if (e instanceof DataError) return { ok: false, diagnostic: { code: e.code, message: e.message, start: 0, end: 0 } };
+    const warnings = state.warnings.items;
+    if (e instanceof EvalError) return { ok: false, diagnostic: e.diagnostic, warnings };
+    if (e instanceof DataError) return { ok: false, diagnostic: { code: e.code, message: e.message, start: 0, end: 0 }, warnings };
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      return { ok: false, diagnostic: { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${options.limits.maxDepth})`, start: state.meter.current, end: state.meter.current + 1 } };
+      return { ok: false, diagnostic: { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${options.limits.maxDepth})`, start: state.meter.current, end: state.meter.current + 1 }, warnings };
     }
     throw e;
   }
@@ -148,9 +184,13 @@ class FileEvaluator {
    * traversal of the plain tree (a format's check, the verify pass) is.
    */
   private rootWeight = 1;
+  /** The object body being evaluated, innermost (its keys so far are names a bare word may be near: W1). */
+  private building: ObjectValue | undefined = undefined;
 
   constructor(
     private readonly run: RunState,
+    /** This file's warnings (see {@link FileWarnings}). */
+    private readonly warn: FileWarnings,
     private readonly presets = new Map<string, ObjectExpr>(),
     /**
      * For an included file: offset in the root source of the outermost
@@ -435,10 +475,14 @@ class FileEvaluator {
     run.meter.check(site);
     const inner = (d: RawDiagnostic): never => fail(CODES.I4_ERROR_IN_INCLUDE, inIncluded, makeDiagnostic(d, parsed.lines, id));
     if (parsed.diagnostic) return inner(parsed.diagnostic);
+    // the included file's warnings are placed at the include, the warning in the file as its cause (§16.5)
+    const placeWarning = (w: RawDiagnostic): void =>
+      this.warn.add({ code: w.code, message: `warning in included file "${path}"`, start, end, cause: makeDiagnostic(w, parsed.lines, id, "warning") });
+    for (const w of parsed.warnings) placeWarning(w);
     run.includeStack.push(id);
     let value: ObjectValue;
     try {
-      value = new FileEvaluator(run, new Map(), site, run.trace?.addFile({ id, text: read.value }) ?? 0).program(parsed.program);
+      value = new FileEvaluator(run, { seen: new Set(), near: new Map(), add: placeWarning }, new Map(), site, run.trace?.addFile({ id, text: read.value }) ?? 0).program(parsed.program);
     } catch (e) {
       // A stopped run (time, cancellation) stays what it is; every other error is the include's (§13.3).
       if (e instanceof EvalError && !(e instanceof StopError)) return inner(e.diagnostic);
@@ -552,12 +596,14 @@ class FileEvaluator {
         return new FloatValue(e.value);
       case "ident": {
         const v = this.lookup(scope, e.name);
-        return v === undefined ? e.name : v;
+        if (v !== undefined) return v;
+        if (!this.warn.seen.has(e.start)) this.bareWord(e, scope, false);
+        return e.name;
       }
       case "template":
         return this.template(e, scope);
       case "unary": {
-        const v = this.expr(e.operand, scope);
+        const v = this.operand(e.operand, scope);
         if (e.op === "-") return negate(v, e.start);
         if (isRangeValue(v)) rangeOperand("!", e.start);
         return !isTruthy(v);
@@ -565,15 +611,15 @@ class FileEvaluator {
       case "binary": {
         const op = e.op;
         if (op === "&&" || op === "||") {
-          const l = this.expr(e.left, scope);
+          const l = this.operand(e.left, scope);
           if (isRangeValue(l)) rangeOperand(op, e.at);
           if (op === "&&" ? !isTruthy(l) : isTruthy(l)) return op === "||";
-          const r = this.expr(e.right, scope);
+          const r = this.operand(e.right, scope);
           if (isRangeValue(r)) rangeOperand(op, e.at);
           return isTruthy(r);
         }
-        const l = this.expr(e.left, scope);
-        const r = this.expr(e.right, scope);
+        const l = this.operand(e.left, scope);
+        const r = this.operand(e.right, scope);
         switch (op) {
           case "==":
           case "!=":
@@ -593,7 +639,7 @@ class FileEvaluator {
         }
       }
       case "ternary":
-        return isTruthy(this.expr(e.test, scope)) ? this.expr(e.then, scope) : this.expr(e.otherwise, scope);
+        return isTruthy(this.operand(e.test, scope)) ? this.expr(e.then, scope) : this.expr(e.otherwise, scope);
       case "member": {
         if (e.object.type === "ident" && this.lookup(scope, e.object.name) === undefined) {
           const near = closestName(e.object.name, scope.visibleNames());
@@ -684,7 +730,72 @@ class FileEvaluator {
     }
   }
 
-  /** An object body evaluated in `scope` (already a fresh child scope). */
+  /**
+   * An operand of an operator or the condition of a ternary: as {@link expr},
+   * but a bare word here is W2 (§16.5), not the idiom.
+   */
+  private operand(e: Expr, scope: Scope): Value {
+    if (e.type !== "ident") return this.expr(e, scope);
+    this.tick(e.start);
+    const v = this.lookup(scope, e.name);
+    return v === undefined ? this.bareWord(e, scope, true) : v;
+  }
+
+  /**
+   * An identifier that names nothing is the string of its name (§4.3). The
+   * first time an occurrence is evaluated it is judged: near a visible name,
+   * W1; otherwise, as an operand, W2; otherwise the idiom (no warning).
+   */
+  private bareWord(e: IdentExpr, scope: Scope, operand: boolean): string {
+    const seen = this.warn.seen;
+    if (seen.has(e.start)) return e.name;
+    seen.add(e.start);
+    // past the run's last kept warning nothing more is judged
+    if (this.run.warnings.full) return e.name;
+    const near = this.nearName(e.name, scope);
+    if (near !== undefined) this.warn.add(nearNameWarning(e.name, near, e.start, e.end));
+    else if (operand) this.warn.add(bareOperandWarning(e.name, e.start, e.end));
+    return e.name;
+  }
+
+  /** W6 (§16.5): `${name}` naming nothing is kept as written (with a "did you mean" when a name is near). */
+  private unboundInterpolation(e: IdentExpr, scope: Scope): void {
+    const seen = this.warn.seen;
+    if (seen.has(e.start)) return;
+    seen.add(e.start);
+    const near = this.nearName(e.name, scope);
+    const reason = `'${e.name}' is not defined` + (near === undefined ? "" : ` — did you mean '${near}'?`);
+    const suggestion = near === undefined ? undefined : { text: near, start: e.start, end: e.end };
+    this.warn.add(interpolationKeptWarning(e.name, reason, e.start, e.end, suggestion));
+  }
+
+  /**
+   * The visible name nearest to `word` (W1), if one is near, else `true`,
+   * `false` or `null` one edit away (`ture`, `False`, `nul`). A name must
+   * keep something of the word (`x` is no misspelling of `a`), and a
+   * literal must be one edit away (`Sales` is no misspelling of `false`).
+   */
+  private nearName(word: string, scope: Scope): string | undefined {
+    const known = this.warn.near.get(word);
+    if (known !== undefined) return known === "" ? undefined : known;
+    if (++this.run.nearLookups > MAX_NEAR_LOOKUPS) return undefined;
+    const near = this.findNearName(word, scope);
+    this.warn.near.set(word, near ?? "");
+    return near;
+  }
+
+  private findNearName(word: string, scope: Scope): string | undefined {
+    const building = this.building;
+    function* candidates(): Generator<string> {
+      yield* scope.visibleNames();
+      if (building !== undefined) yield* building.keys;
+    }
+    const name = closestName(word, candidates());
+    if (name !== undefined && boundedDistance(word, name, word.length) < word.length) return name;
+    const literal = closestName(word, LITERAL_NAMES);
+    return literal !== undefined && boundedDistance(word, literal, 1) <= 1 ? literal : undefined;
+  }
+
   /** An object body evaluated in a child of `parent` (when it needs one, see {@link BodyScopeNeeds}). */
   private object(e: ObjectExpr, parent: Scope): ObjectValue {
     const needs = e.needs;
@@ -692,6 +803,8 @@ class FileEvaluator {
     const out = new ObjectValue();
     const distinct = e.distinctKeys;
     const trace = this.run.trace;
+    const outer = this.building;
+    this.building = out;
     let weight = 1;
     for (const m of e.members) {
       if (m.type !== "member") {
@@ -709,6 +822,7 @@ class FileEvaluator {
       if (needs.bindMembers && !m.quoted) scope.set(m.key, v);
       weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
     }
+    this.building = outer;
     this.count(e.members.length, e.start);
     // distinct keys: the members are where they are in the literal, the same for every object it makes
     if (trace !== undefined && distinct) trace.recordShape(out, e, this.fileIndex, (records) => this.memberRecords(e, records));
@@ -739,7 +853,7 @@ class FileEvaluator {
   /** An evaluator for a body that runs later: presets frozen as they are now. */
   private deferred(at: number): FileEvaluator {
     this.count(this.presets.size, at);
-    return new FileEvaluator(this.run, new Map(this.presets), this.site);
+    return new FileEvaluator(this.run, this.warn, new Map(this.presets), this.site);
   }
 
   /** A frozen copy of the bindings visible from `scope`, counted against the item limit (it is one per lazy map). */
@@ -788,8 +902,10 @@ class FileEvaluator {
       else if (part.type === "ident") {
         // One lookup, not one here and another in expr: an unbound name stays as written (§4.9).
         const v = this.lookup(scope, part.name);
-        if (v === undefined) s += "${" + part.name + "}";
-        else {
+        if (v === undefined) {
+          s += "${" + part.name + "}";
+          this.unboundInterpolation(part, scope);
+        } else {
           this.tick(part.start);
           s += toText(v, part.start);
         }
@@ -929,6 +1045,9 @@ function isComposable(v: Value): boolean {
 function article(kind: string): string {
   return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }
+
+/** Literal keywords a bare word may be a misspelling of (`ture`, `False`, `nul`). */
+const LITERAL_NAMES = ["true", "false", "null"] as const;
 
 /** How a place produced by `e` is reported: a `@use` makes its members' related place. */
 function placeKindOf(e: Expr): PlaceKind {

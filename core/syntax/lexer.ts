@@ -10,6 +10,7 @@
 import { CODES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
+import { unknownEscapeWarning, type WarningList } from "../diagnostics/warning-list.js";
 import type { KEYWORDS, Token, TokenKind } from "./tokens.js";
 
 const IDENT_START = /[\p{L}_]/u;
@@ -80,6 +81,8 @@ export class Lexer {
   int: number | bigint | undefined = undefined;
   /** For `template` tokens: offset of the content's first character. */
   contentStart: number | undefined = undefined;
+  /** Where lexical warnings go (W5, LANGUAGE.md §16.5); none are collected without it. */
+  warnings: WarningList | undefined = undefined;
 
   constructor(private readonly src: string, start = 0) {
     this.pos = start;
@@ -252,7 +255,9 @@ export class Lexer {
           segStart = p;
           continue;
         }
-        p++; // unknown escape: keep the backslash verbatim; the next char is read normally
+        // unknown escape: keep the backslash verbatim; the next char is read normally
+        if (this.warnings !== undefined && n !== undefined) this.warnings.add(unknownEscapeWarning(n, p));
+        p++;
         continue;
       }
       p++;

@@ -10,6 +10,7 @@ import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import { makeSpan, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
+import { interpolationKeptWarning, keySetAgainWarning, lineJoinsElementWarning, WarningList } from "../diagnostics/warning-list.js";
 import type {
   ArrayBlockExpr,
   ArrayExpr,
@@ -30,7 +31,13 @@ import { KEY_FOLLOWERS, type TokenKind } from "./tokens.js";
 
 /** Result of parsing: a program, or the first error. */
 export type ParseResult =
-  | { readonly program: Program; readonly diagnostic?: undefined; readonly lines: LineIndex }
+  | {
+      readonly program: Program;
+      readonly diagnostic?: undefined;
+      readonly lines: LineIndex;
+      /** Warnings found without evaluation (LANGUAGE.md §16.5: W3–W6), in source order. */
+      readonly warnings: readonly RawDiagnostic[];
+    }
   | { readonly program?: undefined; readonly diagnostic: RawDiagnostic; readonly lines: LineIndex };
 
 export interface ParseOptions {
@@ -110,8 +117,11 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
   }
   let p: Parser | undefined;
   try {
-    p = new Parser(source, 0, options.maxDepth);
-    return { program: p.program(), lines };
+    const warnings = new WarningList();
+    p = new Parser(source, 0, options.maxDepth, [], true, warnings, lines);
+    const program = p.program();
+    keysSetAgain(program.statements, warnings, lines);
+    return { program, lines, warnings: warnings.items.length > 1 ? warnings.items.sort((a, b) => a.start - b.start) : warnings.items };
   } catch (e) {
     // The constructor reads the first token, so a lexical error can come before `p` exists.
     const d = e instanceof LexError ? lexHinted(source, e.diagnostic) : p?.toDiagnostic(e);
@@ -168,8 +178,12 @@ class Parser {
     private readonly names: string[] = [],
     /** Whether errors look at the text around them for a hint (not in a `${…}` sub-parser, whose errors nobody sees). */
     private readonly hints = true,
+    /** Warnings found while parsing (§16.5); shared with template sub-parsers. */
+    private readonly warnings: WarningList = new WarningList(),
+    private readonly lines: LineIndex = new LineIndex(src),
   ) {
     this.lexer = new Lexer(src, start);
+    this.lexer.warnings = warnings;
     this.start = this.end = this.prevEnd = start;
     this.lexer.scan();
     this.take();
@@ -468,7 +482,9 @@ class Parser {
     this.advance();
     this.closed();
     this.depth--;
-    return { type: "object", members, needs: this.scopeNeeds(members, mark), distinctKeys: distinctKeys(members), start: openStart, end };
+    const distinct = distinctKeys(members);
+    if (!distinct) keysSetAgain(members, this.warnings, this.lines);
+    return { type: "object", members, needs: this.scopeNeeds(members, mark), distinctKeys: distinct, start: openStart, end };
   }
 
   /**
@@ -593,6 +609,7 @@ class Parser {
         this.fail(CODES.P10_TOO_MANY_ROW_VALUES, `too many values in template row (expected ${n})`);
       }
       const cell = this.expression();
+      this.lineJoins(cell);
       if (current === undefined) current = [cell];
       else current.push(cell);
       if (current.length === n) {
@@ -628,7 +645,9 @@ class Parser {
       if (this.is("]")) break;
       if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
       if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-      elements.push(this.arrayItem());
+      const element = this.arrayItem();
+      if (element.type !== "spread" && element.type !== "ifItem") this.lineJoins(element);
+      elements.push(element);
       this.separator("]");
     }
     const end = this.end;
@@ -636,6 +655,19 @@ class Parser {
     this.closed();
     this.depth--;
     return { type: "array", elements, start: openStart, end };
+  }
+
+  /**
+   * W4 (§16.5): an element of `[ … ]` whose `+`/`-` begins a line joins the
+   * line above. Walks the element's unparenthesised left spine (a
+   * parenthesised operation starts at its `(`, before its left operand).
+   */
+  private lineJoins(element: Expr): void {
+    for (let e = element; e.type === "binary" && e.start === e.left.start; e = e.left) {
+      if (e.op !== "+" && e.op !== "-") continue;
+      const nl = this.src.indexOf("\n", e.left.end);
+      if (nl >= 0 && nl < e.at) this.warnings.add(lineJoinsElementWarning(e.op, e.at, e.left.end));
+    }
   }
 
   // ---- expressions --------------------------------------------------------
@@ -986,6 +1018,9 @@ class Parser {
       const close = j - 1;
       const expr = this.subExpression(base + open + 2, base + close);
       if (expr === undefined) {
+        const inside = content.slice(open + 2, close);
+        const reason = inside.trim() === "" ? "it is empty" : "its inside is not one complete expression";
+        this.warnings.add(interpolationKeptWarning(inside, reason, base + open, base + j));
         text += content.slice(i, j);
       } else {
         text += content.slice(i, open);
@@ -1002,7 +1037,7 @@ class Parser {
 
   /** Parse `src[start, end)` as one complete expression, or undefined. */
   private subExpression(start: number, end: number): Expr | undefined {
-    const sub = new Parser(this.src.slice(0, end), start, this.maxDepth - this.depth, this.names, false);
+    const sub = new Parser(this.src.slice(0, end), start, this.maxDepth - this.depth, this.names, false, this.warnings, this.lines);
     try {
       if (sub.kind === "eof") return undefined;
       const e = sub.expression();
@@ -1017,6 +1052,27 @@ class Parser {
 /** A key as messages name it: quoted keys in double quotes, names in single quotes. */
 function keyShown(key: string, quoted: boolean): string {
   return quoted ? `"${quoteInMessage(key)}"` : `'${quoteInMessage(key)}'`;
+}
+
+/**
+ * W3 (§16.5): each member that writes a key an earlier member of the same
+ * body (or top level) wrote. Top-level statements other than members
+ * (includes, presets) write no key here: include merges are excepted.
+ */
+function keysSetAgain(members: readonly Statement[], warnings: WarningList, lines: LineIndex): void {
+  let first: Map<string, Member> | undefined;
+  for (const m of members) {
+    if (m.type !== "member" || m.declare) continue;
+    first ??= new Map();
+    const earlier = first.get(m.key);
+    if (earlier !== undefined) warnings.add(keySetAgainWarning(m.key, lines.line(earlier.start), m.start, m.start + Math.max(1, keyLength(m))));
+    first.set(m.key, m);
+  }
+}
+
+/** Length of a member's key as written (a quoted key with its quotes). */
+function keyLength(m: Member): number {
+  return m.quoted ? m.key.length + 2 : m.key.length;
 }
 
 /** True when no two members of a body write the same key (`:=` declarations write none). */

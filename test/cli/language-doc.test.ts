@@ -21,7 +21,7 @@ const engine = createEngine();
 const { examples, files } = docExamples(guide);
 const context: ExampleContext = { file: "/example.jsson", host: new MemoryHost(files) };
 
-const describe = (e: Expectation): string => (e.kind === "output" ? e.format : "error");
+const describe = (e: Expectation): string => (e.kind === "output" ? e.format : e.kind);
 
 for (const example of examples) {
   test(`docs/language.md line ${example.line} [${example.expect.map(describe).join(", ")}]: ${example.source.split("\n")[0]}`, () => {
@@ -36,7 +36,8 @@ test("the guide covers the language", () => {
   for (const c of constructs) assert.ok(sources.includes(c), `no example uses ${c}`);
   assert.match(sources, /^\s*"[^"\n]+"\s*[=:{]/m, "no example has a quoted key");
   const kinds = new Set(examples.flatMap((e) => e.expect.map(describe)));
-  assert.equal([...kinds].sort(), ["error", "json", "toml", "typescript", "yaml"]);
+  assert.equal([...kinds].sort(), ["error", "json", "toml", "typescript", "warning", "yaml"]);
+  assert.ok(examples.some((e) => e.strict === true), "strict mode is shown");
   assert.ok(examples.filter((e) => e.expect.some((x) => x.kind === "error")).length >= 20, "errors are shown");
   assert.ok(examples.some((e) => e.includeMerge === "overwrite") && examples.some((e) => e.includeMerge === "error"), "merge modes are shown");
 });
@@ -64,7 +65,7 @@ test.before(() => {
       const dir = mkdtempSync(join(tmpdir(), "jsson-guide-"));
       writeFileSync(join(dir, "example.jsson"), example.source);
       const format = expectation.kind === "output" ? expectation.format : (example.format ?? "json");
-      return runCli(["-f", format, "example.jsson"], { cwd: dir }).finally(() => rmSync(dir, { recursive: true, force: true }));
+      return runCli(["-f", format, ...(example.strict === true ? ["--strict"] : []), "example.jsson"], { cwd: dir }).finally(() => rmSync(dir, { recursive: true, force: true }));
     }),
     2,
   );
@@ -75,6 +76,9 @@ test.before(() => {
     if (expectation.kind === "output") {
       assert.is(r.code, 0, r.stderr);
       assert.fixture(r.stdout, expectation.text);
+    } else if (expectation.kind === "warning") {
+      assert.is(r.code, 0, r.stderr);
+      assert.fixture(r.stderr, expectation.text);
     } else {
       assert.is(r.code, 1);
       assert.fixture(r.stderr, expectation.text);

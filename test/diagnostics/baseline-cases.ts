@@ -14,6 +14,7 @@
  *   that no flag or field sets (a limit without a flag, an external variable
  *   the CLI and the server refuse before the engine sees it, a run whose
  *   caller has gone);
+ * - `@strict: true` — strict mode (LANGUAGE.md §16.5: a warning's case fails with it);
  * - `@args: …` — CLI flags (space-separated).
  *
  * The text gives, for every place of the diagnostic (the error, then its
@@ -103,6 +104,7 @@ export function runWithEngine(c: BaselineCase, dir = BASELINE_DIR): CaseOutcome 
     ...(d.has("limits") ? { limits: JSON.parse(d.get("limits") as string) as Partial<Limits> } : {}),
     ...(d.has("vars") ? { vars: JSON.parse(d.get("vars") as string) as NonNullable<RunOptions["vars"]> } : {}),
     ...(d.get("cancelled") === "true" ? { signal: AbortSignal.abort() } : {}),
+    ...(d.get("strict") === "true" ? { strict: true } : {}),
   };
   const r = createEngine().transpile(c.source, options);
   if (r.ok) return { places: [], text: "(no diagnostic)\n" };

@@ -102,6 +102,12 @@ test("real responses of every endpoint conform to the document", async () => {
     ["/transpile", "POST", () => post(s.base, "/transpile", { source: "x = 0..99", streaming: true })],
     ["/transpile", "POST", () => post(s.base, "/transpile", { source: "a".repeat(5000) })],
     ["/transpile", "GET", () => send(s.base, "/transpile")],
+    // warnings (LANGUAGE.md §16.5): on success, with suggestions; under strict, a failure that still lists them
+    ["/transpile", "POST", () => post(s.base, "/transpile", { source: 'port := 1\nurl = "x:" + prot\nxs = [\n 5\n -3\n]' })],
+    ["/transpile", "POST", () => post(s.base, "/transpile", { source: "on = ture", strict: true })],
+    ["/validate", "POST", () => post(s.base, "/validate", { source: "a = 1\na = 2", strict: false })],
+    ["/validate-schema", "POST", () => post(s.base, "/validate-schema", { source: "on = ture", schema: "{}", strict: true })],
+    ["/validate-schema", "POST", () => post(s.base, "/validate-schema", { source: "on = ture", schema: "{}" })],
     ["/validate", "POST", () => post(s.base, "/validate", { source: "a = 1" })],
     ["/validate", "POST", () => post(s.base, "/validate", { source: "a = (" })],
     ["/validate", "POST", () => post(s.base, "/validate", {})],

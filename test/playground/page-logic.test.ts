@@ -171,6 +171,16 @@ test("markers: an error in a nested include marks the include lines and the line
   assert.equal([...problemsByFile(reply.diagnostics, ["conf/b.jsson"]).keys()].sort(), ["", "conf/b.jsson"]);
 });
 
+test("markers: warnings are marked as warnings beside the errors, in the program and in the included file", async () => {
+  const files = { "lib/c.jsson": "base := 1\nv = bsae\n" };
+  const source = 'include "lib/c.jsson"\non = ture\n';
+  const reply = JSON.parse(await postTranspile({ source, files })) as { success: boolean; warning_diagnostics: DiagnosticLike[] };
+  assert.is(reply.success, true);
+  const markers = problemsByFile([], Object.keys(files), reply.warning_diagnostics);
+  assert.equal(markers.get(PROGRAM)?.map((m) => [m.line, m.severity]), [[1, "warning"], [2, "warning"]]);
+  assert.equal(markers.get("lib/c.jsson"), [{ line: 2, column: 5, endLine: 2, endColumn: 9, message: reply.warning_diagnostics[0]?.cause?.message ?? "", severity: "warning" }]);
+});
+
 test("markers: the program's own error keeps its span; include paths resolve like the server's", async () => {
   const reply = JSON.parse(await postTranspile({ source: "a = 1\nb = [1, , 2]\n" })) as { diagnostics: DiagnosticLike[] };
   const only = problemsByFile(reply.diagnostics, []).get(PROGRAM);

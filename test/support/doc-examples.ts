@@ -4,14 +4,16 @@
  * lines between them — ```json / ```yaml / ```toml / ```ts (or
  * ```typescript): exactly what `jsson -f <format>` writes for it; ```error:
  * exactly what it writes on stderr when the example fails (`Line <n>: …`,
- * the source line and the caret).
+ * the source line and the caret); ```warning: exactly the warnings it writes
+ * on stderr when it succeeds (LANGUAGE.md §16.5).
  *
  * A fence's info string may carry `key=value` words after the language:
  * `file=NAME` on a jsson block makes it a file other examples of the same
  * document include (it is shown to the reader, not run by itself);
  * `include-merge=keep|overwrite|error` sets the example's merge mode;
  * `format=NAME` the format an ```error block is for (default json: an
- * error of the TOML writer only shows with `-f toml`).
+ * error of the TOML writer only shows with `-f toml`); `strict=true` on a
+ * jsson block runs it in strict mode (`--strict`).
  */
 import type { Engine, IncludeHost, IncludeMerge } from "../../core/index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
@@ -33,7 +35,10 @@ export interface FencedBlock {
 }
 
 /** What an example must give: output text in a format, or an error report. */
-export type Expectation = { readonly kind: "output"; readonly format: string; readonly text: string } | { readonly kind: "error"; readonly text: string };
+export type Expectation =
+  | { readonly kind: "output"; readonly format: string; readonly text: string }
+  | { readonly kind: "error"; readonly text: string }
+  | { readonly kind: "warning"; readonly text: string };
 
 /** A ```jsson block to run, with what it must give. */
 export interface DocExample {
@@ -42,6 +47,8 @@ export interface DocExample {
   readonly includeMerge?: IncludeMerge;
   /** The format its ```error block is for (default json). */
   readonly format?: string;
+  /** Run in strict mode (`strict=true`). */
+  readonly strict?: boolean;
   /** Empty when the document shows no result (the example must still transpile). */
   readonly expect: readonly Expectation[];
 }
@@ -97,6 +104,7 @@ export function docExamples(markdown: string): DocExamples {
       const format = OUTPUT_FENCES[next.lang];
       if (format !== undefined) expect.push({ kind: "output", format, text: next.body });
       else if (next.lang === "error") expect.push({ kind: "error", text: next.body });
+      else if (next.lang === "warning") expect.push({ kind: "warning", text: next.body });
       else break;
       i++;
     }
@@ -110,6 +118,7 @@ export function docExamples(markdown: string): DocExamples {
       expect,
       ...(merge !== undefined ? { includeMerge: merge as IncludeMerge } : {}),
       ...(format !== undefined ? { format: OUTPUT_FENCES[format]! } : {}),
+      ...(block.attributes.get("strict") === "true" ? { strict: true } : {}),
     });
   }
   return { examples, files };
@@ -130,9 +139,16 @@ export interface ExampleContext {
  */
 export function actualText(engine: Engine, example: DocExample, expectation: Expectation, context: ExampleContext): string {
   const format = expectation.kind === "output" ? expectation.format : (example.format ?? "json");
-  const r = engine.transpile(example.source, { format, file: context.file, host: context.host, ...(example.includeMerge ? { includeMerge: example.includeMerge } : {}) });
+  const r = engine.transpile(example.source, {
+    format,
+    file: context.file,
+    host: context.host,
+    ...(example.includeMerge ? { includeMerge: example.includeMerge } : {}),
+    ...(example.strict === true ? { strict: true } : {}),
+  });
   // names as the CLI run in the example's folder shows them (`--> example.jsson:1:5`)
   const sources = runSources({ text: example.source, file: context.file }, context.host, dirname(context.file));
   if (expectation.kind === "output") return r.ok ? r.output : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, sources)}`;
+  if (expectation.kind === "warning") return r.ok ? (r.warnings ?? []).map((w) => diagnosticReport(w, sources)).join("") : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, sources)}`;
   return r.ok ? `unexpected success:\n${r.output}` : diagnosticReport(r.diagnostics[0]!, sources);
 }

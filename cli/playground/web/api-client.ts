@@ -28,10 +28,16 @@ export interface FormatInfo {
   readonly plugin: string;
 }
 
+/** A run's warnings (LANGUAGE.md §16.5): the `warnings` strings and their `warning_diagnostics`, in the same order. */
+export interface Warnings {
+  readonly warnings: readonly string[];
+  readonly warningDiagnostics: readonly ServerDiagnostic[];
+}
+
 /** What a program transpiles to. */
 export type TranspileOutcome =
-  | { readonly kind: "output"; readonly format: string; readonly text: string; readonly timeMs: number }
-  | { readonly kind: "errors"; readonly format: string; readonly errors: readonly string[]; readonly diagnostics: readonly ServerDiagnostic[]; readonly timeMs: number }
+  | ({ readonly kind: "output"; readonly format: string; readonly text: string; readonly timeMs: number } & Warnings)
+  | ({ readonly kind: "errors"; readonly format: string; readonly errors: readonly string[]; readonly diagnostics: readonly ServerDiagnostic[]; readonly timeMs: number } & Warnings)
   | { readonly kind: "failed"; readonly messages: readonly string[] };
 
 /** What a schema validation gives. */
@@ -125,7 +131,8 @@ export async function transpile(request: TranspileRequest): Promise<TranspileOut
   if (reply.status !== 200 || data === undefined || typeof data["success"] !== "boolean") return { kind: "failed", messages: trouble(reply) };
   const format = typeof data["format"] === "string" ? data["format"] : request.format;
   const timeMs = typeof data["transpile_time_ms"] === "number" ? data["transpile_time_ms"] : 0;
-  if (data["success"] !== true) return { kind: "errors", format, errors: strings(data["errors"]), diagnostics: diagnosticsOf(data["diagnostics"]), timeMs };
+  const warnings: Warnings = { warnings: strings(data["warnings"]), warningDiagnostics: diagnosticsOf(data["warning_diagnostics"]) };
+  if (data["success"] !== true) return { kind: "errors", format, errors: strings(data["errors"]), diagnostics: diagnosticsOf(data["diagnostics"]), timeMs, ...warnings };
   const output = data["output"];
   let text: string;
   if (typeof output === "string") text = output;
@@ -134,7 +141,7 @@ export async function transpile(request: TranspileRequest): Promise<TranspileOut
     const raw = rawField(reply.text, "output");
     text = raw === undefined ? JSON.stringify(output, null, 2) + "\n" : prettyRawJson(raw);
   }
-  return { kind: "output", format, text, timeMs };
+  return { kind: "output", format, text, timeMs, ...warnings };
 }
 
 /** POST /validate-schema. */

@@ -101,9 +101,10 @@ export function showProblems(state: EditorState, problems: readonly EditorProble
       if (to < line.to) to++;
       else if (from > line.from) from--;
     }
-    return { from, to, severity: "error", message: p.message, source: "jsson" };
+    return { from, to, severity: p.severity ?? "error", message: p.message, source: "jsson" };
   });
-  const lines = [...new Set(diagnostics.map((d) => doc.lineAt(d.from).number))].sort((a, b) => a - b);
+  // the error-line highlight is for errors; a warning has its own (lint) marker
+  const lines = [...new Set(diagnostics.filter((d) => d.severity === "error").map((d) => doc.lineAt(d.from).number))].sort((a, b) => a - b);
   const spec = setDiagnostics(state, diagnostics);
   const effects = spec.effects === undefined ? [] : Array.isArray(spec.effects) ? spec.effects : [spec.effects];
   return { effects: [...effects, setErrorLines.of(lines)] };

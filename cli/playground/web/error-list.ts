@@ -13,6 +13,8 @@ export interface ListedError {
   readonly column?: number;
   /** A data path (`$.server.port`), shown before the text. */
   readonly path?: string;
+  /** A warning (LANGUAGE.md §16.5): shown apart from errors. */
+  readonly warning?: boolean;
 }
 
 /** Fill `list` with `errors` (hidden when there are none). */
@@ -20,6 +22,7 @@ export function renderErrors(list: HTMLUListElement, errors: readonly ListedErro
   list.replaceChildren(
     ...errors.map((e) => {
       const item = document.createElement("li");
+      if (e.warning === true) item.className = "warning";
       if (e.line !== undefined) {
         const line = e.line;
         const button = document.createElement("button");

@@ -4,7 +4,7 @@
  * always hand over the whole output even when the view shows only its start.
  */
 import { PROGRAM, diagnosticPlaces, problemsByFile, type DiagnosticLike } from "../problem-map.js";
-import type { ServerDiagnostic, TranspileOutcome } from "./api-client.js";
+import type { ServerDiagnostic, TranspileOutcome, Warnings } from "./api-client.js";
 import { copyText, downloadText } from "./clipboard.js";
 import { renderErrors, type ListedError } from "./error-list.js";
 import type { FormatPicker } from "./format-picker.js";
@@ -33,8 +33,9 @@ export class OutputPanel {
   /** Show what a /transpile request gave. */
   show(outcome: TranspileOutcome): void {
     const ui = this.ui;
+    const reveal = (file: string | undefined, line: number, column: number): void => this.workspace.reveal(file ?? MAIN_NAME, line, column);
     if (outcome.kind === "output") {
-      this.markProblems([]);
+      this.markProblems([], outcome.warningDiagnostics);
       this.last = { text: outcome.text, format: outcome.format };
       const cut = outcome.text.length > DISPLAY_LIMIT;
       ui.output.textContent = cut ? outcome.text.slice(0, DISPLAY_LIMIT) : outcome.text;
@@ -43,8 +44,9 @@ export class OutputPanel {
       ui.output.dataset["state"] = "ok";
       ui.output.dataset["format"] = outcome.format;
       ui.output.hidden = false;
-      renderErrors(ui.outputErrors, [], () => undefined);
-      ui.transpileStatus.textContent = `${outcome.format} · ${formatMs(outcome.timeMs)} · ${formatBytes(outcome.text)}`;
+      renderErrors(ui.outputErrors, this.listedWarnings(outcome), reveal);
+      const warned = outcome.warnings.length === 0 ? "" : ` · ${plural(outcome.warnings.length, "warning")}`;
+      ui.transpileStatus.textContent = `${outcome.format} · ${formatMs(outcome.timeMs)} · ${formatBytes(outcome.text)}${warned}`;
       ui.transpileStatus.dataset["state"] = "ok";
       this.setActions(true);
       this.notices.announce(`Transpiled to ${outcome.format}.`);
@@ -57,9 +59,8 @@ export class OutputPanel {
     ui.output.dataset["state"] = "error";
     ui.transpileStatus.dataset["state"] = "error";
     this.setActions(false);
-    const reveal = (file: string | undefined, line: number, column: number): void => this.workspace.reveal(file ?? MAIN_NAME, line, column);
     if (outcome.kind === "errors") {
-      this.markProblems(outcome.diagnostics);
+      this.markProblems(outcome.diagnostics, outcome.warningDiagnostics);
       renderErrors(
         ui.outputErrors,
         // `errors` and `diagnostics` list the same problems in the same order. An error inside an included
@@ -77,7 +78,7 @@ export class OutputPanel {
               return c.file !== undefined && names.includes(c.file) ? { text, line: c.line, column: c.column, file: c.file } : { text };
             });
           return [{ text, line: d.line, column: d.column, ...held(d.file) }, ...causes];
-        }),
+        }).concat(this.listedWarnings(outcome)),
         reveal,
       );
       ui.transpileStatus.textContent = `${plural(outcome.errors.length, "error")} · ${formatMs(outcome.timeMs)}`;
@@ -89,12 +90,24 @@ export class OutputPanel {
     }
   }
 
-  /** Error markers in every document (none when `diagnostics` is empty): a run's errors, or a schema check's failures. */
-  markProblems(diagnostics: readonly DiagnosticLike[]): void {
+  /** A run's warnings as list entries beside its errors: `warning: Line <n>: …`, each a link to its place. */
+  private listedWarnings(outcome: Warnings): ListedError[] {
+    const names = this.workspace.names();
+    return outcome.warnings.map((text, i): ListedError => {
+      const d = outcome.warningDiagnostics[i];
+      const item = { text: `warning: ${text}`, warning: true };
+      if (d === undefined) return item;
+      return { ...item, line: d.line, column: d.column, ...(d.file !== undefined && names.includes(d.file) ? { file: d.file } : {}) };
+    });
+  }
+
+  /** Markers in every document (none when both lists are empty): a run's errors, or a schema check's failures; and a run's warnings. */
+  markProblems(diagnostics: readonly DiagnosticLike[], warnings: readonly DiagnosticLike[] = []): void {
     const names = this.workspace.names();
     const markers = problemsByFile(
       diagnostics,
       names.filter((n) => n !== MAIN_NAME),
+      warnings,
     );
     for (const name of names) this.workspace.setProblems(name, markers.get(name === MAIN_NAME ? PROGRAM : name) ?? []);
   }

@@ -17,7 +17,19 @@ export function diagnosticJson(d: Diagnostic): DiagnosticJson {
     ...(place.file === undefined ? {} : { file: place.file }),
     ...(d.cause === undefined ? {} : { cause: diagnosticJson(d.cause) }),
     ...(d.related === undefined ? {} : { related: d.related.map((r) => ({ ...placeJson(r), message: r.message })) }),
+    ...(d.suggestion === undefined ? {} : { suggestion: { text: d.suggestion.text, line: d.suggestion.line, column: d.suggestion.column, end_line: d.suggestion.endLine, end_column: d.suggestion.endColumn } }),
   };
+}
+
+/**
+ * `"warnings"` and `"warning_diagnostics"` (HTTP.md §3) as members to put in
+ * a response body, each after a comma; "" when there are no warnings.
+ */
+export function warningMembers(warnings: readonly Diagnostic[] | undefined, requestWarnings?: readonly string[]): string {
+  const source = warnings ?? [];
+  const request = requestWarnings ?? [];
+  if (source.length === 0 && request.length === 0) return "";
+  return `,"warnings":${JSON.stringify([...source.map(renderDiagnostic), ...request])},"warning_diagnostics":${JSON.stringify(source.map(diagnosticJson))}`;
 }
 
 /** `errors` and `diagnostics` for a list of engine diagnostics. */

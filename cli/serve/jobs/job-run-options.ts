@@ -5,7 +5,7 @@ import type { JobContext } from "./job-context.js";
 import { readJobVars } from "./job-vars.js";
 
 /** What a job's request says about its run: merge mode, included files, external variables. */
-type JobRunFields = Pick<TranspileJob, "includeMerge" | "files" | "vars">;
+type JobRunFields = Pick<TranspileJob, "includeMerge" | "files" | "vars" | "strict">;
 
 /** What the job itself decides about its output (absent: the engine's defaults). */
 export interface JobOutputOptions {
@@ -33,5 +33,6 @@ export function jobRunOptions(job: JobRunFields, ctx: JobContext, format: string
     streamThreshold: output.streamThreshold,
     formatOptions: output.formatOptions,
     verifyBeforeWrite: output.verifyBeforeWrite,
+    strict: job.strict === true,
   };
 }

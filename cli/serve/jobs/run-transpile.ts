@@ -13,12 +13,13 @@
  */
 import { jobRunOptions } from "./job-run-options.js";
 import type { TextSink } from "../../../core/plugin.js";
+import type { Diagnostic, EvaluateResult, Evaluation, RunFailure } from "../../../core/index.js";
 import type { TranspileJob } from "../pool/protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
-import { describeProblems } from "./diagnostics-json.js";
+import { describeProblems, warningMembers } from "./diagnostics-json.js";
 import { StreamStopped, type JobContext } from "./job-context.js";
 import { exceedsStreamThreshold } from "./stream-eligibility.js";
-import { msText, requestWarningsText } from "../json-text.js";
+import { msText } from "../json-text.js";
 import { SpoolSink } from "../../io/spool-sink.js";
 
 /** The json emitter's options for a response's `output` (see {@link runTranspile}). */
@@ -37,10 +38,13 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     // succeeded, so lazy parts need no verify pass first.
     verifyBeforeWrite: false,
   });
-  const warnings = requestWarningsText(job.requestWarnings);
-  const tail = () => `${warnings},"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(performance.now() - started)}}`;
-  const fail = (diagnostics: Parameters<typeof describeProblems>[0]) => {
+  // the warnings (LANGUAGE.md §16.5, then the request's: HTTP.md §2) go before the time, which stays the last member
+  let warnings: readonly Diagnostic[] | undefined;
+  const tail = () => `${warningMembers(warnings, job.requestWarnings)},"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(performance.now() - started)}}`;
+  const fail = (failure: RunFailure) => {
+    const diagnostics = failure.diagnostics;
     const p = describeProblems(diagnostics);
+    warnings = failure.warnings;
     ctx.channel.body(`{"success":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}` + tail());
   };
 
@@ -68,11 +72,17 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     }
   });
   const sink = cancellable(writer, ctx.signal);
-  let emitted;
+  let emitted: EvaluateResult;
   try {
     const evaluated = ctx.engine.evaluate(job.source, options);
     emitted = evaluated.ok ? evaluated.write(sink) : evaluated;
-    if (emitted.ok) writer.end();
+    if (emitted.ok) {
+      writer.end();
+      // read after writing: a lazy part evaluated while writing may have added one
+      warnings = (evaluated as Evaluation).warnings;
+      const first = warnings[0];
+      if (job.strict === true && first !== undefined) emitted = { ok: false, format: job.format, diagnostics: [{ ...first, severity: "error" }], warnings };
+    }
   } catch (e) {
     spool?.discard();
     if (!(e instanceof StreamStopped)) throw e;
@@ -81,7 +91,7 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   }
   if (!emitted.ok) {
     spool?.discard();
-    return fail(emitted.diagnostics);
+    return fail(emitted);
   }
   // `streaming` asks for a stream outright; a range over the threshold does too (LANGUAGE.md §11).
   const streamed = job.streaming || exceedsStreamThreshold(emitted.value, job.streamThreshold);

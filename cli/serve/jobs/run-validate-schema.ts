@@ -8,10 +8,10 @@ import type { Evaluation, SchemaResult } from "../../../core/index.js";
 import type { SchemaDiagnosticJson } from "../../wire/wire-diagnostic.js";
 import { jobRunOptions } from "./job-run-options.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
-import { describeProblems, placeJson } from "./diagnostics-json.js";
+import { describeProblems, placeJson, warningMembers } from "./diagnostics-json.js";
 import { trailingSpaceStart } from "./body-stream.js";
 import type { JobContext } from "./job-context.js";
-import { jsonText, msText, requestWarningsText } from "../json-text.js";
+import { jsonText, msText } from "../json-text.js";
 
 /** The schema type /validate-schema uses. */
 export const SCHEMA_TYPE = "json-schema";
@@ -31,19 +31,19 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
   const fields = (valid: boolean, errors: readonly string[], validateMs: number, diagnostics: readonly unknown[] | undefined) =>
     `{"valid":${valid},"errors":${JSON.stringify(errors)},"format":${JSON.stringify(job.outputFormat)},"schema_type":"${SCHEMA_TYPE}",` +
     `"transpile_time_ms":${msText(transpileMs)},"validate_time_ms":${msText(validateMs)}` +
-    (diagnostics === undefined ? "" : `,"diagnostics":${JSON.stringify(diagnostics)}`) +
-    requestWarningsText(job.requestWarnings);
+    (diagnostics === undefined ? "" : `,"diagnostics":${JSON.stringify(diagnostics)}`);
   if (!checked.ok) {
     const problems = describeProblems(checked.diagnostics);
-    ctx.channel.body(fields(false, problems.errors, 0, problems.diagnostics) + "}");
+    ctx.channel.body(fields(false, problems.errors, 0, problems.diagnostics) + warningMembers(checked.warnings, job.requestWarnings) + "}");
     return;
   }
+  const warnings = warningMembers(evaluated.ok ? evaluated.warnings : undefined, job.requestWarnings);
   const result = checked.result;
   const diagnostics = result.valid || !evaluated.ok ? undefined : schemaDiagnostics(evaluated, result);
   const validateMs = performance.now() - validateStarted;
   // For json the emitted text is that data with keys in source order and exact integers; embed it as is.
   const dataText = job.outputFormat === "json" ? checked.output.slice(0, trailingSpaceStart(checked.output)) : jsonText(checked.data);
-  ctx.channel.body(fields(result.valid, result.errors, validateMs, diagnostics) + `,"transpiled_data":${dataText}}`);
+  ctx.channel.body(fields(result.valid, result.errors, validateMs, diagnostics) + `,"transpiled_data":${dataText}${warnings}}`);
 }
 
 /**

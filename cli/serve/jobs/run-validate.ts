@@ -1,14 +1,15 @@
 /** `POST /validate` inside a worker: syntax only, no evaluation (HTTP.md §4). */
 import type { ValidateJob } from "../pool/protocol.js";
-import { describeProblems } from "./diagnostics-json.js";
+import { describeProblems, warningMembers } from "./diagnostics-json.js";
 import type { JobContext } from "./job-context.js";
-import { requestWarningsText } from "../json-text.js";
 
 /** Run one validate job; the response goes to `ctx.channel`. */
 export function runValidate(job: ValidateJob, ctx: JobContext): void {
-  const found = ctx.engine.check(job.source, { limits: ctx.limits });
-  const warnings = requestWarningsText(job.requestWarnings);
-  if (found.length === 0) return ctx.channel.body(`{"valid":true,"errors":[]${warnings}}`);
-  const p = describeProblems(found);
-  ctx.channel.body(`{"valid":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}${warnings}}`);
+  // with the warnings a syntax check finds (W3–W6, LANGUAGE.md §16.5); under strict mode the first is the error
+  const { diagnostics: found, warnings } = ctx.engine.checkWithWarnings(job.source, { limits: ctx.limits });
+  const first = warnings[0];
+  const problems = job.strict === true && first !== undefined ? [{ ...first, severity: "error" as const }] : found;
+  if (problems.length === 0) return ctx.channel.body(`{"valid":true,"errors":[]${warningMembers(warnings, job.requestWarnings)}}`);
+  const p = describeProblems(problems);
+  ctx.channel.body(`{"valid":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}${warningMembers(warnings, job.requestWarnings)}}`);
 }

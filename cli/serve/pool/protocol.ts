@@ -14,6 +14,8 @@ export interface TranspileJob {
   readonly includeMerge: IncludeMerge;
   readonly streaming: boolean;
   readonly streamThreshold: number;
+  /** Strict mode (LANGUAGE.md §16.5): the request's `strict`, else the server's default. */
+  readonly strict?: boolean;
   /** The request's virtual folder, as pairs (no object prototype games across the thread boundary). */
   readonly files: readonly (readonly [string, string])[];
   /** External variables: the request's `vars` object as the client wrote it (JSON text, read exactly by the job). */
@@ -28,6 +30,8 @@ export interface ValidateJob {
   readonly source: string;
   /** As in {@link TranspileJob}. */
   readonly requestWarnings?: readonly string[];
+  /** As {@link TranspileJob.strict}. */
+  readonly strict?: boolean;
 }
 
 /** `POST /validate-schema`, checked. */
@@ -38,6 +42,8 @@ export interface ValidateSchemaJob {
   readonly schemaFormat: string | undefined;
   /** Canonical format name. */
   readonly outputFormat: string;
+  /** As {@link TranspileJob.strict}. */
+  readonly strict?: boolean;
   readonly includeMerge: IncludeMerge;
   readonly files: readonly (readonly [string, string])[];
   /** As in {@link TranspileJob}. */
