@@ -16,7 +16,6 @@ function sleep(ms: number): void {
 }
 
 test("emit after evaluate stops at the deadline counted from evaluation", () => {
-  const started = performance.now();
   const limits = { timeoutMs: 300 };
   const evaluated = engine.evaluate("k = 1\nx = 0..9999999\n", { limits });
   assert.ok(evaluated.ok);
@@ -24,14 +23,14 @@ test("emit after evaluate stops at the deadline counted from evaluation", () => 
   sleep(400);
   let written = 0;
   const r = engine.emit(evaluated.value, { write: (c) => void (written += c.length) }, { limits }, "k = 1\nx = 0..9999999\n");
-  const ms = performance.now() - started;
   assert.is(r.ok, false);
   if (!r.ok) {
     assert.is(r.diagnostics[0]?.code, CODES.LIMIT_TIME);
     assert.is(renderDiagnostic(r.diagnostics[0]!), "Line 2: evaluation timed out (limit 300 ms)");
   }
-  // Already past the deadline when writing starts: it stops at once (within the slack), not 300 ms later.
-  assert.ok(ms < 400 + 250, `took ${Math.round(ms)} ms from the start of evaluation`);
+  // Already past the deadline when writing starts: the first chunk meets it (every chunk is
+  // checked before it is passed on), so nothing of the range's ~80 MB is written.
+  assert.is(written, 0, "characters written past the deadline");
 });
 
 test("a tree emitted twice is counted once per pass (items of lazy parts do not add up across emits)", () => {

@@ -53,12 +53,11 @@ test("the file-system host reads a regular file inside its root", () => {
   assert.equal(readIn(rooted, "in.jsson"), { ok: true, value: "inside = 1" });
 });
 
+// no clock: with no writer ever, a read that waited for one would never return
 test("a FIFO is refused at once, without waiting for a writer", () => {
   execFileSync("mkfifo", [join(rootDir, "pipe.jsson")]);
-  const t0 = Date.now();
   assert.equal(readIn(rooted, "pipe.jsson"), { ok: false, detail: "not a regular file" });
   assert.equal(new NodeFsHost().read(join(rootDir, "pipe.jsson")), { ok: false, detail: "not a regular file" });
-  assert.ok(Date.now() - t0 < 5000);
 });
 
 test("a device (/dev/zero, /dev/null) and a directory are refused", () => {

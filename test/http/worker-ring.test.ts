@@ -80,16 +80,13 @@ test("pieces still held when a job ends are not overwritten by the next job", as
 
 test("a reader that never lets go of its pieces: the stream ends at the time limit and the worker is free again", async () => {
   const held: (() => void)[] = [];
-  const started = Date.now();
   const stuck = await run(A, (_view, written) => void held.push(written), shortPool).then(
     () => "completed",
     (e: Error) => e.message,
   );
-  const ms = Date.now() - started;
+  // the limit ended it (no clock: the message says which limit, and the ring's size bounds the pieces)
   assert.is(stuck, "time limit reached while the client was reading");
   assert.ok(held.length > 0 && held.length <= 4, `${held.length} pieces held: the ring's size bounds what a reader can hold`);
-  // The run under its limit, then the finished output's sending under the limit again.
-  assert.ok(ms < 2 * 600 + 1000, `${ms} ms`);
   // The response is gone: its pieces are given back, and the same worker streams the next job.
   for (const written of held) written();
   const next = await run(B, (_view, written) => written(), shortPool);
