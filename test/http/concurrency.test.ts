@@ -3,14 +3,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Agent } from "node:http";
-import { post, send, SLOW, startServer, type TestServer } from "./helpers.js";
+import { post, send, SLOW, startServer } from "./helpers.js";
 import { latencyProblems, startBareHttp } from "../support/bare-http.js";
+import { gauge, untilGauge } from "../support/server-gauge.js";
 import { waitFor } from "../support/wait-for.js";
-
-/** A gauge of the server's /metrics (`jsson_jobs_running`, `jsson_work_queue_depth`). */
-async function gauge(s: TestServer, name: string): Promise<number> {
-  return Number(new RegExp(`^jsson_${name} (\\d+)$`, "m").exec((await send(s.base, "/metrics")).text)?.[1]);
-}
 
 test("while a slow request evaluates, /health and small transpiles keep answering fast", async () => {
   const s = await startServer({ workers: 2, timeoutMs: 2500 });
@@ -29,7 +25,7 @@ test("while a slow request evaluates, /health and small transpiles keep answerin
     let slowAnswered = false;
     const slow = post(s.base, "/transpile", { source: SLOW }).finally(() => (slowAnswered = true));
     slow.catch(() => undefined);
-    await waitFor(async () => (await gauge(s, "jobs_running")) === 1, { what: "the slow request to be evaluated" });
+    await untilGauge(s.base, "jsson_jobs_running", (n) => n === 1, "the slow request to be evaluated");
     const health: number[] = [];
     const small: number[] = [];
     const bareHealth: number[] = [];
@@ -65,10 +61,10 @@ test("saturated: a full queue answers 503 with Retry-After; accepted work still 
   try {
     const running = post(s.base, "/transpile", { source: SLOW });
     running.catch(() => undefined);
-    await waitFor(async () => (await gauge(s, "jobs_running")) === 1, { what: "the first request to be evaluated" });
+    await untilGauge(s.base, "jsson_jobs_running", (n) => n === 1, "the first request to be evaluated");
     const queued = post(s.base, "/transpile", { source: SLOW });
     queued.catch(() => undefined);
-    await waitFor(async () => (await gauge(s, "work_queue_depth")) === 1, { what: "the second request to be queued" });
+    await untilGauge(s.base, "jsson_work_queue_depth", (n) => n === 1, "the second request to be queued");
     const refused = await post(s.base, "/transpile", { source: "a = 1" });
     assert.is(refused.status, 503);
     assert.ok(Number(refused.headers["retry-after"]) >= 1);
@@ -93,7 +89,7 @@ test("two slow requests run in parallel on two workers", async () => {
     const both = Promise.all([post(s.base, "/transpile", { source: SLOW }), post(s.base, "/transpile", { source: SLOW })].map((p) => p.finally(() => answered++)));
     // both evaluating at one moment (serialised, the gauge would never read 2 before the first answer)
     let most = 0;
-    await waitFor(async () => (most = Math.max(most, await gauge(s, "jobs_running"))) === 2 || answered > 0, { what: "two jobs running or an answer" });
+    await waitFor(async () => (most = Math.max(most, await gauge(s.base, "jsson_jobs_running"))) === 2 || answered > 0, { what: "two jobs running or an answer" });
     for (const r of await both) assert.match(r.json<{ errors: string[] }>().errors[0]!, /timed out/);
     assert.is(most, 2, "two jobs evaluated at the same time");
   } finally {

@@ -3,8 +3,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { request } from "node:http";
-import { post, send, SLOW, startServer, withoutTimes, type TestServer } from "./helpers.js";
-import { waitFor } from "../support/wait-for.js";
+import { post, SLOW, startServer, withoutTimes, type TestServer } from "./helpers.js";
+import { untilGauge } from "../support/server-gauge.js";
 
 let s: TestServer;
 test.before(async () => {
@@ -137,18 +137,13 @@ test("a client that goes away mid-stream releases the worker", async () => {
   assert.not.ok(s.log.some((l) => l.includes("worker_replaced")), "the cancelled job stopped by itself");
 });
 
-/** The server's `jsson_jobs_running` gauge. */
-async function jobsRunning(): Promise<number> {
-  return Number(/^jsson_jobs_running (\d+)$/m.exec((await send(s.base, "/metrics")).text)?.[1]);
-}
-
 test("a client that goes away during evaluation releases the worker", async () => {
   const req = request(s.base + "/transpile", { method: "POST", agent: false });
   req.on("error", () => undefined);
   req.end(JSON.stringify({ source: SLOW }));
-  await waitFor(async () => (await jobsRunning()) === 1, { what: "the job to be evaluated" });
+  await untilGauge(s.base, "jsson_jobs_running", (n) => n === 1, "the job to be evaluated");
   req.destroy();
-  await waitFor(async () => (await jobsRunning()) === 0, { what: "the cancelled job to stop" });
+  await untilGauge(s.base, "jsson_jobs_running", (n) => n === 0, "the cancelled job to stop");
   const small = await post(s.base, "/transpile", { source: "after = true" });
   assert.is(small.json().success, true);
   assert.not.ok(s.log.some((l) => l.includes("worker_replaced")), "the cancelled job stopped by itself");
