@@ -71,9 +71,10 @@ test("requests by route, method and status; durations; bytes; bounded labels", a
 });
 
 test("queue depth, refused jobs, timed-out jobs and worker restarts", async () => {
-  const s = await startServer({ maxQueue: 1, timeoutMs: 300, workerGraceMs: 100, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
+  // a grace a starved worker of a loaded machine never needs: only "hang" outlives it
+  const s = await startServer({ maxQueue: 1, timeoutMs: 300, workerGraceMs: 3000, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
   try {
-    // "hang" never checks a limit: the pool terminates its worker after 2 × 300 + 100 ms
+    // "hang" never checks a limit: the pool terminates its worker after 2 × 300 + 3000 ms
     const hung = post(s.base, "/transpile", { source: "a = 1", format: "hang" });
     await untilGauge(s.base, "jsson_jobs_running", (n) => n === 1, "the hanging job to run");
     const queued = post(s.base, "/transpile", { source: SLOW, format: "yaml" });
