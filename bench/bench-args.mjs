@@ -1,5 +1,5 @@
 // The command line of the bench scripts: `--name value` flags, and `--smoke`:
-// the same code path at a tiny size, so a run takes seconds. test/bench/benches.test.ts runs each script this way on
+// the same code path at a tiny size, so a run takes seconds. test/bench/benches.e2e.test.ts runs each script this way on
 // every CI, so a script that no longer runs against the current tree fails
 // the suite instead of rotting. Smoke figures mean nothing; never record them.
 

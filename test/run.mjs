@@ -1,30 +1,193 @@
 #!/usr/bin/env node
-// Runs every compiled test file (dist/test/**/*.test.js) with uvu and ends
-// with the line `N passed, N failed` (uvu prints its own totals, not this).
-// Usage: node test/run.mjs [pattern]   (pattern: a regex on the file path;
-// only compiled test files are ever run, never their .d.ts / .map siblings)
+// Runs compiled test files (dist/test/**/*.test.js), each in a process of its
+// own, a few at once, longest first; ends with the line `N passed, N failed`.
+//
+//   node test/run.mjs [--e2e | --all] [--root DIR] [pattern]
+//
+// Lanes: with no flag and no pattern, the unit lane (every *.test.js but
+// *.e2e.test.js: `npm test`); --e2e the end-to-end lane (`npm run test:e2e`);
+// --all both in one pool (`.ci/run`). A pattern is a regex on the compiled
+// path ('http/limits', 'deploy/') or a path under test/ ('test/http',
+// 'test/http/limits.test.ts'), and picks from both lanes unless a lane flag
+// is given. Folders named `fixtures` are never searched (the runner's own
+// test runs them with --root).
+//
+// Environment: JSSON_TEST_JOBS (files at once; default and most:
+// os.availableParallelism()), JSSON_TEST_FILE_LIMIT_S (seconds a file may
+// take before its whole process group is killed; default 600).
+//
+// Each file's time is kept in <root>/.test-times.json (dist/ is not
+// committed) so the next run starts the longest files first; a file without
+// a time is estimated from its size.
 import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const uvuBin = fileURLToPath(new URL("../node_modules/uvu/bin.js", import.meta.url));
-const user = process.argv[2];
-const pattern = user === undefined ? "\\.test\\.js$" : `^(?=.*(?:${user})).*\\.test\\.js$`;
-const child = spawn(process.execPath, [uvuBin, "dist/test", pattern], { stdio: ["ignore", "pipe", "inherit"] });
-let out = "";
-child.stdout.on("data", (d) => {
-  process.stdout.write(d);
-  out += d.toString();
-  if (out.length > 1 << 20) out = out.slice(-(1 << 16));
-});
-child.on("close", (code) => {
-  const plain = out.replace(/\x1b\[[0-9;]*m/g, "");
-  const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? NaN);
-  const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? NaN);
-  if (Number.isNaN(total) || Number.isNaN(passed)) {
-    console.log("0 passed, 1 failed");
-    process.exit(code || 1);
+const REPO = fileURLToPath(new URL("..", import.meta.url));
+const E2E = /\.e2e\.test\.js$/;
+const OUTPUT_KEPT = 4 << 20; // characters of a file's output kept for the log (its end)
+
+const argv = process.argv.slice(2);
+let lane = "default";
+let root = join(REPO, "dist", "test");
+let userPattern;
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  if (a === "--e2e") lane = "e2e";
+  else if (a === "--all") lane = "all";
+  else if (a === "--root") root = resolve(argv[++i] ?? "");
+  else userPattern = a;
+}
+
+const jobs = Math.max(1, Math.min(availableParallelism(), Number(process.env["JSSON_TEST_JOBS"]) || Infinity));
+const limitS = Number(process.env["JSSON_TEST_FILE_LIMIT_S"]) || 600;
+
+/** Every *.test.js below `dir`, as paths relative to the root, skipping `fixtures` folders. */
+function testFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "fixtures") out.push(...testFiles(path));
+    } else if (entry.name.endsWith(".test.js")) out.push(relative(root, path));
   }
-  const failed = total - passed;
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 || code ? 1 : 0);
-});
+  return out;
+}
+
+/** A path under test/ ('test/http', 'test/http/limits.test.ts') becomes a regex on the compiled path; anything else is one already. */
+function patternOf(text) {
+  const path = text.replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/$/, "");
+  if (!/^test(\/|$)/.test(path) || !existsSync(join(REPO, path))) return new RegExp(text);
+  const inRoot = relative(root, join(REPO, "dist", path)).replace(/\\/g, "/").replace(/\.ts$/, ".js");
+  const escaped = inRoot.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  if (!statSync(join(REPO, path)).isDirectory()) return new RegExp(`^${escaped}$`);
+  return new RegExp(inRoot === "" ? "" : `^${escaped}/`);
+}
+
+if (!existsSync(root)) {
+  console.log(`no compiled tests at ${relative(REPO, root) || root}: run \`npm run build\` first`);
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+const pattern = userPattern === undefined ? undefined : patternOf(userPattern);
+const inLane = (f) => (lane === "all" ? true : lane === "e2e" ? E2E.test(f) : userPattern !== undefined || !E2E.test(f));
+// a compiled file whose source is gone (renamed, deleted) is stale: tsc does not remove it
+const hasSource = (f) => existsSync(join(REPO, relative(join(REPO, "dist"), join(root, f))).replace(/\.js$/, ".ts"));
+const stale = testFiles(root).filter((f) => !hasSource(f));
+if (stale.length > 0) console.log(`not run, no source in test/ (stale in dist/): ${stale.join(", ")}`);
+const files = testFiles(root).filter((f) => hasSource(f) && inLane(f) && (pattern === undefined || pattern.test(f)));
+if (files.length === 0) {
+  console.log(`no test file matches ${userPattern ?? "the lane"}`);
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+
+// Longest first: last run's seconds, or the size at the known files' seconds per byte.
+const recordPath = join(root, ".test-times.json");
+let record = {};
+try {
+  record = JSON.parse(readFileSync(recordPath, "utf8"));
+} catch {
+  // no record yet: sizes only
+}
+const size = (f) => statSync(join(root, f)).size;
+const known = files.filter((f) => typeof record[f] === "number");
+const perByte = known.length === 0 ? 1 : known.reduce((s, f) => s + record[f], 0) / Math.max(1, known.reduce((s, f) => s + size(f), 0));
+const expected = new Map(files.map((f) => [f, typeof record[f] === "number" ? record[f] : size(f) * perByte]));
+const queue = [...files].sort((a, b) => expected.get(b) - expected.get(a) || a.localeCompare(b));
+
+const running = new Set();
+function killGroup(child, signal = "SIGKILL") {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group has ended
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    for (const child of running) killGroup(child);
+    process.exit(130);
+  });
+
+/** Run one file in its own process group; resolves to what it did. */
+function runFile(file) {
+  return new Promise((done) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(root, file)], { cwd: REPO, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    running.add(child);
+    let log = "";
+    let stdout = "";
+    const keep = (text) => (text.length > OUTPUT_KEPT ? text.slice(-OUTPUT_KEPT) : text);
+    child.stdout.on("data", (d) => {
+      log = keep(log + d);
+      stdout = keep(stdout + d);
+    });
+    child.stderr.on("data", (d) => (log = keep(log + d)));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child);
+    }, limitS * 1000);
+    // what the file started and left running goes with it (a leftover holding the pipes would keep `close` away)
+    child.on("exit", () => killGroup(child));
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
+      const seconds = (performance.now() - started) / 1000;
+      const totals = [...stdout.matchAll(/Total:\s+(\d+)\s+Passed:\s+(\d+)/g)].at(-1);
+      let passed = 0;
+      let failed = 1;
+      let problem;
+      if (timedOut) problem = `timed out after ${limitS} s: killed with its process group`;
+      else if (totals === undefined) problem = `ended (${signal ?? `exit ${code}`}) without uvu's totals`;
+      else {
+        passed = Number(totals[2]);
+        failed = Number(totals[1]) - passed;
+        if (failed > 0) problem = `${failed} failed`;
+        else if (code !== 0) {
+          failed = 1;
+          problem = `its tests passed, but it ended with ${signal ?? `exit ${code}`}`;
+        }
+      }
+      done({ file, seconds, passed, failed, problem, log });
+    });
+  });
+}
+
+const startedAll = performance.now();
+const results = [];
+async function worker() {
+  while (queue.length > 0) {
+    const r = await runFile(queue.shift());
+    results.push(r);
+    const verdict = r.problem === undefined ? `${r.passed} passed` : `${r.passed} passed, ${r.problem}`;
+    // uvu's totals are in the header line
+    const log = r.log.replace(/\s*Total:\s+\d+\s+Passed:\s+\d+\s+Skipped:\s+\d+\s+Duration:\s+\S+\s*$/, "\n");
+    process.stdout.write(`\n── ${r.file}: ${verdict} (${r.seconds.toFixed(1)} s)\n${log.replace(/^\n+/, "")}`);
+  }
+}
+await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
+
+for (const r of results) record[r.file] = Math.round(r.seconds * 10) / 10;
+try {
+  writeFileSync(recordPath, JSON.stringify(record, null, 1) + "\n");
+} catch {
+  // a read-only dist/: the next run estimates from sizes again
+}
+
+const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+const wall = (performance.now() - startedAll) / 1000;
+console.log(`\nSlowest files (${results.length} files, ${jobs} at once, ${wall.toFixed(0)} s in all):`);
+for (const r of slowest) console.log(`${r.seconds.toFixed(1).padStart(8)} s  ${r.file}${r.problem === undefined ? "" : `  (${r.problem})`}`);
+const failedFiles = results.filter((r) => r.problem !== undefined);
+if (failedFiles.length > 0) {
+  console.log(`\nFiles with failures:`);
+  for (const r of failedFiles) console.log(`  ${r.file}: ${r.problem}`);
+}
+const passed = results.reduce((s, r) => s + r.passed, 0);
+const failed = results.reduce((s, r) => s + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

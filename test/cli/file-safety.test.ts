@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -13,6 +13,7 @@ import * as assert from "uvu/assert";
 import { CLI_BIN } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "./fixtures.js";
+import { waitFor } from "../support/wait-for.js";
 
 const SOURCE = "a = 1\nb = [1, 2]\n";
 const dir = fixtureDir({ "in.jsson": SOURCE });
@@ -58,6 +59,21 @@ test("--schema naming a device or a folder: /dev/zero is refused before it is re
 });
 
 /** Whether process `pid` holds a file open under `folder` (its spool). */
+/** Bytes in the files under `folder` that process `pid` holds open (a spool, unlinked or not). */
+function spooledBytes(pid: number, folder: string): number {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).reduce((sum, fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(folder + "/") ? sum + statSync(`/proc/${pid}/fd/${fd}`).size : sum;
+      } catch {
+        return sum;
+      }
+    }, 0);
+  } catch {
+    return 0;
+  }
+}
+
 function holdsFileUnder(pid: number, folder: string): boolean {
   try {
     return readdirSync(`/proc/${pid}/fd`).some((fd) => {
@@ -80,11 +96,10 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
       child.stdin.end("xs = 1..5000000\n");
       const exited = once(child, "exit");
       const pid = child.pid!;
-      const deadline = Date.now() + 30_000;
-      // wait until the spool is on disk (more than 4 MiB of output), then signal
-      while (!holdsFileUnder(pid, tmp) && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      // wait until the spool is on disk (more than 4 MiB of output) and growing, then signal
+      await waitFor(() => holdsFileUnder(pid, tmp) || child.exitCode !== null, { what: "the spool file" });
       assert.ok(holdsFileUnder(pid, tmp), "the run spooled to the temporary folder");
-      await new Promise((r) => setTimeout(r, 50)); // well into the spooling, past its first moments
+      await waitFor(() => spooledBytes(pid, tmp) > 1 << 20 || child.exitCode !== null, { what: "a MiB in the spool" });
       child.kill(signal);
       const [code, sig] = await exited;
       assert.ok(sig === signal || code !== 0, `ended by ${String(sig)} / ${String(code)}`);

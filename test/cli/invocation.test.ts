@@ -115,11 +115,9 @@ test("a reader that stops early (| head) ends the run quietly", async () => {
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   child.stdout.once("data", () => child.stdout.destroy());
-  const started = Date.now();
   const [code] = (await once(child, "close")) as [number | null];
-  assert.is(code, 141, "the SIGPIPE convention");
+  assert.is(code, 141, "the SIGPIPE convention: it stopped at the closed pipe instead of producing the whole output");
   assert.is(stderr, "");
-  assert.ok(Date.now() - started < 10_000, "stops instead of producing the whole output");
 });
 
 test("a source error: exit 1, Line <n>, the place, the source line and a caret, nothing on stdout", async () => {

@@ -57,7 +57,6 @@ const sample = new Map<string, { example: DocExample; expectation: Expectation }
 for (const example of examples)
   for (const expectation of example.expect)
     if (!example.source.includes("include") && !sample.has(describe(expectation))) sample.set(describe(expectation), { example, expectation });
-// started with the suite, not at import, where another file's synchronous tests could starve them (see bad-input.test.ts)
 let cliRuns: readonly Promise<CliRun>[] = [];
 test.before(() => {
   cliRuns = pool(

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { CLI_BIN } from "../support/repo-root.js";
 import { startCli, type LiveCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "./fixtures.js";
+import { waitFor } from "../support/wait-for.js";
 
 /** Number of completed runs so far (one status line each on stderr). */
 function runs(live: LiveCli): number {
@@ -92,12 +93,7 @@ test("on a terminal each run clears the screen first (run under script(1), which
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString("utf8")));
   const runsSeen = (): number => out.match(/\[watch /g)?.length ?? 0;
-  const until = async (n: number): Promise<void> => {
-    for (let waited = 0; runsSeen() < n; waited += 20) {
-      if (waited > 10_000) throw new Error(`no run ${n}: ${JSON.stringify(out)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const until = (n: number): Promise<true> => waitFor(() => runsSeen() >= n, { what: `run ${n}: ${JSON.stringify(out)}` });
   try {
     await until(1);
     writeFileSync(join(dir, "main.jsson"), "a = 2\n");

@@ -16,7 +16,6 @@ function sleep(ms: number): void {
 }
 
 test("emit after evaluate stops at the deadline counted from evaluation", () => {
-  const started = performance.now();
   const limits = { timeoutMs: 300 };
   const evaluated = engine.evaluate("k = 1\nx = 0..9999999\n", { limits });
   assert.ok(evaluated.ok);
@@ -24,14 +23,14 @@ test("emit after evaluate stops at the deadline counted from evaluation", () => 
   sleep(400);
   let written = 0;
   const r = engine.emit(evaluated.value, { write: (c) => void (written += c.length) }, { limits }, "k = 1\nx = 0..9999999\n");
-  const ms = performance.now() - started;
   assert.is(r.ok, false);
   if (!r.ok) {
     assert.is(r.diagnostics[0]?.code, CODES.LIMIT_TIME);
     assert.is(renderDiagnostic(r.diagnostics[0]!), "Line 2: evaluation timed out (limit 300 ms)");
   }
-  // Already past the deadline when writing starts: it stops at once (within the slack), not 300 ms later.
-  assert.ok(ms < 400 + 250, `took ${Math.round(ms)} ms from the start of evaluation`);
+  // Already past the deadline when writing starts: the first chunk meets it (every chunk is
+  // checked before it is passed on), so nothing of the range's ~80 MB is written.
+  assert.is(written, 0, "characters written past the deadline");
 });
 
 test("a tree emitted twice is counted once per pass (items of lazy parts do not add up across emits)", () => {
@@ -47,14 +46,16 @@ test("a tree emitted twice is counted once per pass (items of lazy parts do not 
 });
 
 test("a tree read after its run has ended (schema validation's plain data) is not stopped by the run's time limit", () => {
-  const limits = { timeoutMs: 500 };
-  const r = engine.transpile("x = 0..99999\nm = 0..20000 map (i) = { n = i }\n", { limits });
+  // a run of ~20 ms with 75 times that as its limit (a loaded machine), and more values (32,000) than the
+  // meter charges between two looks at the clock (CHECK_EVERY), so a read charged to the run would meet the deadline
+  const limits = { timeoutMs: 1500 };
+  const r = engine.transpile("x = 0..29999\nm = 0..2000 map (i) = { n = i }\n", { limits });
   assert.ok(r.ok, r.ok ? "" : renderDiagnostic(r.diagnostics[0]!));
   if (!r.ok) return;
-  sleep(550);
+  sleep(1550);
   const data = toPlainData(r.value) as { x: number[]; m: { n: number }[] };
-  assert.is(data.x.length, 100000);
-  assert.is(data.m[20000]?.n, 20000);
+  assert.is(data.x.length, 30000);
+  assert.is(data.m[2000]?.n, 2000);
 });
 
 test.run();

@@ -1,5 +1,5 @@
 // Issue #16 item 3: the Dockerfile and .dockerignore, read as data (no Docker
-// engine here). installed-package.test.ts repeats the runtime stage and runs
+// engine here). installed-package.e2e.test.ts repeats the runtime stage and runs
 // the HEALTHCHECK command; this file checks the rest of the image's contract.
 import { test } from "uvu";
 import * as assert from "uvu/assert";

@@ -17,6 +17,14 @@ export interface BoundedJob {
   readonly files: Readonly<Record<string, string>>;
   readonly limits: Partial<Limits>;
   readonly format: string;
+  /**
+   * Run under a counted clock: `Date.now()` advances 1 ms each time it is
+   * read, so the time limit counts the engine's looks at the clock (one per
+   * CHECK_EVERY units of work charged, one per chunk written) instead of
+   * wall time, and a run stops after the same work on a busy machine as on
+   * a quiet one. Without it (the cost bench), the wall clock.
+   */
+  readonly countedClock?: boolean;
 }
 
 /** What one run did. */
@@ -28,6 +36,8 @@ export interface BoundedOutcome {
   readonly code?: string;
   readonly line?: number;
   readonly message?: string;
+  /** Reads of `Date.now()` during the run (with a counted clock: the run's time, in its ms). */
+  readonly clockReads: number;
   /** Broken rules: an exception, a malformed diagnostic. */
   readonly problems: readonly string[];
   /** Heap in use after the run (bytes), and the largest seen by this worker. */
@@ -39,11 +49,15 @@ const engine = createEngine();
 /** The root source's name in the run (its diagnostics carry it as their file). */
 const ROOT_FILE = "/input.jsson";
 let peakHeap = 0;
+const wallNow = Date.now;
 
 function run(job: BoundedJob): BoundedOutcome {
   const problems: string[] = [];
+  let clockReads = 0;
+  const origin = wallNow();
+  Date.now = job.countedClock ? () => origin + ++clockReads : () => (clockReads++, wallNow());
   const started = performance.now();
-  let outcome: Omit<BoundedOutcome, "ms" | "problems" | "heapUsed" | "peakHeap">;
+  let outcome: Omit<BoundedOutcome, "ms" | "clockReads" | "problems" | "heapUsed" | "peakHeap">;
   try {
     const r = engine.transpile(job.source, { format: job.format, limits: job.limits, host: new MemoryHost(job.files), file: ROOT_FILE });
     if (r.ok) outcome = { ok: true, outputLength: r.output.length };
@@ -56,11 +70,13 @@ function run(job: BoundedJob): BoundedOutcome {
   } catch (e) {
     problems.push(`threw ${String(e).slice(0, 300)}`);
     outcome = { ok: false, code: "THREW" };
+  } finally {
+    Date.now = wallNow;
   }
   const ms = performance.now() - started;
   const heapUsed = getHeapStatistics().used_heap_size;
   peakHeap = Math.max(peakHeap, heapUsed);
-  return { ms, problems, heapUsed, peakHeap, ...outcome };
+  return { ms, clockReads, problems, heapUsed, peakHeap, ...outcome };
 }
 
 parentPort?.on("message", (job: BoundedJob) => {

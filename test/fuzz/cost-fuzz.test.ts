@@ -1,10 +1,11 @@
 /**
  * The cost fuzzer's short deterministic pass (issue #12): random programs
  * built from the expensive constructs (cost-program.ts) run under a tight
- * time limit and item limit, in a worker whose heap is capped; every run
- * must end within the limit + 10 % + 250 ms, with output or a well-formed
- * `Line <n>:` diagnostic, without an exception or a crash (a run over time
- * is run again, and fails only if it is over time again). The long pass is
+ * time limit (on a counted clock: bounded-run-worker.ts) and item limit, in
+ * a worker whose heap is capped; every run must end with output or a
+ * well-formed `Line <n>:` diagnostic, without an exception or a crash, and a
+ * run stopped by its time limit must stop at its first look at the clock
+ * past the deadline. The long pass, on the wall clock, is
  * `node bench/fuzz/cost.mjs --seconds N`.
  */
 import { test } from "uvu";
@@ -24,7 +25,7 @@ test(`cost fuzz: ${PROGRAMS} programs end within their limits (seed ${SEED})`, a
       const seed = SEED + i;
       const { source, files } = costProgram(seed);
       const format = COST_FUZZ_FORMATS[i % COST_FUZZ_FORMATS.length] as string;
-      const { answer, problems } = await runChecked(runner, { source, files, limits: COST_FUZZ_LIMITS, format }, 30_000);
+      const { answer, problems } = await runChecked(runner, { source, files, limits: COST_FUZZ_LIMITS, format, countedClock: true }, 30_000);
       if (problems.length > 0) findings.push(`seed ${seed} (-f ${format}): ${problems.join("; ")}\n${source}`);
       const key = answer.kind === "done" ? (answer.outcome.ok ? "output" : (answer.outcome.code ?? "?")) : answer.kind;
       outcomes.set(key, (outcomes.get(key) ?? 0) + 1);

@@ -7,6 +7,8 @@ import { Agent } from "node:http";
 import { createServer } from "node:net";
 import { post, send } from "./helpers.js";
 import { startServe as serve } from "./serve-child.js";
+import { untilGauge } from "../support/server-gauge.js";
+import { waitFor } from "../support/wait-for.js";
 import { CLI_BIN } from "../support/repo-root.js";
 
 test("banner: versions, address, one line per endpoint, limits and include policy, config file", async () => {
@@ -21,7 +23,7 @@ test("banner: versions, address, one line per endpoint, limits and include polic
     const r = await send(s.base, "/health", { headers: { "X-Request-Id": "banner-test" } });
     assert.is(r.status, 200);
     // the access log is on by default: one JSON line per request on stderr
-    for (let i = 0; i < 50 && !s.stderr().includes("banner-test"); i++) await new Promise((res) => setTimeout(res, 20));
+    await waitFor(() => s.stderr().includes("banner-test"), { what: "the access-log line" });
     const line = s.stderr().split("\n").find((l) => l.includes("banner-test"));
     assert.ok(line, s.stderr());
     const entry = JSON.parse(line!) as Record<string, unknown>;
@@ -40,9 +42,9 @@ test("SIGTERM: in-flight requests finish, /health answers 503 meanwhile, new con
     assert.is((await send(s.base, "/health", { agent })).status, 200); // opens the keep-alive connection
     // a few seconds of work (longer on a busy machine; the drain grace is 30 s)
     const inFlight = post(s.base, "/transpile", { source: 'rows = (0..399999 map (i) = { id = i, name = "user_" + i })\n', stream_threshold: 10000000 });
-    await new Promise((r) => setTimeout(r, 300));
+    await untilGauge(s.base, "jsson_jobs_running", (n) => n === 1, "the in-flight request to be evaluated");
     s.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => /SIGTERM received/.test(s.stderr()), { what: "the server to begin draining" });
     const health = await send(s.base, "/health", { agent });
     assert.is(health.status, 503);
     assert.is(health.json().status, "shutting_down");
@@ -68,7 +70,7 @@ test("several processes (cluster): all serve the same port; SIGTERM lets in-flig
     assert.match(s.banner.join("\n"), /workers 2 in 2 processes/);
     for (let i = 0; i < 6; i++) assert.is((await post(s.base, "/transpile", { source: "a = 1" })).status, 200);
     const inFlight = post(s.base, "/transpile", { source: 'rows = (0..120000 map (i) = { id = i, name = "user_" + i })\n', stream_threshold: 10000000 });
-    await new Promise((r) => setTimeout(r, 300));
+    await untilGauge(s.base, "jsson_jobs_running", (n) => n >= 1, "the in-flight request to be evaluated");
     s.child.kill("SIGTERM");
     const done = await inFlight;
     assert.is(done.status, 200);

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fixturesDir, post, send, SLOW, startServer } from "./helpers.js";
 import { startServe } from "./serve-child.js";
+import { untilGauge } from "../support/server-gauge.js";
 
 /** The samples of a scrape: `name{labels}` (labels as written) → value. */
 function samples(text: string): Map<string, number> {
@@ -70,13 +71,14 @@ test("requests by route, method and status; durations; bytes; bounded labels", a
 });
 
 test("queue depth, refused jobs, timed-out jobs and worker restarts", async () => {
-  const s = await startServer({ maxQueue: 1, timeoutMs: 300, workerGraceMs: 100, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
+  // a grace a starved worker of a loaded machine never needs: only "hang" outlives it
+  const s = await startServer({ maxQueue: 1, timeoutMs: 300, workerGraceMs: 3000, plugins: [join(fixturesDir, "fixture-plugin.mjs")] });
   try {
-    // "hang" never checks a limit: the pool terminates its worker after 300 + 100 ms
+    // "hang" never checks a limit: the pool terminates its worker after 300 + 3000 ms
     const hung = post(s.base, "/transpile", { source: "a = 1", format: "hang" });
-    await new Promise((r) => setTimeout(r, 100));
+    await untilGauge(s.base, "jsson_jobs_running", (n) => n === 1, "the hanging job to run");
     const queued = post(s.base, "/transpile", { source: SLOW, format: "yaml" });
-    await new Promise((r) => setTimeout(r, 100));
+    await untilGauge(s.base, "jsson_work_queue_depth", (n) => n === 1, "the second job to be queued");
     const during = (await send(s.base, "/metrics")).text;
     assert.is(value(during, "jsson_work_queue_depth"), 1);
     assert.is(value(during, "jsson_jobs_running"), 1);
@@ -87,10 +89,10 @@ test("queue depth, refused jobs, timed-out jobs and worker restarts", async () =
     // a client that leaves before its answer is counted as 499
     const leaving = new AbortController();
     const left = fetch(s.base + "/validate-schema", { method: "POST", body: JSON.stringify({ source: SLOW, schema: "{}" }), signal: leaving.signal }).catch(() => "aborted");
-    await new Promise((r) => setTimeout(r, 150));
+    await untilGauge(s.base, "jsson_jobs_running", (n) => n === 1, "the leaving client's job to run");
     leaving.abort();
     assert.is(await left, "aborted");
-    await new Promise((r) => setTimeout(r, 100));
+    await untilGauge(s.base, 'jsson_http_requests_total{route="/validate-schema",method="POST",status="499"}', (n) => n === 1, "the 499 to be counted");
     const after = (await send(s.base, "/metrics")).text;
     assert.is(value(after, 'jsson_http_requests_total{route="/validate-schema",method="POST",status="499"}'), 1);
     assert.is(value(after, "jsson_jobs_refused_total"), 1);

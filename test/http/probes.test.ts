@@ -5,6 +5,8 @@ import * as assert from "uvu/assert";
 import { Agent } from "node:http";
 import { join } from "node:path";
 import { fixturesDir, post, send, SLOW, startServer } from "./helpers.js";
+import { untilGauge } from "../support/server-gauge.js";
+import { waitFor } from "../support/wait-for.js";
 
 test("a started server is alive and ready; HEAD works; other methods get 405", async () => {
   const s = await startServer();
@@ -32,7 +34,7 @@ test("probes answer while the only worker is busy and the queue is full", async 
   try {
     // cut short by the close below: only their being in the way matters
     const busy = [post(s.base, "/transpile", { source: SLOW }), post(s.base, "/transpile", { source: SLOW })].map((p) => p.catch(() => undefined));
-    await new Promise((r) => setTimeout(r, 200));
+    await untilGauge(s.base, "jsson_work_queue_depth", (n) => n === 1, "one job running, one queued");
     assert.is((await post(s.base, "/transpile", { source: SLOW })).status, 503); // the queue is full
     assert.is((await send(s.base, "/livez")).status, 200);
     assert.is((await send(s.base, "/readyz")).status, 200);
@@ -53,12 +55,7 @@ test("readyz: 503 no_workers while the only worker is being replaced, then ready
     const down = await send(s.base, "/readyz", { agent });
     assert.is(down.status, 503);
     assert.equal(down.json(), { status: "not_ready", reason: "no_workers" });
-    let ready = false;
-    for (let i = 0; i < 200 && !ready; i++) {
-      ready = (await send(s.base, "/readyz", { agent })).status === 200;
-      if (!ready) await new Promise((r) => setTimeout(r, 25));
-    }
-    assert.ok(ready, "ready again once the new worker is up");
+    await waitFor(async () => (await send(s.base, "/readyz", { agent })).status === 200, { what: "ready again once the new worker is up" });
     assert.is((await post(s.base, "/transpile", { source: "a = 1", format: "yaml" })).status, 200);
   } finally {
     agent.destroy();
@@ -73,7 +70,7 @@ test("readyz: 503 draining while in-flight requests finish; livez stays 200", as
   try {
     for (const agent of agents) assert.is((await send(s.base, "/readyz", { agent })).status, 200);
     const inFlight = post(s.base, "/transpile", { source: 'rows = (0..200000 map (i) = { id = i, name = "user_" + i })\n', stream_threshold: 10000000 });
-    await new Promise((r) => setTimeout(r, 200));
+    await untilGauge(s.base, "jsson_jobs_running", (n) => n === 1, "the in-flight request to be evaluated");
     const drained = s.server.drain();
     const [ready, live] = await Promise.all([send(s.base, "/readyz", { agent: agents[0]! }), send(s.base, "/livez", { agent: agents[1]! })]);
     assert.is(ready.status, 503);

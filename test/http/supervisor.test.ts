@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { delay, send } from "./helpers.js";
 import { startServe as serve } from "./serve-child.js";
 import { restartDelayMs } from "../../cli/serve/run-server.js";
+import { waitFor } from "../support/wait-for.js";
 
 /** A port free right now (a fixed port: with -port 0 a fresh cluster socket could get another). */
 function freePort(): Promise<number> {
@@ -36,13 +37,6 @@ function probe(base: string): Promise<string> {
   ]);
 }
 
-async function until(what: string, check: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await delay(25);
-  }
-}
 
 test("replacements are immediate at first, then spaced out, never refused", () => {
   assert.equal([1, 10, 11, 12, 13, 100].map(restartDelayMs), [0, 0, 250, 500, 1000, 5000]);
@@ -58,7 +52,7 @@ test("killing HTTP processes 11 times: /health answers throughout, the superviso
     while (polling) {
       const key = await probe(s.base);
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      await delay(20);
+      await delay(20); // the poller's pace, not a wait for anything
     }
   })();
   try {
@@ -69,7 +63,7 @@ test("killing HTTP processes 11 times: /health answers throughout, the superviso
       assert.ok(victim, "a child to kill");
       process.kill(victim!, "SIGKILL");
       // Kill again only once the replacement listens: the other process answers meanwhile.
-      await until(`replacement ${kill}`, () => listening() >= kill, 30_000);
+      await waitFor(() => listening() >= kill, { what: `replacement ${kill}` });
     }
     polling = false;
     await poller;
@@ -83,13 +77,7 @@ test("killing HTTP processes 11 times: /health answers throughout, the superviso
 
     // Both at once: the port closes with the last process, and answers again once a replacement listens.
     for (const pid of childrenOf(supervisor)) process.kill(pid, "SIGKILL");
-    let back = false;
-    const end = Date.now() + 30_000;
-    while (!back && Date.now() < end) {
-      back = (await probe(s.base)) === "200";
-      if (!back) await delay(50);
-    }
-    assert.ok(back, s.stderr());
+    await waitFor(async () => (await probe(s.base)) === "200", { what: `the port to answer again; stderr: ${s.stderr()}` });
   } finally {
     polling = false;
     await poller;

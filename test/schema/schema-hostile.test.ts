@@ -11,15 +11,13 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { validateJsonSchema, type JsonSchemaResult } from "../../plugins/schema-json/index.js";
 
-const LIMIT_MS = 2000;
-
-/** Validate, assert it took less than LIMIT_MS and did not throw. */
-function timed(label: string, data: unknown, schemaText: string, schemaFormat?: string): JsonSchemaResult {
-  const t = performance.now();
-  const r = validateJsonSchema(data, schemaText, schemaFormat === undefined ? {} : { schemaFormat });
-  const ms = performance.now() - t;
-  assert.ok(ms < LIMIT_MS, `${label}: ${ms.toFixed(0)} ms`);
-  return r;
+/**
+ * Validate (it must not throw). No clock: each case asserts the answer its
+ * bound gives (a schema error naming the limit, the errors found); an
+ * unbounded case (backtracking, 2^30 expansions) does not answer at all.
+ */
+function timed(_label: string, data: unknown, schemaText: string, schemaFormat?: string): JsonSchemaResult {
+  return validateJsonSchema(data, schemaText, schemaFormat === undefined ? {} : { schemaFormat });
 }
 
 function isSchemaError(r: JsonSchemaResult, fragment: string): void {
@@ -128,8 +126,9 @@ test("remote $ref (http, https, file) is refused without any request", async () 
     for (const ref of [`http://127.0.0.1:${port}/x.json`, "https://127.0.0.1/x.json", "file:///etc/passwd"]) {
       isSchemaError(timed(ref, {}, JSON.stringify({ $ref: ref })), `remote $ref not allowed: ${ref}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.is(hits, 0);
+    // a barrier, not a pause: a fetch the validator had started would reach the server before this one
+    await fetch(`http://127.0.0.1:${port}/probe`).then((r) => r.text());
+    assert.is(hits, 1, "the probe, nothing else");
   } finally {
     server.close();
   }

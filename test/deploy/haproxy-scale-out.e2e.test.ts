@@ -19,6 +19,7 @@ import { createEngine } from "../../index.js";
 import { delay } from "../http/helpers.js";
 import { startServe, type ServeProcess } from "../http/serve-child.js";
 import { REPO_ROOT } from "../support/repo-root.js";
+import { waitFor as waitForEvent } from "../support/wait-for.js";
 
 const engine = createEngine();
 
@@ -120,7 +121,7 @@ function startLoad(port: number, clients: number) {
         failures.push(`${at}: ${c.method} ${c.path}: ${(e as Error).message}`);
       }
       done.set(at, (done.get(at) ?? 0) + 1);
-      await delay(5);
+      await delay(5); // each client's pace, not a wait for anything
     }
   };
   const loops = Array.from({ length: clients }, loop);
@@ -146,12 +147,15 @@ async function serverStatus(statsPort: number, server: string): Promise<{ status
   return { status: cell("status"), retries: Number(cell("wretr")), redispatches: Number(cell("wredis")) };
 }
 
-async function waitFor(what: string, ok: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
-    await delay(100);
-  }
+function waitFor(what: string, ok: () => Promise<boolean>): Promise<true> {
+  return waitForEvent(ok, { what, everyMs: 100 });
+}
+
+/** Let the load run `n` more requests (time under load counted in requests, not in ms). */
+async function moreRequests(load: ReturnType<typeof startLoad>, n: number): Promise<void> {
+  const total = (): number => [...load.done.values()].reduce((a, b) => a + b, 0);
+  const target = total() + n;
+  await waitFor(`${n} more requests under load`, async () => total() >= target);
 }
 
 test("three replicas behind HAProxy: a rolling restart and a SIGKILLed replica under load, no failed request", async () => {
@@ -173,22 +177,22 @@ test("three replicas behind HAProxy: a rolling restart and a SIGKILLed replica u
     await waitFor(`HAProxy with every replica UP (${haproxyErr})`, allUp);
 
     load = startLoad(front!, 6);
-    await delay(1000);
+    await moreRequests(load, 60);
     for (let i = 0; i < replicas.length; i++) {
       load.setPhase(`rolling restart of ${names[i]}`);
       assert.is(await replicas[i]!.stop(), 0, "drained and exited"); // SIGTERM, then its exit
       replicas[i] = await startServe([], replicaEnv(ports[i]!));
       await waitFor(`${names[i]} UP again`, async () => (await serverStatus(stats!, names[i]!)).status === "UP");
-      await delay(300);
+      await moreRequests(load, 20);
     }
     load.setPhase("SIGKILL of jsson2");
     const victim = replicas[1]!;
     victim.child.kill("SIGKILL");
     await new Promise((r) => (victim.child.exitCode === null && victim.child.signalCode === null ? victim.child.once("exit", r) : r(undefined)));
     await waitFor("jsson2 DOWN", async () => (await serverStatus(stats!, "jsson2")).status.startsWith("DOWN"));
-    await delay(500);
+    await moreRequests(load, 30);
     load.setPhase("after");
-    await delay(300);
+    await moreRequests(load, 20);
     await load.stop();
     const counts = Object.fromEntries(load.done);
     if (process.env["DEPLOY_TEST_VERBOSE"]) console.log("requests by phase", counts, "HAProxy retries/redispatches of jsson2", await serverStatus(stats!, "jsson2"));

@@ -161,7 +161,14 @@ const hook = "let port; export function initialize(d) { port = d.port; } export 
 register("data:text/javascript," + encodeURIComponent(hook), { data: { port: port2 }, transferList: [port2] });
 const { createEngine } = await import("jsson");
 const result = createEngine().transpile("ports = 8080..8081", { format: "yaml" });
-await new Promise((r) => setTimeout(r, 100)); // the hook's last messages
+// the hook's last messages: a port keeps their order, so once a last import's URL arrives, every earlier one has
+const LAST = "data:text/javascript,export{}";
+port1.ref();
+const seenLast = new Promise((r) => port1.on("message", (url) => url === LAST && r()));
+await import(LAST);
+await seenLast;
+port1.close();
+loaded.splice(loaded.indexOf(LAST), 1);
 const cjs = Object.keys(createRequire(import.meta.url).cache).map((p) => "file://" + p);
 process.stdout.write(JSON.stringify({ output: result.ok ? result.output : null, loaded: [...loaded, ...cjs] }));
 `;

@@ -71,12 +71,7 @@ interface Ran {
   readonly stderr: string;
 }
 
-/**
- * Run a command to its end, killed after `timeoutMs`. Asynchronous, never
- * `spawnSync`: every test file runs in this one process, and a synchronous
- * run (minutes on a loaded machine) would stall the event loop that other
- * files' tests use to feed their children and keep their time limits.
- */
+/** Run a command to its end, killed after `timeoutMs`. */
 function run(command: string, args: readonly string[], timeoutMs: number): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] });
