@@ -43,7 +43,9 @@ async function round() {
   await c.sendNotification("exit");
   await new Promise((r) => child.on("exit", r));
   c.dispose();
-  if (d.length !== 0) throw new Error(`w3 should have no diagnostics, got ${JSON.stringify(d[0])}`);
+  // w3 has warnings (W1: `api` one edit from the key `app`), never an error
+  const errors = d.filter((x) => x.severity === 1);
+  if (errors.length !== 0) throw new Error(`w3 should have no errors, got ${JSON.stringify(errors[0])}`);
   return { first, tokens, symbols };
 }
 

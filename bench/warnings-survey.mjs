@@ -3,14 +3,14 @@
 // changed: every conformance input, every examples/ file and every reference
 // example, run with warnings collected; outputs compared with the expected files
 // (conformance, reference examples) — collecting warnings must change no byte.
-//   node bench/warnings-survey.mjs [--shared ../shared] [--list]
+//   node bench/warnings-survey.mjs [--shared ../shared] [--list] [--smoke: the same run, it is small]
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const { values } = parseArgs({ options: { shared: { type: "string", default: join(root, "..", "shared") }, list: { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { shared: { type: "string", default: join(root, "..", "shared") }, list: { type: "boolean", default: false }, smoke: { type: "boolean", default: false } } });
 const { createEngine, NodeFsHost } = await import("jsson");
 const { diagnosticMessage } = await import("../dist/core/diagnostics/diagnostic.js");
 const engine = createEngine();

@@ -41,7 +41,7 @@ server {
 headers {
   "content-type" = "application/json" // quoted keys may hold any text
 }
-tags = [web, api, internal]
+tags = [web, public, internal]
 `;
 
 const TEMPLATES = `// Templates turn rows into objects: one field per column.

@@ -9,7 +9,7 @@
  * and values are read, the number of `files` and the length of a path
  * before a path is walked.
  */
-import { DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, varNameProblem, walkPath, type Engine, type IncludeMerge } from "../../core/index.js";
+import { closestName, DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, varNameProblem, walkPath, type Engine, type IncludeMerge } from "../../core/index.js";
 import { SCHEMA_FORMATS } from "../../core/plugin.js";
 import { DataError } from "../../core/data/data-error.js";
 import { readJobVars } from "./jobs/job-vars.js";
@@ -17,7 +17,7 @@ import { rawMemberText } from "../wire/raw-member.js";
 import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "./pool/protocol.js";
 import { field } from "./request-json.js";
 import { MAX_QUOTED, quoted, RequestProblems } from "./request-problems.js";
-import { closestName } from "../../core/diagnostics/closest-name.js";
+
 
 /** Outcome of a check: the job, or the messages of a 400. */
 export type Checked<T> =
@@ -171,9 +171,9 @@ export function unknownFields(body: Body, known: readonly string[]): UnknownFiel
   return { named, more };
 }
 
-/** The known field nearest to `name` (case aside), by the one "did you mean" rule of the project. */
+/** The known field nearest to `name` (a case difference counts as an edit), by the one "did you mean" rule of the project. */
 function closestField(name: string, known: readonly string[]): string | undefined {
-  return closestName(name.slice(0, MAX_QUOTED).toLowerCase(), known);
+  return closestName(name.slice(0, MAX_QUOTED), known);
 }
 
 /** The request warnings of {@link unknownFields}: `unknown field "fromat" (did you mean "format"?)`. */

@@ -322,7 +322,8 @@ class Parser {
     const message = `unexpected '${this.shown()}'`;
     const closer = this.closerHint();
     if (closer !== undefined) this.fail(CODES.P1_UNEXPECTED_TOKEN, `${message} — ${closer.text}`, closer.related);
-    const quote = this.kind === "eof" || !this.hints ? undefined : quoteHint(this.src, this.start);
+    // a spread where none may stand (a template row) is no value to quote
+    const quote = this.kind === "eof" || !this.hints || this.is("...") ? undefined : quoteHint(this.src, this.start);
     return this.fail(CODES.P1_UNEXPECTED_TOKEN, quote === undefined ? message : `${message} — ${quote}`);
   }
 

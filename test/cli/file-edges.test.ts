@@ -17,6 +17,7 @@ import * as assert from "uvu/assert";
 import { CLI_BIN } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "./fixtures.js";
+import { waitFor } from "../support/wait-for.js";
 
 const dir = fixtureDir({ "a.jsson": "a = 1\n" });
 execFileSync("mkfifo", [join(dir, "pipe.jsson")]);
@@ -70,14 +71,12 @@ async function interruptedWrite(signal: "SIGINT" | "SIGTERM", moment: "evaluatin
     child.stdin.end(LARGE);
     const exited = once(child, "exit");
     const temp = (): string | undefined => readdirSync(folder).find((f) => f.endsWith(".jsson-tmp"));
-    const deadline = Date.now() + 60_000;
-    const waitFor = async (ready: () => boolean): Promise<void> => {
-      while (!ready() && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
-    };
-    if (moment === "evaluating") await waitFor(() => existsSync(`/proc/${child.pid}/fd/1`)); // started, long before any output
-    else if (moment === "temporary file appears") await waitFor(() => temp() !== undefined);
+    // the moment, or the run's end (then the assertion below says it came too late)
+    const until = (ready: () => boolean) => waitFor(() => ready() || child.exitCode !== null, { deadlineMs: 60_000, everyMs: 2, what: `the moment "${moment}"` });
+    if (moment === "evaluating") await until(() => existsSync(`/proc/${child.pid}/fd/1`)); // started, long before any output
+    else if (moment === "temporary file appears") await until(() => temp() !== undefined);
     else
-      await waitFor(() => {
+      await until(() => {
         const t = temp();
         try {
           return t !== undefined && statSync(join(folder, t)).size >= 8 * 1024 * 1024;
@@ -113,9 +112,8 @@ test("--out-dir on worker threads: SIGINT while they write ends the run by the s
     const out = join(folder, "dist");
     const child = spawn(process.execPath, [CLI_BIN, "*.jsson", "--out-dir", "dist"], { cwd: folder, stdio: ["ignore", "ignore", "pipe"] });
     const exited = once(child, "exit");
-    const deadline = Date.now() + 60_000;
     const writing = (): boolean => existsSync(out) && readdirSync(out).some((f) => f.endsWith(".jsson-tmp"));
-    while (!writing() && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+    await waitFor(() => writing() || child.exitCode !== null, { deadlineMs: 60_000, everyMs: 2, what: "a worker writing a temporary file" });
     assert.is(child.exitCode, null, "still running when a worker was writing");
     child.kill("SIGINT");
     const [code, sig] = (await exited) as [number | null, NodeJS.Signals | null];

@@ -50,7 +50,8 @@ test(".dockerignore lets in exactly what the build stage needs, and every name i
   const tsconfig = JSON.parse(readFileSync(join(REPO_ROOT, "tsconfig.json"), "utf8")) as { include: string[] };
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string>; files: string[] };
   const scriptFolders = [...(pkg.scripts["build"] ?? "").matchAll(/node (\w+)\//g)].map((m) => m[1]!);
-  const packaged = pkg.files.filter((f) => !f.startsWith("!") && f !== "dist");
+  // dist/ and man/ are written by the build stage's `npm run build`, not copied in
+  const packaged = pkg.files.filter((f) => !f.startsWith("!") && f !== "dist" && f !== "man");
   for (const need of ["package.json", "package-lock.json", "tsconfig.json", ...tsconfig.include.filter((d) => d !== "test"), ...scriptFolders, ...packaged]) {
     assert.ok(allowed.includes(need), `${need} is in the build context`);
   }

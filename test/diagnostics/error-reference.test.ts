@@ -159,7 +159,8 @@ const startCliRuns = (): readonly Promise<CliRun>[] =>
 viaCli.forEach(({ entry, args }, i) => {
   test(`${PAGE} ${entry.code}: jsson ${args.join(" ")} reports the code`, async () => {
     const run = await startCliRuns()[i]!;
-    assert.is(run.code, 1, run.stderr);
+    // a warning (JSSON8xxx) leaves the output written and the exit status 0
+    assert.is(run.code, entry.code.startsWith("JSSON8") ? 0 : 1, run.stderr);
     type Reported = { code: string; cause?: Reported[] };
     const report = JSON.parse(run.stderr) as { diagnostics: Reported[] };
     const codes = (ds: readonly Reported[]): string[] => ds.flatMap((d) => [d.code, ...codes(d.cause ?? [])]);

@@ -32,6 +32,9 @@ const blocks: Block[] = pages.flatMap((page) => {
   const all = fencedBlocks(text);
   return all.flatMap((b, i) => {
     if (b.lang !== "jsson") return [];
+    // a data file shown for an include (`file=db.json`) is not JSSON
+    const file = b.attributes.get("file");
+    if (file !== undefined && !file.endsWith(".jsson")) return [];
     const next = all[i + 1];
     const errorAfter = next !== undefined && next.lang === "error" && text.slice(b.end, next.start).trim() === "";
     const where = `${page}:${b.line}`;

@@ -7,6 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { post, send } from "./helpers.js";
+import { waitFor } from "../support/wait-for.js";
 import { startServe, type ServeProcess } from "./serve-child.js";
 
 const TIMEOUT_MS = 5000;
@@ -34,11 +35,7 @@ async function metric(name: string): Promise<number> {
 
 /** Wait (polling, with a deadline) until both evaluation workers are up again. */
 async function workersRestored(): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while ((await metric("jsson_workers_ready")) !== 2) {
-    assert.ok(Date.now() < deadline, "the workers were not replaced within 30 s");
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(async () => (await metric("jsson_workers_ready")) === 2, { deadlineMs: 30_000, everyMs: 50, what: "both workers up again" });
 }
 
 /** Poll /health until `done` settles; every answer must be a 200. */
