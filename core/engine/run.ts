@@ -99,7 +99,7 @@ export class Pipeline {
   /** Parse stage only (lexical and syntax errors). */
   check(source: string, options: Pick<RunOptions, "limits" | "file">): readonly Diagnostic[] {
     const parsed = this.parse(source, options.file, resolveLimits(options.limits));
-    return parsed.diagnostic ? [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] : [];
+    return parsed.diagnostic ? parsed.diagnostics.map((d) => makeDiagnostic(d, parsed.lines, options.file)) : [];
   }
 
   /** Parse and evaluate `source`, once. */
@@ -113,7 +113,7 @@ export class Pipeline {
     // one parse and one evaluation per request); includes still resolve through the hook.
     const tracing = options.trace !== undefined;
     const parsed = this.parse(source, options.file, limits, tracing);
-    if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] };
+    if (parsed.diagnostic) return { ok: false, format, diagnostics: parsed.diagnostics.map((d) => makeDiagnostic(d, parsed.lines, options.file)) };
     const hooks = this.registry.hooks;
     const result = evaluateProgram(parsed.program, {
       file: options.file,
