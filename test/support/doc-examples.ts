@@ -124,8 +124,8 @@ export interface ExampleContext {
 
 /**
  * What the engine gives for `example` where `expectation` is: the output
- * text in its format, or the stderr report the CLI prints for the first
- * diagnostic (an unexpected success or failure gives a text saying so,
+ * text in its format, or the stderr report the CLI prints for its
+ * diagnostics (an unexpected success or failure gives a text saying so,
  * which then differs from the expected one).
  */
 export function actualText(engine: Engine, example: DocExample, expectation: Expectation, context: ExampleContext): string {
@@ -134,5 +134,5 @@ export function actualText(engine: Engine, example: DocExample, expectation: Exp
   // names as the CLI run in the example's folder shows them (`--> example.jsson:1:5`)
   const sources = runSources({ text: example.source, file: context.file }, context.host, dirname(context.file));
   if (expectation.kind === "output") return r.ok ? r.output : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, sources)}`;
-  return r.ok ? `unexpected success:\n${r.output}` : diagnosticReport(r.diagnostics[0]!, sources);
+  return r.ok ? `unexpected success:\n${r.output}` : r.diagnostics.map((d) => diagnosticReport(d, sources)).join("");
 }
