@@ -309,7 +309,8 @@ class Parser {
     }
     const pending: string[] = [];
     for (let i = openMark; i < this.openStarts.length; i++) pending.push(this.src[this.openStarts[i] as number] as string);
-    if (abandon) pending.pop();
+    // the '(' around an unclosed '(' are given up with it: the expression ended where the innermost one did
+    if (abandon && pending.pop() === "(") while (pending[pending.length - 1] === "(") pending.pop();
     this.openStarts.length = openMark;
     this.openLines.length = openMark;
     this.depth = depthMark;
