@@ -121,28 +121,24 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
   }
   const maxErrors = Math.max(1, options.maxErrors ?? MAX_SYNTAX_ERRORS);
   const found: (ParseError | LexError)[] = [];
-  const diagnostics: RawDiagnostic[] = [];
   let p: Parser | undefined;
+  /** The call stack ran out (nesting deeper than the engine can follow): the parse ends there. */
+  let tooDeep: RawDiagnostic | undefined;
   try {
     p = new Parser(source, 0, options.maxDepth, [], true, maxErrors > 1 ? found : undefined, maxErrors);
     const program = p.program();
     if (found.length === 0) return { program, lines };
   } catch (e) {
     // The constructor reads the first token, so a lexical error can come before `p` exists.
-    if (e === ENOUGH_ERRORS) {
-      // the list is full
-    } else if (e instanceof ParseError || e instanceof LexError) {
-      found.push(e);
-    } else {
-      const d = p?.toDiagnostic(e);
-      if (d === undefined) throw e;
-      for (const f of found) diagnostics.push(placed(source, lines, f));
-      const last = diagnostics[diagnostics.length - 1];
-      if (last === undefined || d.start > last.start) diagnostics.push(d);
-      return { diagnostic: diagnostics[0] as RawDiagnostic, diagnostics, lines };
+    if (e instanceof ParseError || e instanceof LexError) found.push(e);
+    else if (e !== ENOUGH_ERRORS) {
+      tooDeep = p?.toDiagnostic(e);
+      if (tooDeep === undefined) throw e;
     }
   }
-  for (const f of found) diagnostics.push(placed(source, lines, f));
+  const diagnostics = found.map((f) => placed(source, lines, f));
+  const last = diagnostics[diagnostics.length - 1];
+  if (tooDeep !== undefined && (last === undefined || tooDeep.start > last.start)) diagnostics.push(tooDeep);
   return { diagnostic: diagnostics[0] as RawDiagnostic, diagnostics, lines };
 }
 
