@@ -138,7 +138,7 @@ export class Pipeline {
    */
   check(source: string, options: Pick<RunOptions, "limits" | "file">): SyntaxCheck {
     const parsed = this.parse(source, options.file, resolveLimits(options.limits));
-    if (parsed.diagnostic) return { diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)], warnings: NO_WARNINGS };
+    if (parsed.diagnostic) return { diagnostics: parsed.diagnostics.map((d) => makeDiagnostic(d, parsed.lines, options.file)), warnings: NO_WARNINGS };
     return { diagnostics: NO_WARNINGS, warnings: placeWarnings(parsed.warnings, NO_RAW, parsed.lines, options.file) };
   }
 
@@ -154,7 +154,7 @@ export class Pipeline {
     const tracing = options.trace !== undefined;
     this.runCounter?.evaluated(tracing);
     const parsed = this.parse(source, options.file, limits, tracing);
-    if (parsed.diagnostic) return { ok: false, format, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] };
+    if (parsed.diagnostic) return { ok: false, format, diagnostics: parsed.diagnostics.map((d) => makeDiagnostic(d, parsed.lines, options.file)) };
     const hooks = this.registry.hooks;
     const result = evaluateProgram(parsed.program, {
       file: options.file,

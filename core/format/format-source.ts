@@ -64,7 +64,7 @@ export function formatSource(text: string, options: FormatOptions = {}): FormatR
     maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     maxSourceLength: options.maxSourceLength ?? DEFAULT_LIMITS.maxSourceLength,
   });
-  if (parsed.diagnostic) return { ok: false, diagnostics: [makeDiagnostic(parsed.diagnostic, parsed.lines, options.file)] };
+  if (parsed.diagnostic) return { ok: false, diagnostics: parsed.diagnostics.map((d) => makeDiagnostic(d, parsed.lines, options.file)) };
   return { ok: true, text: layout(text, options.indent ?? 2) };
 }
 

@@ -5,7 +5,9 @@
  * fields (`kind`, `text`, `start`, …), which the parser reads, so a 100 kB
  * text no longer makes ~40,000 short-lived objects for the garbage collector
  * to sweep. {@link Lexer.next} wraps it for callers that want token objects
- * (the formatter, the editor scanner). Errors are thrown as {@link LexError}.
+ * (the formatter, the editor scanner). Errors are thrown as {@link LexError},
+ * after the lexer has moved past the offending text, so that scanning on
+ * finds the errors after it (the parser reports them all, LANGUAGE.md §13.1).
  */
 import { CODES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
@@ -152,6 +154,7 @@ export class Lexer {
     }
     const cp = src.codePointAt(start) ?? c;
     const shown = String.fromCodePoint(cp);
+    this.pos = start + shown.length;
     throw new LexError({ code: CODES.L1_ILLEGAL_CHARACTER, message: `stumbled upon a strange character: '${shown}'`, start, end: start + shown.length });
   }
 
@@ -189,12 +192,14 @@ export class Lexer {
     if (p < src.length && (isAsciiNameChar(after) || (after >= 128 && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(p) ?? 0))))) {
       let q = p;
       while (q < src.length && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(q) ?? 0))) q += (src.codePointAt(q) ?? 0) > 0xffff ? 2 : 1;
+      this.pos = q;
       throw new LexError({ code: CODES.L3_INVALID_NUMBER, message: `invalid number literal '${quoteInMessage(src.slice(start, q))}'`, start, end: q });
     }
     const text = src.slice(start, p);
     if (isFloat) {
       // Digits, a point, digits: only more than 308 digits before the point can pass Number.MAX_VALUE.
       if (intDigits > 308 && !Number.isFinite(Number(text))) {
+        this.pos = p;
         throw new LexError({ code: CODES.L6_FLOAT_OUT_OF_RANGE, message: `could not parse "${quoteInMessage(text)}" as float (number out of range)`, start, end: p });
       }
       this.kind = "float";
@@ -203,7 +208,10 @@ export class Lexer {
       if (text.length <= 15) int = value;
       else {
         const big = BigInt(text);
-        if (big > INT64_MAX) throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${quoteInMessage(text)}" as integer`, start, end: p });
+        if (big > INT64_MAX) {
+          this.pos = p;
+          throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${quoteInMessage(text)}" as integer`, start, end: p });
+        }
         // Integers are numbers while safe, bigints beyond (the value representation,
         // see normalizeInt in eval/values.ts); a literal is never negative.
         int = big <= SAFE_MAX ? Number(big) : big;
@@ -216,7 +224,10 @@ export class Lexer {
     this.text = text;
   }
 
+  /** No closing quote anywhere after `start`: scanning goes on at the end of the opening line (the likeliest end of the string). */
   private unterminated(start: number): never {
+    const nl = this.src.indexOf("\n", start);
+    this.pos = nl < 0 ? this.src.length : nl;
     throw new LexError({ code: CODES.L2_UNTERMINATED_STRING, message: "found an endless string (missing closing quote)", start, end: start + 1 });
   }
 

@@ -1,8 +1,11 @@
 /**
  * The JSSON parser (LANGUAGE.md §3): recursive descent with precedence
  * climbing for binary operators, line-aware separators (§3.2) and template
- * row grouping (§7.2). Stops at the first error and returns it as a
- * diagnostic; never throws for user input. An error about a delimiter names
+ * row grouping (§7.2). After an error it recovers at the next member,
+ * element or closing delimiter and goes on, so a file reports all its
+ * independent lexical and syntax errors, at most {@link MAX_SYNTAX_ERRORS},
+ * in source order (§13.1 [D9]); the first is the one a parse that stopped
+ * there would report. Never throws for user input. An error about a delimiter names
  * the opening one (its line in the message, its place as a related place);
  * other errors may carry a hint (core/syntax/syntax-hints.ts).
  */
@@ -29,21 +32,30 @@ import { LexError, Lexer } from "./lexer.js";
 import { commentHint, keyHint, memberNameBefore, quoteHint } from "./syntax-hints.js";
 import { KEY_FOLLOWERS, type TokenKind } from "./tokens.js";
 
-/** Result of parsing: a program, or the first error. */
+/** Result of parsing: a program, or the errors (`diagnostic` is the first of `diagnostics`). */
 export type ParseResult =
   | {
       readonly program: Program;
       readonly diagnostic?: undefined;
+      readonly diagnostics?: undefined;
       readonly lines: LineIndex;
       /** Warnings found without evaluation (LANGUAGE.md §16.5: W3–W6), in source order. */
       readonly warnings: readonly RawDiagnostic[];
     }
-  | { readonly program?: undefined; readonly diagnostic: RawDiagnostic; readonly lines: LineIndex };
+  | { readonly program?: undefined; readonly diagnostic: RawDiagnostic; readonly diagnostics: readonly RawDiagnostic[]; readonly lines: LineIndex };
 
 export interface ParseOptions {
   readonly maxDepth: number;
   readonly maxSourceLength: number;
+  /** Stop after this many errors (default {@link MAX_SYNTAX_ERRORS}; 1: stop at the first, no recovery). */
+  readonly maxErrors?: number;
 }
+
+/** The most lexical and syntax errors one parse reports (§13.1 [D9]). */
+export const MAX_SYNTAX_ERRORS = 50;
+
+/** Thrown when {@link ParseOptions.maxErrors} errors have been found: the parse ends there. */
+const ENOUGH_ERRORS = new Error("enough errors");
 
 /** Another place an error names, as offsets (placed, with lines, once parsing has stopped). */
 interface RelatedOffsets {
@@ -56,6 +68,8 @@ class ParseError extends Error {
   constructor(
     readonly diagnostic: RawDiagnostic,
     readonly related: readonly RelatedOffsets[] = [],
+    /** The error says the innermost open delimiter is not closed: recovery gives it up rather than look for its closer. */
+    readonly abandons = false,
   ) {
     super(diagnostic.message);
   }
@@ -113,24 +127,41 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
   const lines = new LineIndex(source);
   if (source.length > options.maxSourceLength) {
     const at = options.maxSourceLength;
-    return { diagnostic: { code: CODES.LIMIT_SOURCE, message: `source too large (limit ${options.maxSourceLength} characters)`, start: at, end: at + 1 }, lines };
+    const d: RawDiagnostic = { code: CODES.LIMIT_SOURCE, message: `source too large (limit ${options.maxSourceLength} characters)`, start: at, end: at + 1 };
+    return { diagnostic: d, diagnostics: [d], lines };
   }
+  const maxErrors = Math.max(1, options.maxErrors ?? MAX_SYNTAX_ERRORS);
+  const found: (ParseError | LexError)[] = [];
   let p: Parser | undefined;
+  /** The call stack ran out (nesting deeper than the engine can follow): the parse ends there. */
+  let tooDeep: RawDiagnostic | undefined;
   try {
     const warnings = new WarningList();
-    p = new Parser(source, 0, options.maxDepth, [], true, warnings, lines);
+    p = new Parser(source, 0, options.maxDepth, [], true, warnings, lines, maxErrors > 1 ? found : undefined, maxErrors);
     const program = p.program();
-    keysSetAgain(program.statements, warnings, lines);
-    return { program, lines, warnings: warnings.items.length > 1 ? warnings.items.sort((a, b) => a.start - b.start) : warnings.items };
+    if (found.length === 0) {
+      keysSetAgain(program.statements, warnings, lines);
+      return { program, lines, warnings: warnings.items.length > 1 ? warnings.items.sort((a, b) => a.start - b.start) : warnings.items };
+    }
   } catch (e) {
     // The constructor reads the first token, so a lexical error can come before `p` exists.
-    const d = e instanceof LexError ? lexHinted(source, e.diagnostic) : p?.toDiagnostic(e);
-    if (d && e instanceof ParseError && e.related.length > 0) {
-      return { diagnostic: { ...d, related: e.related.map((r) => ({ ...makeSpan(lines, r.start, r.end), message: r.message })) }, lines };
+    if (e instanceof ParseError || e instanceof LexError) found.push(e);
+    else if (e !== ENOUGH_ERRORS) {
+      tooDeep = p?.toDiagnostic(e);
+      if (tooDeep === undefined) throw e;
     }
-    if (d) return { diagnostic: d, lines };
-    throw e;
   }
+  const diagnostics = found.map((f) => placed(source, lines, f));
+  const last = diagnostics[diagnostics.length - 1];
+  if (tooDeep !== undefined && (last === undefined || tooDeep.start > last.start)) diagnostics.push(tooDeep);
+  return { diagnostic: diagnostics[0] as RawDiagnostic, diagnostics, lines };
+}
+
+/** An error as a diagnostic: a lexical error with its hint, a syntax error with its related places. */
+function placed(source: string, lines: LineIndex, e: ParseError | LexError): RawDiagnostic {
+  if (e instanceof LexError) return lexHinted(source, e.diagnostic);
+  if (e.related.length === 0) return e.diagnostic;
+  return { ...e.diagnostic, related: e.related.map((r) => ({ ...makeSpan(lines, r.start, r.end), message: r.message })) };
 }
 
 /** A lexical error with its hint: `#fff` or `512Mi` as a value (write it as a string), `#` starting a line (comments are `//`). */
@@ -169,6 +200,8 @@ class Parser {
   // ---- the open delimiters, innermost last (for errors that name them) ----
   private readonly openStarts: number[] = [];
   private readonly openLines: number[] = [];
+  /** The last error {@link recover} has seen (an error passed on to an enclosing list is not counted twice). */
+  private handled: unknown = undefined;
 
   constructor(
     private readonly src: string,
@@ -181,12 +214,18 @@ class Parser {
     /** Warnings found while parsing (§16.5); shared with template sub-parsers. */
     private readonly warnings: WarningList = new WarningList(),
     private readonly lines: LineIndex = new LineIndex(src),
+    /** The errors found so far, in source order, when the parser recovers from errors; undefined: the first error is thrown. */
+    private readonly found: (ParseError | LexError)[] | undefined = undefined,
+    private readonly maxErrors = 1,
   ) {
     this.lexer = new Lexer(src, start);
     this.lexer.warnings = warnings;
     this.start = this.end = this.prevEnd = start;
-    this.lexer.scan();
-    this.take();
+    if (found !== undefined) this.rescan();
+    else {
+      this.lexer.scan();
+      this.take();
+    }
   }
 
   /** True when every token has been consumed. */
@@ -215,6 +254,128 @@ class Parser {
     this.endLine = lx.endLine;
     this.int = lx.int;
     this.contentStart = lx.contentStart;
+  }
+
+  // ---- recovery (§13.1 [D9]) ------------------------------------------------
+
+  /**
+   * Count an error, unless it is placed at or before the last one counted: it
+   * then follows from that one (an unclosed opener whose closer the recovery
+   * skipped; a member resumed at the token the last error was about).
+   */
+  private record(e: ParseError | LexError): void {
+    this.handled = e;
+    const found = this.found as (ParseError | LexError)[];
+    const last = found[found.length - 1];
+    if (last !== undefined && e.diagnostic.start <= last.diagnostic.start) return;
+    found.push(e);
+    if (found.length >= this.maxErrors) throw ENOUGH_ERRORS;
+  }
+
+  /** Read a fresh current token; lexical errors on the way are counted (the lexer has moved past each). */
+  private rescan(): void {
+    this.ahead = false;
+    for (;;) {
+      try {
+        this.lexer.scan();
+        break;
+      } catch (e) {
+        if (!(e instanceof LexError)) throw e;
+        this.record(e);
+      }
+    }
+    this.take();
+  }
+
+  /** Consume the current token while recovering. */
+  private skip(): void {
+    try {
+      this.advance();
+    } catch (e) {
+      if (!(e instanceof LexError)) throw e;
+      this.record(e);
+      this.rescan();
+    }
+  }
+
+  /**
+   * After error `e` in an item of a list (the top level with closer `eof`, a
+   * body `}`, an array `]`): count it, then skip to where the next item can
+   * start — a `,` or a token that can start an item on a new line, outside
+   * the delimiters the broken item left open — or to a closer. Returns true
+   * to go on with the list (also at its own closer), false when the current
+   * token, a closer that matches nothing open, ends the list instead; throws
+   * `e` on, counted, when the list ends at the end of the file or at a closer
+   * of an enclosing list. Every pass through a list consumes a token or ends it.
+   */
+  private recover(e: unknown, closer: string, openMark: number, depthMark: number, itemStart: number): boolean {
+    if (this.found === undefined || !(e instanceof ParseError || e instanceof LexError)) throw e;
+    let abandon = false;
+    if (e !== this.handled) {
+      this.record(e);
+      if (e instanceof LexError) this.rescan();
+      abandon = e instanceof ParseError && e.abandons;
+    }
+    if (abandon && openMark > 0 && this.openStarts.length === openMark) {
+      // the list's own opener is given up: the enclosing list goes on from here
+      this.openStarts.length = openMark - 1;
+      this.openLines.length = openMark - 1;
+      throw e;
+    }
+    const pending: string[] = [];
+    for (let i = openMark; i < this.openStarts.length; i++) pending.push(this.src[this.openStarts[i] as number] as string);
+    // the '(' around an unclosed '(' are given up with it: the expression ended where the innermost one did
+    if (abandon && pending.pop() === "(") while (pending[pending.length - 1] === "(") pending.pop();
+    this.openStarts.length = openMark;
+    this.openLines.length = openMark;
+    this.depth = depthMark;
+    if (pending.length === 0 && this.start > itemStart && this.startsItemOnNewLine(closer)) return true;
+    for (;;) {
+      if (this.kind === "eof") {
+        if (closer === "eof") return true;
+        throw e;
+      }
+      if (this.kind === "punct") {
+        const t = this.text;
+        const opener = OPENER_OF[t];
+        if (CLOSER_OF[t] !== undefined) pending.push(t);
+        else if (opener !== undefined) {
+          const j = pending.lastIndexOf(opener);
+          if (j >= 0) pending.length = j;
+          else if (t === closer) return true;
+          else if (this.openedBefore(opener, openMark - 1)) throw e;
+          else if (closer !== "eof") return false;
+        } else if (t === "," && pending.length === 0) {
+          this.skip();
+          return true;
+        }
+      }
+      this.skip();
+      if (pending.length === 0 && this.startsItemOnNewLine(closer)) return true;
+    }
+  }
+
+  /** Whether `opener` is open among the first `n` open delimiters. */
+  private openedBefore(opener: string, n: number): boolean {
+    for (let i = 0; i < n; i++) if (this.src[this.openStarts[i] as number] === opener) return true;
+    return false;
+  }
+
+  /** Whether the current token starts a line and can start an item of a list closed by `closer` (`]`: an element; else a member). */
+  private startsItemOnNewLine(closer: string): boolean {
+    if (this.line <= this.prevEndLine) return false;
+    switch (this.kind) {
+      case "ident":
+      case "keyword":
+      case "string":
+        return true;
+      case "punct":
+        // `...` starts a spread member or element (§16.3)
+        return this.text === "@" || this.text === "..." || (closer === "]" && (this.text === "(" || this.text === "[" || this.text === "{" || this.text === "-" || this.text === "!"));
+      case "eof":
+        return false;
+    }
+    return closer === "]";
   }
 
   /** Consume the current token. */
@@ -255,9 +416,9 @@ class Parser {
   }
 
   /** Fail at the current token; the end of the file is reported where the last real token ends. */
-  private fail(code: DiagnosticCode, message: string, related?: readonly RelatedOffsets[]): never {
-    if (this.kind === "eof" && !this.prevEof) throw new ParseError({ code, message, start: this.prevEnd - 1, end: this.prevEnd }, related);
-    throw new ParseError({ code, message, start: this.start, end: Math.max(this.end, this.start + 1) }, related);
+  private fail(code: DiagnosticCode, message: string, related?: readonly RelatedOffsets[], abandons?: boolean): never {
+    if (this.kind === "eof" && !this.prevEof) throw new ParseError({ code, message, start: this.prevEnd - 1, end: this.prevEnd }, related, abandons);
+    throw new ParseError({ code, message, start: this.start, end: Math.max(this.end, this.start + 1) }, related, abandons);
   }
 
   /** Fail at a token consumed earlier (never the end of the file). */
@@ -312,7 +473,7 @@ class Parser {
     const open = this.innermost();
     if (open !== undefined && open.char === "[" && this.kind === "punct" && KEY_FOLLOWERS.has(this.text)) {
       const related = [{ start: open.start, end: open.start + 1, message: "unclosed '['" }];
-      this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — the '[' on line ${open.line} is not closed`, related);
+      this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — the '[' on line ${open.line} is not closed`, related, true);
     }
     return this.fail(CODES.P2_EXPECTED_SEPARATOR, message);
   }
@@ -355,7 +516,7 @@ class Parser {
     // on the same line, the writer more likely left out an operator than the closer
     if (!mismatched && this.line <= this.prevEndLine) return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}' before '${this.shown()}'`);
     const why = mismatched ? `'${this.text}' does not match the '${open}'${line}` : `the '${open}'${line} is not closed`;
-    return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}' before '${this.shown()}' — ${why}`, related);
+    return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}' before '${this.shown()}' — ${why}`, related, true);
   }
 
   /**
@@ -378,10 +539,17 @@ class Parser {
 
   program(): Program {
     const statements: Statement[] = [];
+    // a lexical error before the first token: go on from where the next statement can start
+    if (this.handled !== undefined) this.recover(this.handled, "eof", 0, this.depth, -1);
     while (this.kind !== "eof") {
-      if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-      statements.push(this.statement());
-      this.separator("eof");
+      const itemStart = this.start;
+      try {
+        if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+        statements.push(this.statement());
+        this.separator("eof");
+      } catch (e) {
+        this.recover(e, "eof", 0, this.depth, itemStart);
+      }
     }
     return { type: "program", statements, start: 0, end: this.src.length };
   }
@@ -472,12 +640,19 @@ class Parser {
     this.enter();
     const mark = this.names.length;
     const members: BodyItem[] = [];
+    const openMark = this.openStarts.length;
+    const depthMark = this.depth;
     for (;;) {
-      if (this.is("}")) break;
-      if (this.kind === "eof" || this.is("]") || this.is(")")) this.expectClose("}", openStart, openEnd);
-      if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-      members.push(this.bodyItem(false));
-      this.separator("}");
+      const itemStart = this.start;
+      try {
+        if (this.is("}")) break;
+        if (this.kind === "eof" || this.is("]") || this.is(")")) this.expectClose("}", openStart, openEnd);
+        if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+        members.push(this.bodyItem(false));
+        this.separator("}");
+      } catch (e) {
+        if (!this.recover(e, "}", openMark, depthMark, itemStart)) break;
+      }
     }
     const end = this.end;
     this.advance();
@@ -602,33 +777,42 @@ class Parser {
     let current: Expr[] | undefined;
     let closedLine = -1;
     let afterComma = false;
+    const openMark = this.openStarts.length;
+    const depthMark = this.depth;
     for (;;) {
-      if (this.is("]")) break;
-      if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
-      if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-      if (current === undefined && afterComma && n >= 2 && this.line === closedLine) {
-        this.fail(CODES.P10_TOO_MANY_ROW_VALUES, `too many values in template row (expected ${n})`);
-      }
-      const cell = this.expression();
-      this.lineJoins(cell);
-      if (current === undefined) current = [cell];
-      else current.push(cell);
-      if (current.length === n) {
-        rows.push(current);
-        current = undefined;
-        closedLine = this.prevEndLine;
-      }
-      afterComma = false;
-      if (this.is(",")) {
-        this.advance();
+      const itemStart = this.start;
+      try {
+        if (this.is("]")) break;
+        if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
         if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-        afterComma = true;
-      } else if (!this.is("]") && this.kind !== "eof") {
-        if (this.line <= this.prevEndLine) this.failSeparator();
-        if (current !== undefined) {
+        if (current === undefined && afterComma && n >= 2 && this.line === closedLine) {
+          this.fail(CODES.P10_TOO_MANY_ROW_VALUES, `too many values in template row (expected ${n})`);
+        }
+        const cell = this.expression();
+        this.lineJoins(cell);
+        if (current === undefined) current = [cell];
+        else current.push(cell);
+        if (current.length === n) {
           rows.push(current);
           current = undefined;
+          closedLine = this.prevEndLine;
         }
+        afterComma = false;
+        if (this.is(",")) {
+          this.advance();
+          if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+          afterComma = true;
+        } else if (!this.is("]") && this.kind !== "eof") {
+          if (this.line <= this.prevEndLine) this.failSeparator();
+          if (current !== undefined) {
+            rows.push(current);
+            current = undefined;
+          }
+        }
+      } catch (e) {
+        current = undefined;
+        afterComma = false;
+        if (!this.recover(e, "]", openMark, depthMark, itemStart)) break;
       }
     }
     if (current !== undefined) rows.push(current);
@@ -642,14 +826,21 @@ class Parser {
     this.advance();
     this.enter();
     const elements: ArrayItem[] = [];
+    const openMark = this.openStarts.length;
+    const depthMark = this.depth;
     for (;;) {
-      if (this.is("]")) break;
-      if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
-      if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-      const element = this.arrayItem();
-      if (element.type !== "spread" && element.type !== "ifItem") this.lineJoins(element);
-      elements.push(element);
-      this.separator("]");
+      const itemStart = this.start;
+      try {
+        if (this.is("]")) break;
+        if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
+        if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+        const element = this.arrayItem();
+        if (element.type !== "spread" && element.type !== "ifItem") this.lineJoins(element);
+        elements.push(element);
+        this.separator("]");
+      } catch (e) {
+        if (!this.recover(e, "]", openMark, depthMark, itemStart)) break;
+      }
     }
     const end = this.end;
     this.advance();

@@ -78,13 +78,22 @@ export function diagnosticProblems(d: Diagnostic, sourceOf: (file: string | unde
   return problems;
 }
 
-/** Throw a readable error when any of `diagnostics` is malformed (or when there is not exactly one). */
+/** Throw a readable error when any of `diagnostics` is malformed, or when there are several that are not the parser's, in source order. */
 export function assertDiagnosticsWellFormed(
   diagnostics: readonly Diagnostic[],
   sourceOf: (file: string | undefined) => string | undefined,
   where: string,
 ): void {
-  if (diagnostics.length !== 1) throw new Error(`${where}: expected exactly one diagnostic (first error wins), got ${diagnostics.length}`);
+  if (diagnostics.length === 0) throw new Error(`${where}: a failure without a diagnostic`);
+  if (diagnostics.length > 1) {
+    // only the parser goes on after an error (LANGUAGE.md §13.1 [D9]): lexical, syntax and nesting-depth errors, at most 50, in source order
+    if (diagnostics.length > 50) throw new Error(`${where}: ${diagnostics.length} diagnostics (at most 50)`);
+    diagnostics.forEach((d, i) => {
+      if (!/^JSSON[12]\d{3}$|^JSSON6001$/.test(d.code)) throw new Error(`${where}: ${d.code} among ${diagnostics.length} diagnostics (only the parser reports more than one)`);
+      const before = diagnostics[i - 1];
+      if (before !== undefined && d.start <= before.start) throw new Error(`${where}: diagnostic ${i} at ${d.start} is not after ${before.start}`);
+    });
+  }
   for (const d of diagnostics) {
     const problems = diagnosticProblems(d, sourceOf);
     if (problems.length > 0) throw new Error(`${where}: ${d.code} ${JSON.stringify(renderDiagnostic(d).slice(0, 200))}: ${problems.join("; ")}`);

@@ -7,7 +7,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { createEngine, type Diagnostic } from "../../index.js";
-import { diagnosticProblems } from "../fuzz/diagnostic-shape.js";
+import { assertDiagnosticsWellFormed } from "../fuzz/diagnostic-shape.js";
 import { readBack, type ReadBackFormat } from "../fuzz/read-back.js";
 import { dataDifference } from "../support/same-data.js";
 import { HOSTILE_CASES } from "./engine-hostile-cases.js";
@@ -49,8 +49,11 @@ function runCase(name: string): CaseReport {
     return read?.ok === true ? read.value : undefined;
   };
   const checkDiagnostics = (ds: readonly Diagnostic[], where: string): void => {
-    if (ds.length !== 1) problems.push(`${where}: ${ds.length} diagnostics`);
-    for (const d of ds) for (const p of diagnosticProblems(d, sourceOf)) problems.push(`${where}: ${p}`);
+    try {
+      assertDiagnosticsWellFormed(ds, sourceOf, where);
+    } catch (e) {
+      problems.push(e instanceof Error ? e.message : String(e));
+    }
   };
 
   t = performance.now();

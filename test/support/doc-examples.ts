@@ -133,8 +133,8 @@ export interface ExampleContext {
 
 /**
  * What the engine gives for `example` where `expectation` is: the output
- * text in its format, or the stderr report the CLI prints for the first
- * diagnostic (an unexpected success or failure gives a text saying so,
+ * text in its format, or the stderr report the CLI prints for its
+ * diagnostics (an unexpected success or failure gives a text saying so,
  * which then differs from the expected one).
  */
 export function actualText(engine: Engine, example: DocExample, expectation: Expectation, context: ExampleContext): string {
@@ -150,5 +150,5 @@ export function actualText(engine: Engine, example: DocExample, expectation: Exp
   const sources = runSources({ text: example.source, file: context.file }, context.host, dirname(context.file));
   if (expectation.kind === "output") return r.ok ? r.output : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, sources)}`;
   if (expectation.kind === "warning") return r.ok ? (r.warnings ?? []).map((w) => diagnosticReport(w, sources)).join("") : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, sources)}`;
-  return r.ok ? `unexpected success:\n${r.output}` : diagnosticReport(r.diagnostics[0]!, sources);
+  return r.ok ? `unexpected success:\n${r.output}` : r.diagnostics.map((d) => diagnosticReport(d, sources)).join("");
 }
