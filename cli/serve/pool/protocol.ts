@@ -97,7 +97,7 @@ export const RING_SLOT_BYTES = 256 * 1024;
  * garbage on either side, and a full ring is the worker's backpressure.
  */
 export const CONTROL = {
-  /** The id of a job that must stop (client gone, or the server gave up on it); a job reads only its own id here. */
+  /** Non-zero: the current job must stop (client gone, or the server gave up on it). */
   ABORT: 0,
   /** Bumped (and notified) whenever a slot is freed; the worker waits on it for a free slot. */
   RING_FREED: 1,
@@ -110,15 +110,8 @@ export const CONTROL = {
    */
   PHASE: 2 + RING_SLOTS,
   AT: 3 + RING_SLOTS,
-  /**
-   * The id of the job last handed to the worker and not yet begun (0: none).
-   * The worker begins a job only by swapping its id here for 0; the pool takes
-   * back a job it handed ahead (see worker-pool.ts) by the same swap. Whoever
-   * swaps first has it, so a job is never begun after it was taken back.
-   */
-  CLAIM: 4 + RING_SLOTS,
   /** Slots in the block. */
-  SIZE: 5 + RING_SLOTS,
+  SIZE: 4 + RING_SLOTS,
 } as const;
 
 /** Values of {@link CONTROL.PHASE}. */

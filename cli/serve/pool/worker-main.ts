@@ -54,11 +54,9 @@ const encoder = new TextEncoder();
 const ring = new Uint8Array(config.ring);
 
 const heap = new HeapWatch(config.memoryMb, config.limits.timeoutMs);
-/** The id of the job running now (the pool stops a job by writing its id into CONTROL.ABORT). */
-let runningId = 0;
 const signal = {
   get aborted(): boolean {
-    return Atomics.load(control, CONTROL.ABORT) === runningId;
+    return Atomics.load(control, CONTROL.ABORT) !== 0;
   },
   reached(at: number): string | undefined {
     Atomics.store(control, CONTROL.AT, at);
@@ -136,9 +134,6 @@ async function main(): Promise<void> {
     return;
   }
   port!.on("message", (msg: ToWorker) => {
-    // Taken back by the pool before this worker got to it (it runs elsewhere): not begun, not answered.
-    if (Atomics.compareExchange(control, CONTROL.CLAIM, msg.id, 0) !== msg.id) return;
-    runningId = msg.id;
     try {
       run(engine, hostFor, msg.id, msg.job);
     } catch (e) {

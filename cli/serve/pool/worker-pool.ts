@@ -15,16 +15,6 @@
  * (limit-answer.ts), and the worker is replaced at once. A job whose client
  * left and which does not stop promptly is ended the same way, without an
  * answer. A worker that dies otherwise (a bug) costs only its own job.
- *
- * While every worker is busy, each is handed its next job ahead of time, so
- * it begins that job as soon as it has posted the previous answer instead of
- * sleeping until the event loop has read the answer and sent the next one
- * (the wake-up and the round trip are paid once per two jobs under load).
- * A job handed ahead is not begun until the worker claims it
- * (CONTROL.CLAIM); until then the pool can take it back — when the worker
- * must be stopped, when another worker falls idle, when its client leaves —
- * and it runs elsewhere, still exactly once. Its deadline starts when the
- * pool reads the previous job's end (one message after it began).
  */
 import { Worker } from "node:worker_threads";
 import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, sendTimeoutMs, type FromWorker, type Job, type WorkerConfig } from "./protocol.js";
@@ -99,8 +89,6 @@ interface Slot {
   ring: SharedArrayBuffer;
   ready: boolean;
   current: Pending | undefined;
-  /** Handed to the worker ahead, behind `current`; not yet known to have begun. */
-  next: Pending | undefined;
   timer: NodeJS.Timeout | undefined;
   /** When the current job was handed to the worker (performance.now()). */
   startedAt: number;
@@ -156,7 +144,6 @@ export class WorkerPool {
   get queued(): number {
     let n = 0;
     for (const p of this.queue) if (!p.cancelled) n++;
-    for (const slot of this.slots) if (slot.next && !slot.next.cancelled) n++;
     return n;
   }
 
@@ -168,10 +155,7 @@ export class WorkerPool {
   /** Queue a job; `undefined` when the queue is full (the caller answers 503). */
   submit(job: Job, handlers: JobHandlers): JobTicket | undefined {
     if (this.closed) return undefined;
-    // A job handed to a worker ahead still holds its place in the queue.
-    let waiting = this.queue.length;
-    for (const slot of this.slots) if (slot.next !== undefined) waiting++;
-    if (waiting >= this.options.maxQueue) {
+    if (this.queue.length >= this.options.maxQueue) {
       this.counters.refused++;
       return undefined;
     }
@@ -184,7 +168,6 @@ export class WorkerPool {
   /** Terminate every worker. Queued and running jobs fail. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const slot of this.slots) this.takeBack(slot);
     for (const p of this.queue.splice(0)) if (!p.cancelled) p.handlers.failed("error", "server closing");
     await Promise.all(
       this.slots.map(async (slot) => {
@@ -213,7 +196,7 @@ export class WorkerPool {
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = { worker, control, ring, ready: false, current: undefined, next: undefined, timer: undefined, startedAt: 0, streaming: false, outOfMemory: false };
+    const slot: Slot = { worker, control, ring, ready: false, current: undefined, timer: undefined, startedAt: 0, streaming: false, outOfMemory: false };
     worker.on("message", (msg: FromWorker) => this.onMessage(slot, msg));
     worker.on("error", (err) => {
       const code = (err as NodeJS.ErrnoException).code;
@@ -247,75 +230,22 @@ export class WorkerPool {
   }
 
   private dispatch(): void {
-    let idle = false;
     for (const slot of this.slots) {
       if (!slot.ready || slot.current !== undefined) continue;
-      const next = this.take();
-      if (next === undefined) {
-        idle = true;
-        break;
-      }
-      this.hand(slot, next);
-      this.begin(slot, next);
-    }
-    if (idle) {
-      // A worker has nothing to do: a job waiting behind another worker's runs here instead.
-      for (const slot of this.slots) if (this.takeBack(slot) === "requeued") return this.dispatch();
-      return;
-    }
-    // Every worker is busy: hand each its next job now (only once it has begun the current one).
-    for (const slot of this.slots) {
-      if (!slot.ready || slot.next !== undefined || Atomics.load(slot.control, CONTROL.CLAIM) !== 0) continue;
-      const next = this.take();
+      let next: Pending | undefined;
+      while ((next = this.queue.shift()) !== undefined && next.cancelled);
       if (next === undefined) return;
-      slot.next = next;
-      this.hand(slot, next);
+      slot.current = next;
+      slot.startedAt = performance.now();
+      slot.streaming = false;
+      // Ring slots are not reset: a previous response may still be writing from them.
+      Atomics.store(slot.control, CONTROL.ABORT, 0);
+      slot.worker.postMessage({ type: "job", id: next.id, job: next.job });
+      const limit = this.options.limits.timeoutMs;
+      // The job's deadline, whatever it runs (every job is one run: /validate-schema evaluates once,
+      // then writes and validates that tree); a streamed output's sending gets its own timer at stream-start.
+      if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), limit + this.options.graceMs);
     }
-  }
-
-  /** The first queued job that is still wanted. */
-  private take(): Pending | undefined {
-    let next: Pending | undefined;
-    while ((next = this.queue.shift()) !== undefined && next.cancelled);
-    return next;
-  }
-
-  /** Post `job` to the worker, which may begin it once it is done with its current one. */
-  private hand(slot: Slot, job: Pending): void {
-    Atomics.store(slot.control, CONTROL.CLAIM, job.id);
-    slot.worker.postMessage({ type: "job", id: job.id, job: job.job });
-  }
-
-  /** `job` is now the slot's current one: its deadline starts. */
-  private begin(slot: Slot, job: Pending): void {
-    slot.current = job;
-    slot.startedAt = performance.now();
-    slot.streaming = false;
-    // Ring slots are not reset: a previous response may still be writing from them.
-    if (job.cancelled) {
-      Atomics.store(slot.control, CONTROL.ABORT, job.id);
-      slot.timer = setTimeout(() => this.overrun(slot, job), this.options.graceMs);
-      return;
-    }
-    const limit = this.options.limits.timeoutMs;
-    // The job's deadline, whatever it runs (every job is one run: /validate-schema evaluates once,
-    // then writes and validates that tree); a streamed output's sending gets its own timer at stream-start.
-    if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, job), limit + this.options.graceMs);
-  }
-
-  /**
-   * Take back the job handed to this slot's worker ahead, unless the worker has
-   * begun it: it goes back to the front of the queue (a cancelled one is dropped).
-   * "begun": the worker has it (so its previous job has ended).
-   */
-  private takeBack(slot: Slot): "none" | "requeued" | "dropped" | "begun" {
-    const next = slot.next;
-    if (next === undefined) return "none";
-    if (Atomics.compareExchange(slot.control, CONTROL.CLAIM, next.id, 0) !== next.id) return "begun";
-    slot.next = undefined;
-    if (next.cancelled) return "dropped";
-    this.queue.unshift(next);
-    return "requeued";
   }
 
   private onMessage(slot: Slot, msg: FromWorker): void {
@@ -366,11 +296,6 @@ export class WorkerPool {
         if (live) h.failed("error", msg.message);
         break;
     }
-    const next = slot.next;
-    if (next !== undefined) {
-      slot.next = undefined;
-      this.begin(slot, next);
-    }
     this.dispatch();
   }
 
@@ -381,15 +306,9 @@ export class WorkerPool {
   private cancel(pending: Pending): void {
     if (pending.cancelled) return;
     pending.cancelled = true;
-    const ahead = this.slots.find((s) => s.next === pending);
-    if (ahead) {
-      // Not begun: taken back and dropped. Begun (the worker has moved on): stopped when it becomes current (begin).
-      if (this.takeBack(ahead) === "begun") Atomics.store(ahead.control, CONTROL.ABORT, pending.id);
-      return;
-    }
     const slot = this.slots.find((s) => s.current === pending);
     if (!slot) return; // still queued: dispatch skips it
-    Atomics.store(slot.control, CONTROL.ABORT, pending.id);
+    Atomics.store(slot.control, CONTROL.ABORT, 1);
     Atomics.notify(slot.control, CONTROL.RING_FREED);
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = setTimeout(() => this.overrun(slot, pending), this.options.graceMs);
@@ -398,8 +317,6 @@ export class WorkerPool {
   /** The job outlived its deadline (or its cancel): replace the worker; a live job is answered with the time limit. */
   private overrun(slot: Slot, job: Pending): void {
     if (slot.current !== job) return;
-    // The job handed ahead already begun: so this one has ended, and its answer is on its way.
-    if (this.takeBack(slot) === "begun") return;
     this.options.log("worker_replaced", { reason: job.cancelled ? "cancelled job did not stop" : "job overran the time limit" });
     const stop = this.stopOf(slot, "time");
     const streaming = slot.streaming;
@@ -416,12 +333,6 @@ export class WorkerPool {
     const stop = slot.outOfMemory ? this.stopOf(slot, "memory") : undefined;
     const streaming = slot.streaming;
     this.finish(slot);
-    const ahead = slot.next;
-    if (this.takeBack(slot) === "begun") {
-      // Begun just before the exit (the previous job's answer was its last message): it is the one lost.
-      slot.next = undefined;
-      if (!ahead!.cancelled) ahead!.handlers.failed("crashed", `worker exited with code ${code}`);
-    }
     this.options.log(slot.outOfMemory ? "worker_out_of_memory" : "worker_exited", { code });
     this.slots[index] = this.spawn();
     this.counters.restarts++;
