@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // Hostile requests of issue #26 (findings 1, 2, 3, 10) against a real `jsson serve`:
 // status, time to answer, the first error, and the peak resident set of the server
 // process (VmHWM: worker threads live inside it). One server per request, so each
