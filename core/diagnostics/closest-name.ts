@@ -29,22 +29,46 @@ export function allowedDistance(word: string): number {
  * suggestion. Ties go to the first candidate in iteration order.
  */
 export function closestName(word: string, candidates: Iterable<string>): string | undefined {
-  if (word.length === 0 || word.length > MAX_NAME_LENGTH) return undefined;
-  const cap = allowedDistance(word);
-  let best: string | undefined;
-  let bestDistance = cap + 1;
-  let seen = 0;
-  for (const candidate of candidates) {
-    if (++seen > MAX_CANDIDATES) break;
-    if (candidate === word || candidate.length > MAX_NAME_LENGTH) continue;
-    if (Math.abs(candidate.length - word.length) >= bestDistance) continue;
-    const d = boundedDistance(word, candidate, bestDistance - 1);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
+  const search = new NearestName(word);
+  for (const candidate of candidates) if (!search.consider(candidate)) break;
+  return search.name;
+}
+
+/**
+ * {@link closestName} fed one candidate at a time, for a caller that walks
+ * its candidates itself (the scopes of a run and the body being built)
+ * instead of handing over a generator: a generator closing over a run's
+ * scope kept the whole evaluated tree reachable for the young-generation
+ * garbage collector, which then copied it run after run (bench/RESULTS.md).
+ */
+export class NearestName {
+  /** The nearest candidate so far, if one is near. */
+  name: string | undefined;
+  /** A candidate must be closer than this to replace {@link name}; 0 once nothing can. */
+  private bestDistance: number;
+  private seen = 0;
+
+  constructor(private readonly word: string) {
+    this.bestDistance = word.length === 0 || word.length > MAX_NAME_LENGTH ? 0 : allowedDistance(word) + 1;
   }
-  return best;
+
+  /**
+   * Compare `candidate` with the word; false when no later candidate can
+   * change the answer (the {@link MAX_CANDIDATES} cap, or one edit found:
+   * ties go to the first).
+   */
+  consider(candidate: string): boolean {
+    if (this.bestDistance <= 1 || ++this.seen > MAX_CANDIDATES) return false;
+    const word = this.word;
+    if (candidate === word || candidate.length > MAX_NAME_LENGTH) return true;
+    if (Math.abs(candidate.length - word.length) >= this.bestDistance) return true;
+    const d = boundedDistance(word, candidate, this.bestDistance - 1);
+    if (d < this.bestDistance) {
+      this.name = candidate;
+      this.bestDistance = d;
+    }
+    return this.bestDistance > 1;
+  }
 }
 
 /**

@@ -28,7 +28,7 @@ import type { DataBudget } from "../data/data-budget.js";
 import { dataFormatOf, readDataObject, readDataValue } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
-import { boundedDistance, closestName } from "../diagnostics/closest-name.js";
+import { boundedDistance, closestName, NearestName } from "../diagnostics/closest-name.js";
 import { bareOperandWarning, interpolationKeptWarning, nearNameWarning, WarningList } from "../diagnostics/warning-list.js";
 import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
 
@@ -642,7 +642,9 @@ class FileEvaluator {
         return isTruthy(this.operand(e.test, scope)) ? this.expr(e.then, scope) : this.expr(e.otherwise, scope);
       case "member": {
         if (e.object.type === "ident" && this.lookup(scope, e.object.name) === undefined) {
-          const near = closestName(e.object.name, scope.visibleNames());
+          const search = new NearestName(e.object.name);
+          scope.offerVisibleNames(search);
+          const near = search.name;
           const message = `undefined variable '${e.object.name}'${near === undefined ? "" : ` — did you mean '${near}'?`}`;
           throw new EvalError(CODES.R15_UNDEFINED_VARIABLE, message, e.object.start, e.object.end);
         }
@@ -785,12 +787,12 @@ class FileEvaluator {
   }
 
   private findNearName(word: string, scope: Scope): string | undefined {
+    const search = new NearestName(word);
     const building = this.building;
-    function* candidates(): Generator<string> {
-      yield* scope.visibleNames();
-      if (building !== undefined) yield* building.keys;
+    if (scope.offerVisibleNames(search) && building !== undefined) {
+      for (const key of building.keys) if (!search.consider(key)) break;
     }
-    const name = closestName(word, candidates());
+    const name = search.name;
     if (name !== undefined && boundedDistance(word, name, word.length) < word.length) return name;
     const literal = closestName(word, LITERAL_NAMES);
     return literal !== undefined && boundedDistance(word, literal, 1) <= 1 ? literal : undefined;

@@ -91,13 +91,20 @@ export class Scope {
     return found;
   }
 
-  /** Every name visible from here, innermost scope first (a name bound twice is given twice). */
-  *visibleNames(): Generator<string> {
+  /**
+   * Offer every name visible from here, innermost scope first (a name bound
+   * twice is offered twice), until `to` declines one; false if it did.
+   */
+  offerVisibleNames(to: { consider(name: string): boolean }): boolean {
     for (let s: Scope | undefined = this; s; s = s.parent) {
-      if (s.firstName !== undefined) yield s.firstName;
-      if (s.names !== undefined) yield* s.names.keys();
-      else if (s.moreNames !== undefined) yield* s.moreNames;
+      if (s.firstName !== undefined && !to.consider(s.firstName)) return false;
+      if (s.names !== undefined) {
+        for (const name of s.names.keys()) if (!to.consider(name)) return false;
+      } else if (s.moreNames !== undefined) {
+        for (const name of s.moreNames) if (!to.consider(name)) return false;
+      }
     }
+    return true;
   }
 
   /**
