@@ -4,25 +4,28 @@
 // `--block` evaluations per build, in turn; the median cpu-ms per evaluation is reported.
 // One heap for all builds: a build that leaves more garbage also slows the others' scavenges,
 // so a retention bug shows smaller here than in a process of its own (check with --trace-gc).
-//   node bench/ab-evaluate-cpu.mjs [--workload w3] [--rounds 30] [--block 20] name=path/dist/index.js ...
+//   node bench/ab-evaluate-cpu.mjs [--workload w3] [--rounds 30] [--block 20] [--smoke] name=path/dist/index.js ...
+// (no build named: this checkout's dist/index.js alone)
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 const { values: opt, positionals } = parseArgs({
-  options: { workload: { type: "string", default: "w3" }, rounds: { type: "string", default: "30" }, block: { type: "string", default: "20" } },
+  options: { workload: { type: "string", default: "w3" }, rounds: { type: "string", default: "30" }, block: { type: "string", default: "20" }, smoke: { type: "boolean", default: false } },
   allowPositionals: true,
 });
 const src = readFileSync(new URL(`workloads/${opt.workload}.jsson`, import.meta.url), "utf8");
+/** @type {{ name: string, engine: any, samples: number[] }[]} */
 const builds = [];
-for (const p of positionals) {
+for (const p of positionals.length > 0 ? positionals : [`this=${new URL("../dist/index.js", import.meta.url).pathname}`]) {
   const [name, path] = p.split("=");
   const { createEngine } = await import(pathToFileURL(resolve(path)).href);
   builds.push({ name, engine: createEngine(), samples: [] });
 }
-const block = Number(opt.block);
-for (const b of builds) for (let i = 0; i < 50; i++) b.engine.evaluate(src);
-for (let r = 0; r < Number(opt.rounds); r++) {
+const block = opt.smoke ? 2 : Number(opt.block);
+const rounds = opt.smoke ? 2 : Number(opt.rounds);
+for (const b of builds) for (let i = 0; i < (opt.smoke ? 2 : 50); i++) b.engine.evaluate(src);
+for (let r = 0; r < rounds; r++) {
   for (const b of builds) {
     const c0 = process.cpuUsage();
     for (let i = 0; i < block; i++) b.engine.evaluate(src);
@@ -30,6 +33,7 @@ for (let r = 0; r < Number(opt.rounds); r++) {
     b.samples.push((c.user + c.system) / 1000 / block);
   }
 }
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const first = median(builds[0].samples);
 for (const b of builds) {

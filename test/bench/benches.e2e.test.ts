@@ -32,6 +32,7 @@ const SMOKE_RUNS: Readonly<Record<string, RegExp | readonly RegExp[]>> = {
   "bench/cli-cold-start.mjs": /^\| transpile \(json\) \| [\d.]+ \| [\d.]+ \| [\d.]+ /m,
   "bench/schema-places.mjs": /^locateFailures\s+[\d.]+$/m,
   "bench/w3-new-text.mjs": /^job\s+median [\d.]+ cpu-ms/m,
+  "bench/ab-evaluate-cpu.mjs": /^this\s+[\d.]+ cpu-ms\/evaluate/m,
   "bench/check-evaluate-cpu.mjs": [/^check [\d.]+ cpu-ms$/m, /^evaluate [\d.]+ cpu-ms$/m],
   "bench/hostile-limits.mjs": /^\| lazy map made eager \(finding 3\) \| 200 \| success \|/m,
   // collecting warnings changes no output byte (conformance and reference examples where ../shared is present)
