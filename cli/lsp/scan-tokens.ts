@@ -60,6 +60,11 @@ function scanRange(text: string, from: number, to: number, depth: number, out: E
       return to;
     }
     comments(text, pos, t.start, depth, out);
+    if (t.end > to) {
+      // a token running past the range (a string opened inside a `${` that the template around it ends first)
+      out.push({ kind: "invalid", text: text.slice(t.start, to), start: t.start, end: to, depth });
+      return to;
+    }
     pos = t.end;
     if (stopAtBrace && t.kind === "punct") {
       if (t.text === "{") braces++;
