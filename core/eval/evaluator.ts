@@ -17,7 +17,7 @@ import type { ParseResult } from "../syntax/parser.js";
 import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "./cost-meter.js";
 import { EvalError } from "./eval-error.js";
 import { adoptIncluded } from "./included-value.js";
-import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText, unsupportedTypes } from "./operators.js";
+import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText, unsupported } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
 import { FloatValue, isArrayValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
@@ -395,7 +395,7 @@ class FileEvaluator {
       return this.weighObject(out, at);
     }
     if (lr || rr) rangeOperand("+", at);
-    return unsupportedTypes(l, "+", r, at);
+    return unsupported(l, "+", r, at);
   }
 
   private member(m: Member, target: ObjectValue, scope: Scope): void {
