@@ -28,7 +28,7 @@ import type { DataBudget } from "../data/data-budget.js";
 import { dataFormatOf, readDataObject, readDataValue } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
-import { boundedDistance, closestName, NearestName } from "../diagnostics/closest-name.js";
+import { closestName, NearestName } from "../diagnostics/closest-name.js";
 import { bareOperandWarning, interpolationKeptWarning, nearNameWarning, WarningList } from "../diagnostics/warning-list.js";
 import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
 
@@ -792,10 +792,8 @@ class FileEvaluator {
     if (scope.offerVisibleNames(search) && building !== undefined) {
       for (const key of building.keys) if (!search.consider(key)) break;
     }
-    const name = search.name;
-    if (name !== undefined && boundedDistance(word, name, word.length) < word.length) return name;
-    const literal = closestName(word, LITERAL_NAMES);
-    return literal !== undefined && boundedDistance(word, literal, 1) <= 1 ? literal : undefined;
+    if (search.name !== undefined && search.distance < word.length) return search.name;
+    return closestName(word, LITERAL_NAMES, 1);
   }
 
   /** An object body evaluated in a child of `parent` (when it needs one, see {@link BodyScopeNeeds}). */
