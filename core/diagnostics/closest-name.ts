@@ -24,12 +24,13 @@ export function allowedDistance(word: string): number {
 }
 
 /**
- * The candidate nearest to `word` within {@link allowedDistance}, or
- * `undefined` when none is near. A candidate equal to `word` is not a
- * suggestion. Ties go to the first candidate in iteration order.
+ * The candidate nearest to `word` within `maxDistance` (default
+ * {@link allowedDistance}), or `undefined` when none is near. A candidate
+ * equal to `word` is not a suggestion. Ties go to the first candidate in
+ * iteration order.
  */
-export function closestName(word: string, candidates: Iterable<string>): string | undefined {
-  const search = new NearestName(word);
+export function closestName(word: string, candidates: Iterable<string>, maxDistance = allowedDistance(word)): string | undefined {
+  const search = new NearestName(word, maxDistance);
   for (const candidate of candidates) if (!search.consider(candidate)) break;
   return search.name;
 }
@@ -48,8 +49,16 @@ export class NearestName {
   private bestDistance: number;
   private seen = 0;
 
-  constructor(private readonly word: string) {
-    this.bestDistance = word.length === 0 || word.length > MAX_NAME_LENGTH ? 0 : allowedDistance(word) + 1;
+  constructor(
+    private readonly word: string,
+    maxDistance = allowedDistance(word),
+  ) {
+    this.bestDistance = word.length === 0 || word.length > MAX_NAME_LENGTH ? 0 : maxDistance + 1;
+  }
+
+  /** How many edits {@link name} is from the word (meaningless while `name` is undefined). */
+  get distance(): number {
+    return this.bestDistance;
   }
 
   /**

@@ -17,7 +17,7 @@ import type { ParseResult } from "../syntax/parser.js";
 import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "./cost-meter.js";
 import { EvalError } from "./eval-error.js";
 import { adoptIncluded } from "./included-value.js";
-import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText, unsupportedTypes } from "./operators.js";
+import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText, unsupported } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
 import { FloatValue, isArrayValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
@@ -28,7 +28,7 @@ import type { DataBudget } from "../data/data-budget.js";
 import { dataFormatOf, readDataObject, readDataValue } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
-import { boundedDistance, closestName, NearestName } from "../diagnostics/closest-name.js";
+import { closestName, NearestName } from "../diagnostics/closest-name.js";
 import { bareOperandWarning, interpolationKeptWarning, nearNameWarning, WarningList } from "../diagnostics/warning-list.js";
 import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
 
@@ -387,15 +387,9 @@ class FileEvaluator {
       }
       return this.weighed(out, this.weightOf(l) + this.weightOf(r) - 1, at);
     }
-    if (l instanceof ObjectValue && r instanceof ObjectValue) {
-      const out = this.shallowMerge(l, r);
-      // The copy is new memory: counted, and its work charged (both sides are read).
-      this.count(out.size, at);
-      this.run.meter.charge(l.size + r.size, this.where(at));
-      return this.weighObject(out, at);
-    }
+    if (l instanceof ObjectValue && r instanceof ObjectValue) return this.shallowMerge(l, r, at);
     if (lr || rr) rangeOperand("+", at);
-    return unsupportedTypes(l, "+", r, at);
+    return unsupported(l, "+", r, at);
   }
 
   private member(m: Member, target: ObjectValue, scope: Scope): void {
@@ -792,10 +786,8 @@ class FileEvaluator {
     if (scope.offerVisibleNames(search) && building !== undefined) {
       for (const key of building.keys) if (!search.consider(key)) break;
     }
-    const name = search.name;
-    if (name !== undefined && boundedDistance(word, name, word.length) < word.length) return name;
-    const literal = closestName(word, LITERAL_NAMES);
-    return literal !== undefined && boundedDistance(word, literal, 1) <= 1 ? literal : undefined;
+    if (search.name !== undefined && search.distance < word.length) return search.name;
+    return closestName(word, LITERAL_NAMES, 1);
   }
 
   /** An object body evaluated in a child of `parent` (when it needs one, see {@link BodyScopeNeeds}). */
@@ -943,20 +935,18 @@ class FileEvaluator {
       if (this.lookups === lookupsBefore) this.presetCache.set(body, base);
     }
     if (!e.overrides) return base;
-    const over = this.object(e.overrides, scope);
-    // The copy is new memory however small the overrides: its work charged before it is made, then counted.
-    this.run.meter.charge(base.size + over.size, this.where(e.at));
-    const out = this.shallowMerge(base, over);
-    this.count(out.size, e.at);
-    return this.weighObject(out, e.at);
+    return this.shallowMerge(base, this.object(e.overrides, scope), e.at);
   }
 
   /**
    * `base`'s members in order, a same-named `over` member replacing the
    * value, then `over`'s new members (preset overrides, §9; `+` on objects, §16.3).
-   * When tracing, each member keeps the place it came from.
+   * When tracing, each member keeps the place it came from. The copy is new
+   * memory however small `over` is: its work (both sides are read) is
+   * charged before it is made, then its members are counted and it is weighed.
    */
-  private shallowMerge(base: ObjectValue, over: ObjectValue): ObjectValue {
+  private shallowMerge(base: ObjectValue, over: ObjectValue, at: number): ObjectValue {
+    this.run.meter.charge(base.size + over.size, this.where(at));
     const out = new ObjectValue();
     for (let i = 0, keys = base.keys, values = base.values; i < keys.length; i++) {
       const k = keys[i] as string;
@@ -976,7 +966,8 @@ class FileEvaluator {
         else trace.copy(base, base.indexOf(keys[i] as string), out, i);
       }
     }
-    return out;
+    this.count(out.size, at);
+    return this.weighObject(out, at);
   }
 
   /** Template / implicit-map array blocks (§7). Large expansions are produced lazily. */
@@ -1040,7 +1031,7 @@ class FileEvaluator {
 
 /** Operands `+` composes (§16.3): arrays (a range beside one) and objects; any other mix with them is R3 (with a string, §4.6 converts: R20). */
 function isComposable(v: Value): boolean {
-  return (typeof v === "object" && v !== null && !(v instanceof FloatValue)) ;
+  return typeof v === "object" && v !== null && !(v instanceof FloatValue);
 }
 
 /** `a string`, `an object`: a kind with its article, as C1/C2 name it. */

@@ -56,13 +56,11 @@ function checkFloat(x: number, at: number): FloatValue {
   return new FloatValue(x);
 }
 
-/** R3, naming the operands' types (`string * integer`): the values are on the source line the error points at. */
-function unsupported(l: Value, op: string, r: Value, at: number): never {
-  throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: ${kindOf(l)} ${op} ${kindOf(r)}`, at);
-}
-
-/** R3 naming both operands' types (`array + string`): a mix `+` cannot compose (§16.3). */
-export function unsupportedTypes(l: Value, op: string, r: Value, at: number): never {
+/**
+ * R3, naming the operands' types (`string * integer`, `array + string`: a mix
+ * `+` cannot compose, §16.3): the values are on the source line the error points at.
+ */
+export function unsupported(l: Value, op: string, r: Value, at: number): never {
   throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: ${kindOf(l)} ${op} ${kindOf(r)}`, at);
 }
 

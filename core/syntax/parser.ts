@@ -634,30 +634,8 @@ class Parser {
   /** `{ member, … }` (the current token is `{`). */
   private objectBody(): ObjectExpr {
     const openStart = this.start;
-    const openEnd = this.end;
-    this.opened();
-    this.advance();
-    this.enter();
     const mark = this.names.length;
-    const members: BodyItem[] = [];
-    const openMark = this.openStarts.length;
-    const depthMark = this.depth;
-    for (;;) {
-      const itemStart = this.start;
-      try {
-        if (this.is("}")) break;
-        if (this.kind === "eof" || this.is("]") || this.is(")")) this.expectClose("}", openStart, openEnd);
-        if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-        members.push(this.bodyItem(false));
-        this.separator("}");
-      } catch (e) {
-        if (!this.recover(e, "}", openMark, depthMark, itemStart)) break;
-      }
-    }
-    const end = this.end;
-    this.advance();
-    this.closed();
-    this.depth--;
+    const { items: members, end } = this.delimitedItems("}", () => this.bodyItem(false));
     const distinct = distinctKeys(members);
     if (!distinct) keysSetAgain(members, this.warnings, this.lines);
     return { type: "object", members, needs: this.scopeNeeds(members, mark), distinctKeys: distinct, start: openStart, end };
@@ -821,32 +799,47 @@ class Parser {
 
   private arrayLiteral(): Expr {
     const openStart = this.start;
+    const { items: elements, end } = this.delimitedItems("]", () => {
+      const element = this.arrayItem();
+      if (element.type !== "spread" && element.type !== "ifItem") this.lineJoins(element);
+      return element;
+    });
+    return { type: "array", elements, start: openStart, end };
+  }
+
+  /**
+   * The items of the `{ … }` or `[ … ]` the current token opens, each read by
+   * `item`, separated by `,` or a new line (object bodies, conditional
+   * branches, array literals). After an error in an item the list recovers
+   * at the next one (§13.1 [D9]). Returns the items and the closer's end.
+   */
+  private delimitedItems<T>(closer: "}" | "]", item: () => T): { items: T[]; end: number } {
+    const openStart = this.start;
     const openEnd = this.end;
     this.opened();
     this.advance();
     this.enter();
-    const elements: ArrayItem[] = [];
+    const items: T[] = [];
     const openMark = this.openStarts.length;
     const depthMark = this.depth;
     for (;;) {
       const itemStart = this.start;
       try {
-        if (this.is("]")) break;
-        if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
+        if (this.is(closer)) break;
+        // the end of the file, or another closer than this list's
+        if (this.kind === "eof" || (this.kind === "punct" && OPENER_OF[this.text] !== undefined)) this.expectClose(closer, openStart, openEnd);
         if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-        const element = this.arrayItem();
-        if (element.type !== "spread" && element.type !== "ifItem") this.lineJoins(element);
-        elements.push(element);
-        this.separator("]");
+        items.push(item());
+        this.separator(closer);
       } catch (e) {
-        if (!this.recover(e, "]", openMark, depthMark, itemStart)) break;
+        if (!this.recover(e, closer, openMark, depthMark, itemStart)) break;
       }
     }
     const end = this.end;
     this.advance();
     this.closed();
     this.depth--;
-    return { type: "array", elements, start: openStart, end };
+    return { items, end };
   }
 
   /**
@@ -1109,24 +1102,7 @@ class Parser {
 
   /** `{ members }` of a conditional member's branch (the current token is `{`). */
   private branchMembers(): { items: BodyItem[]; end: number } {
-    const openStart = this.start;
-    const openEnd = this.end;
-    this.opened();
-    this.advance();
-    this.enter();
-    const items: BodyItem[] = [];
-    for (;;) {
-      if (this.is("}")) break;
-      if (this.kind === "eof" || this.is("]") || this.is(")")) this.expectClose("}", openStart, openEnd);
-      if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
-      items.push(this.bodyItem(false));
-      this.separator("}");
-    }
-    const end = this.end;
-    this.advance();
-    this.closed();
-    this.depth--;
-    return { items, end };
+    return this.delimitedItems("}", () => this.bodyItem(false));
   }
 
   /** An element of an array literal: an expression, a spread `...e` or a conditional element. */

@@ -106,6 +106,10 @@ test("closestName: Damerau–Levenshtein within 1 (words of 4 characters or fewe
   const far = Array.from({ length: 1000 }, (_, i) => `other${i}`);
   assert.is(closestName("targte", [...far.slice(1), "target"]), "target");
   assert.is(closestName("targte", [...far, "target"]), undefined); // past the first 1000 candidates nothing is compared
+  // a tighter bound (a literal keyword must be one edit away): the nearer of the two, or none
+  assert.is(closestName("Sales", ["false"], 1), undefined);
+  assert.is(closestName("flase", ["null", "false"], 1), "false");
+  assert.is(closestName("nul", ["true", "null"], 1), "null");
 });
 
 test.run();

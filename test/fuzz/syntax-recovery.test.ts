@@ -91,4 +91,26 @@ test("an error at every token: 50 diagnostics, the parse ends (every recovery co
   assert.is(parseProgram("a = = 1\n".repeat(1000), limits).diagnostics?.length, 50);
 });
 
+test("the members of a conditional branch recover like an object body's: every error in each branch", () => {
+  const text = `server {
+  if (prod) {
+    port = = 80
+    host = "a" "b"
+  } else {
+    port = = 8080
+  }
+}
+`;
+  const r = parseProgram(text, limits);
+  assert.equal(
+    r.diagnostics?.map((d) => [d.code, text.slice(0, d.start).split("\n").length]),
+    [
+      ["JSSON2001", 3],
+      ["JSSON2002", 4],
+      ["JSSON2001", 6],
+    ],
+  );
+  checkRecovery(text);
+});
+
 test.run();
