@@ -327,7 +327,8 @@ export class Evaluation implements RunSuccess {
    * error the source can raise is found before the first byte is written:
    * the lazy parts are evaluated in a verify pass, then the format's check
    * runs. Only the output-size limit, the timeout and cancellation can still
-   * end a run once writing has begun.
+   * end a run once writing has begun (and, without the verify pass, strict
+   * mode's first warning, found in a lazy part as it was written).
    */
   write(sink: TextSink): EvaluateResult {
     if (this.buffered !== undefined) {
@@ -347,7 +348,8 @@ export class Evaluation implements RunSuccess {
       if (strict) return strict;
     }
     const r = this.pipeline.emit(this.value, sink, this.options, this.run);
-    return r.ok ? { ok: true, format: this.format, value: this.value } : r;
+    // without the verify pass, a lazy part evaluated while writing may have found the first warning
+    return r.ok ? (this.strictAfterWrite() ?? { ok: true, format: this.format, value: this.value }) : r;
   }
 
   /** The output as one text (emitted on the first call; an error while writing discards the partial text). */
