@@ -118,11 +118,16 @@ function withWarnings(failure: RunFailure, warnings: readonly Diagnostic[]): Run
   return warnings.length === 0 ? failure : { ...failure, warnings };
 }
 
-/** Strict mode (LANGUAGE.md §16.5): the first warning, made an error, fails the run. */
-function strictFailure(format: string, warnings: readonly Diagnostic[]): RunFailure | undefined {
+/** Strict mode (LANGUAGE.md §16.5): the first warning, made an error. */
+function strictError(warnings: readonly Diagnostic[]): Diagnostic | undefined {
   const first = warnings[0];
-  if (first === undefined) return undefined;
-  return { ok: false, format, diagnostics: [{ ...first, severity: "error" }], warnings };
+  return first === undefined ? undefined : { ...first, severity: "error" };
+}
+
+/** Strict mode: the run fails with {@link strictError}. */
+function strictFailure(format: string, warnings: readonly Diagnostic[]): RunFailure | undefined {
+  const error = strictError(warnings);
+  return error === undefined ? undefined : { ok: false, format, diagnostics: [error], warnings };
 }
 
 /** The pipeline of one engine; see the file header. */
@@ -134,12 +139,16 @@ export class Pipeline {
 
   /**
    * Parse stage only: the lexical and syntax errors, and the warnings found
-   * without evaluation (W3–W6 of LANGUAGE.md §16.5; none when the source does not parse).
+   * without evaluation (W3–W6 of LANGUAGE.md §16.5; none when the source does
+   * not parse). Under strict mode the first warning, made an error, is the
+   * check's error (the warnings stay).
    */
-  check(source: string, options: Pick<RunOptions, "limits" | "file">): SyntaxCheck {
+  check(source: string, options: Pick<RunOptions, "limits" | "file" | "strict">): SyntaxCheck {
     const parsed = this.parse(source, options.file, resolveLimits(options.limits));
     if (parsed.diagnostic) return { diagnostics: parsed.diagnostics.map((d) => makeDiagnostic(d, parsed.lines, options.file)), warnings: NO_WARNINGS };
-    return { diagnostics: NO_WARNINGS, warnings: placeWarnings(parsed.warnings, NO_RAW, parsed.lines, options.file) };
+    const warnings = placeWarnings(parsed.warnings, NO_RAW, parsed.lines, options.file);
+    const error = options.strict === true ? strictError(warnings) : undefined;
+    return { diagnostics: error === undefined ? NO_WARNINGS : [error], warnings };
   }
 
   /** Parse and evaluate `source`, once. */
