@@ -18,11 +18,8 @@ import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "./pool/protoc
 import { field } from "./request-json.js";
 import { MAX_QUOTED, quoted, RequestProblems } from "./request-problems.js";
 
-
 /** Outcome of a check: the job, or the messages of a 400. */
-export type Checked<T> =
-  | { readonly ok: true; readonly job: T; /** Request warnings (unknown fields), for the answer's `warnings`. */ readonly warnings: readonly string[] }
-  | { readonly ok: false; readonly errors: string[]; readonly format: string };
+export type Checked<T> = { readonly ok: true; readonly job: T } | { readonly ok: false; readonly errors: string[]; readonly format: string };
 
 type Body = Readonly<Record<string, unknown>>;
 
@@ -145,79 +142,68 @@ const VALIDATE_SCHEMA_FIELDS = ["source", "schema", "schema_format", "output_for
 /** Unknown fields named one by one; any more are counted in one last entry. */
 const MAX_UNKNOWN_NAMED = 8;
 
-/** The unknown fields of a body: the first few by name, each with the closest known field (if one is close), and how many more. */
-export interface UnknownFields {
-  readonly named: readonly { readonly name: string; readonly closest: string | undefined }[];
-  readonly more: number;
-}
-
 /**
- * The fields of `body` not in `known` (HTTP.md §2: named in `warnings`, and
- * a request error under `strict`). Bounded: one set lookup per field, and
- * the edit distances (of names cut to {@link MAX_QUOTED} characters) only
- * for the first {@link MAX_UNKNOWN_NAMED}.
+ * The request warnings of the fields of `body` not in `known` (HTTP.md §2):
+ * `unknown field "fromat" (did you mean "format"?)`, the nearest known field
+ * by the one "did you mean" rule of the project (a case difference counts as
+ * an edit). Bounded: a look in `known` per field, and the edit distances (of
+ * names cut to {@link MAX_QUOTED} characters) only for the first
+ * {@link MAX_UNKNOWN_NAMED}; the others are counted in one last warning.
  */
-export function unknownFields(body: Body, known: readonly string[]): UnknownFields {
-  const named: { name: string; closest: string | undefined }[] = [];
+function unknownFieldWarnings(body: Body, known: readonly string[]): string[] {
+  const out: string[] = [];
   let more = 0;
   for (const name of Object.keys(body)) {
     if (known.includes(name)) continue;
-    if (named.length >= MAX_UNKNOWN_NAMED) {
+    if (out.length >= MAX_UNKNOWN_NAMED) {
       more++;
       continue;
     }
-    named.push({ name, closest: closestField(name, known) });
+    const closest = closestName(name.slice(0, MAX_QUOTED), known);
+    out.push(`unknown field ${quoted(name)}${closest === undefined ? "" : ` (did you mean ${JSON.stringify(closest)}?)`}`);
   }
-  return { named, more };
-}
-
-/** The known field nearest to `name` (a case difference counts as an edit), by the one "did you mean" rule of the project. */
-function closestField(name: string, known: readonly string[]): string | undefined {
-  return closestName(name.slice(0, MAX_QUOTED), known);
-}
-
-/** The request warnings of {@link unknownFields}: `unknown field "fromat" (did you mean "format"?)`. */
-export function unknownFieldWarnings(unknown: UnknownFields): string[] {
-  const out = unknown.named.map(({ name, closest }) => `unknown field ${quoted(name)}${closest === undefined ? "" : ` (did you mean ${JSON.stringify(closest)}?)`}`);
-  if (unknown.more > 0) out.push(`… and ${unknown.more} more unknown field${unknown.more === 1 ? "" : "s"}`);
+  if (more > 0) out.push(`… and ${more} more unknown field${more === 1 ? "" : "s"}`);
   return out;
 }
 
-/** The job's `requestWarnings` field: absent when there are none (the usual case adds nothing to the job). */
-function withWarnings(warnings: readonly string[]): { requestWarnings?: readonly string[] } {
-  return warnings.length === 0 ? {} : { requestWarnings: warnings };
+/** An optional boolean field: absent or null, `fallback`. */
+function booleanField(body: Body, name: string, errors: RequestProblems, fallback: boolean): boolean {
+  const v = field(body, name);
+  if (v === undefined || v === null) return fallback;
+  if (typeof v === "boolean") return v;
+  errors.add(`${name}: must be a boolean, got ${describe(v)}`);
+  return fallback;
 }
 
-/** `strict` (LANGUAGE.md §16.5): a boolean; absent or null, the server's default. */
-function strictField(body: Body, errors: RequestProblems, serverDefault: boolean): boolean {
-  const v = field(body, "strict");
-  if (v === undefined || v === null) return serverDefault;
-  if (typeof v === "boolean") return v;
-  errors.add(`strict: must be a boolean, got ${describe(v)}`);
-  return serverDefault;
+/** What every job carries from the checks that end every endpoint's (see {@link outcome}). */
+interface JobCommon {
+  /** Strict mode (LANGUAGE.md §16.5): the request's `strict`, else the server's default. */
+  readonly strict: boolean;
+  /** Request warnings (the unknown fields); absent when there are none (the usual case adds nothing to the job). */
+  readonly requestWarnings?: readonly string[];
 }
 
 /**
- * The request warnings of a body's unknown fields; under `strict` they are
- * request errors instead (HTTP.md §2), added to `errors`.
+ * The end of every endpoint's check: `strict` (absent or null: the server's
+ * default), then the unknown fields — request warnings, or under `strict`
+ * request errors (HTTP.md §2) — and the outcome: the 400's messages, or the
+ * job `make` builds.
  */
-function unknownFieldProblems(body: Body, known: readonly string[], strict: boolean, errors: RequestProblems): string[] {
-  const warnings = unknownFieldWarnings(unknownFields(body, known));
-  if (!strict) return warnings;
-  for (const w of warnings) errors.add(w);
-  return [];
+function outcome<J>(body: Body, known: readonly string[], serverStrict: boolean, errors: RequestProblems, format: string, make: (common: JobCommon) => J): Checked<J> {
+  const strict = booleanField(body, "strict", errors, serverStrict);
+  const warnings = unknownFieldWarnings(body, known);
+  if (strict) for (const w of warnings) errors.add(w);
+  if (errors.count > 0) return { ok: false, errors: errors.messages(), format };
+  return { ok: true, job: make(strict || warnings.length === 0 ? { strict } : { strict, requestWarnings: warnings }) };
 }
 
 /** Check a /transpile body; `strict` is the server's default for the request's `strict`. */
-export function checkTranspile(engine: Engine, body: Body, text: string, strict = false): Checked<TranspileJob> {
+export function checkTranspile(engine: Engine, body: Body, text: string, strict: boolean): Checked<TranspileJob> {
   const errors = new RequestProblems();
   const source = requiredString(body, "source", errors);
   const format = formatField(engine, body, "format", errors);
   const includeMerge = includeMergeField(body, errors);
-  const streamingRaw = field(body, "streaming");
-  let streaming = false;
-  if (typeof streamingRaw === "boolean") streaming = streamingRaw;
-  else if (streamingRaw !== undefined && streamingRaw !== null) errors.add(`streaming: must be a boolean, got ${describe(streamingRaw)}`);
+  const streaming = booleanField(body, "streaming", errors, false);
   const thresholdRaw = field(body, "stream_threshold");
   let streamThreshold = DEFAULT_STREAM_THRESHOLD;
   if (typeof thresholdRaw === "number" && Number.isSafeInteger(thresholdRaw) && thresholdRaw >= 1) streamThreshold = thresholdRaw;
@@ -225,24 +211,28 @@ export function checkTranspile(engine: Engine, body: Body, text: string, strict 
     errors.add(`stream_threshold: must be an integer >= 1, got ${typeof thresholdRaw === "number" ? String(thresholdRaw) : describe(thresholdRaw)}`);
   const files = filesField(body, errors);
   const vars = varsField(body, text, errors);
-  const isStrict = strictField(body, errors, strict);
-  const warnings = unknownFieldProblems(body, TRANSPILE_FIELDS, isStrict, errors);
-  if (errors.count > 0) return { ok: false, errors: errors.messages(), format };
-  return { ok: true, warnings, job: { kind: "transpile", source, format, includeMerge, streaming, streamThreshold, files, strict: isStrict, ...(vars === undefined ? {} : { vars }), ...withWarnings(warnings) } };
+  return outcome(body, TRANSPILE_FIELDS, strict, errors, format, (common) => ({
+    kind: "transpile",
+    source,
+    format,
+    includeMerge,
+    streaming,
+    streamThreshold,
+    files,
+    ...(vars === undefined ? {} : { vars }),
+    ...common,
+  }));
 }
 
-/** Check a /validate body. */
-export function checkValidate(body: Body, strict = false): Checked<ValidateJob> {
+/** Check a /validate body; `strict` as in {@link checkTranspile}. */
+export function checkValidate(body: Body, strict: boolean): Checked<ValidateJob> {
   const errors = new RequestProblems();
   const source = requiredString(body, "source", errors);
-  const isStrict = strictField(body, errors, strict);
-  const warnings = unknownFieldProblems(body, VALIDATE_FIELDS, isStrict, errors);
-  if (errors.count > 0) return { ok: false, errors: errors.messages(), format: "json" };
-  return { ok: true, warnings, job: { kind: "validate", source, strict: isStrict, ...withWarnings(warnings) } };
+  return outcome(body, VALIDATE_FIELDS, strict, errors, "json", (common) => ({ kind: "validate", source, ...common }));
 }
 
-/** Check a /validate-schema body. */
-export function checkValidateSchema(engine: Engine, body: Body, text: string, strict = false): Checked<ValidateSchemaJob> {
+/** Check a /validate-schema body; `strict` as in {@link checkTranspile}. */
+export function checkValidateSchema(engine: Engine, body: Body, text: string, strict: boolean): Checked<ValidateSchemaJob> {
   const errors = new RequestProblems();
   const source = requiredString(body, "source", errors);
   const schema = requiredString(body, "schema", errors);
@@ -257,12 +247,15 @@ export function checkValidateSchema(engine: Engine, body: Body, text: string, st
   const includeMerge = includeMergeField(body, errors);
   const files = filesField(body, errors);
   const vars = varsField(body, text, errors);
-  const isStrict = strictField(body, errors, strict);
-  const warnings = unknownFieldProblems(body, VALIDATE_SCHEMA_FIELDS, isStrict, errors);
-  if (errors.count > 0) return { ok: false, errors: errors.messages(), format: outputFormat };
-  return {
-    ok: true,
-    warnings,
-    job: { kind: "validate-schema", source, schema, schemaFormat, outputFormat, includeMerge, files, strict: isStrict, ...(vars === undefined ? {} : { vars }), ...withWarnings(warnings) },
-  };
+  return outcome(body, VALIDATE_SCHEMA_FIELDS, strict, errors, outputFormat, (common) => ({
+    kind: "validate-schema",
+    source,
+    schema,
+    schemaFormat,
+    outputFormat,
+    includeMerge,
+    files,
+    ...(vars === undefined ? {} : { vars }),
+    ...common,
+  }));
 }

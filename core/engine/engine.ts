@@ -91,7 +91,7 @@ export class Engine {
   }
 
   /** Syntax check with the warnings a parse finds (LANGUAGE.md §16.5: W3–W6, no evaluation): one parse for both. */
-  checkWithWarnings(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): SyntaxCheck {
+  checkWithWarnings(source: string, options: Pick<RunOptions, "limits" | "file" | "strict"> = {}): SyntaxCheck {
     this.registry.freeze();
     return this.pipeline.check(source, options);
   }

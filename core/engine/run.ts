@@ -118,11 +118,16 @@ function withWarnings(failure: RunFailure, warnings: readonly Diagnostic[]): Run
   return warnings.length === 0 ? failure : { ...failure, warnings };
 }
 
-/** Strict mode (LANGUAGE.md §16.5): the first warning, made an error, fails the run. */
-function strictFailure(format: string, warnings: readonly Diagnostic[]): RunFailure | undefined {
+/** Strict mode (LANGUAGE.md §16.5): the first warning, made an error. */
+function strictError(warnings: readonly Diagnostic[]): Diagnostic | undefined {
   const first = warnings[0];
-  if (first === undefined) return undefined;
-  return { ok: false, format, diagnostics: [{ ...first, severity: "error" }], warnings };
+  return first === undefined ? undefined : { ...first, severity: "error" };
+}
+
+/** Strict mode: the run fails with {@link strictError}. */
+function strictFailure(format: string, warnings: readonly Diagnostic[]): RunFailure | undefined {
+  const error = strictError(warnings);
+  return error === undefined ? undefined : { ok: false, format, diagnostics: [error], warnings };
 }
 
 /** The pipeline of one engine; see the file header. */
@@ -134,12 +139,16 @@ export class Pipeline {
 
   /**
    * Parse stage only: the lexical and syntax errors, and the warnings found
-   * without evaluation (W3–W6 of LANGUAGE.md §16.5; none when the source does not parse).
+   * without evaluation (W3–W6 of LANGUAGE.md §16.5; none when the source does
+   * not parse). Under strict mode the first warning, made an error, is the
+   * check's error (the warnings stay).
    */
-  check(source: string, options: Pick<RunOptions, "limits" | "file">): SyntaxCheck {
+  check(source: string, options: Pick<RunOptions, "limits" | "file" | "strict">): SyntaxCheck {
     const parsed = this.parse(source, options.file, resolveLimits(options.limits));
     if (parsed.diagnostic) return { diagnostics: parsed.diagnostics.map((d) => makeDiagnostic(d, parsed.lines, options.file)), warnings: NO_WARNINGS };
-    return { diagnostics: NO_WARNINGS, warnings: placeWarnings(parsed.warnings, NO_RAW, parsed.lines, options.file) };
+    const warnings = placeWarnings(parsed.warnings, NO_RAW, parsed.lines, options.file);
+    const error = options.strict === true ? strictError(warnings) : undefined;
+    return { diagnostics: error === undefined ? NO_WARNINGS : [error], warnings };
   }
 
   /** Parse and evaluate `source`, once. */
@@ -327,7 +336,8 @@ export class Evaluation implements RunSuccess {
    * error the source can raise is found before the first byte is written:
    * the lazy parts are evaluated in a verify pass, then the format's check
    * runs. Only the output-size limit, the timeout and cancellation can still
-   * end a run once writing has begun.
+   * end a run once writing has begun (and, without the verify pass, strict
+   * mode's first warning, found in a lazy part as it was written).
    */
   write(sink: TextSink): EvaluateResult {
     if (this.buffered !== undefined) {
@@ -347,7 +357,8 @@ export class Evaluation implements RunSuccess {
       if (strict) return strict;
     }
     const r = this.pipeline.emit(this.value, sink, this.options, this.run);
-    return r.ok ? { ok: true, format: this.format, value: this.value } : r;
+    // without the verify pass, a lazy part evaluated while writing may have found the first warning
+    return r.ok ? (this.strictAfterWrite() ?? { ok: true, format: this.format, value: this.value }) : r;
   }
 
   /** The output as one text (emitted on the first call; an error while writing discards the partial text). */

@@ -165,6 +165,26 @@ cases.forEach((c, i) => {
   });
 });
 
+test("strict mode: a warning found only in a lazy part, as it is written, fails the run (the engine without its verify pass, and /transpile)", async () => {
+  // a range past the stream threshold is mapped lazily; only its last element reaches the typo
+  const source = "xs = [1..20000] map (i) = i == 20000 ? ture : i\n";
+  for (const verifyBeforeWrite of [true, false]) {
+    const evaluated = createEngine().evaluate(source, { strict: true, verifyBeforeWrite });
+    if (!evaluated.ok) throw new Error("the warning must come from the lazy part, not from the evaluation");
+    const written = evaluated.write({ write: () => {} });
+    assert.is(written.ok, false, `verifyBeforeWrite: ${verifyBeforeWrite}`);
+    if (!written.ok) assert.equal([written.diagnostics[0]?.code, written.diagnostics[0]?.severity], ["JSSON8001", "error"]);
+  }
+  const [plain, strict] = await Promise.all([post(server.base, "/transpile", { source }), post(server.base, "/transpile", { source, strict: true })]);
+  const body = plain.json<{ success: boolean; warning_diagnostics?: { code: string }[] }>();
+  assert.ok(body.success, plain.text);
+  assert.equal((body.warning_diagnostics ?? []).map((w) => w.code), ["JSSON8001"]);
+  const s = strict.json<{ success: boolean; output?: unknown; diagnostics: { code: string; line: number }[]; warnings?: string[] }>();
+  assert.is(s.success, false, strict.text);
+  assert.is(s.output, undefined);
+  assert.equal([s.diagnostics[0]?.code, s.diagnostics[0]?.line, s.warnings?.length], ["JSSON8001", 1, 1]);
+});
+
 test("/validate gives the warnings found without evaluation (W3–W6), and fails on them under strict", async () => {
   const source = 'a = 1\na = 2\nx = [\n  5\n  -3\n]\ns = "\\d"\nt = `${ 1 + }`\nu = ture\n';
   const [plain, strict] = await Promise.all([post(server.base, "/validate", { source }), post(server.base, "/validate", { source, strict: true })]);
@@ -174,9 +194,11 @@ test("/validate gives the warnings found without evaluation (W3–W6), and fails
     (body.warning_diagnostics ?? []).map((w) => w.code),
     ["JSSON8003", "JSSON8004", "JSSON8005", "JSSON8006"],
   );
-  const s = strict.json<{ valid: boolean; diagnostics: { code: string; line: number }[] }>();
+  const s = strict.json<{ valid: boolean; diagnostics: { code: string; line: number }[]; warning_diagnostics?: { code: string }[] }>();
   assert.is(s.valid, false);
-  assert.equal([s.diagnostics[0]?.code, s.diagnostics[0]?.line], ["JSSON8003", 2]);
+  assert.equal(s.diagnostics.map((d) => [d.code, d.line]), [["JSSON8003", 2]]);
+  // the warnings stay, all of them
+  assert.equal((s.warning_diagnostics ?? []).map((w) => w.code), ["JSSON8003", "JSSON8004", "JSSON8005", "JSSON8006"]);
 });
 
 test("/validate-schema carries the warnings; strict fails the source", async () => {

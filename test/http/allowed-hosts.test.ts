@@ -101,6 +101,16 @@ function raw(s: TestServer, head: string, until: RegExp, body?: string): Promise
   });
 }
 
+test("a Host too long to be a name, and a request with no Host (HTTP/1.0), get 403; the answer quotes at most 300 characters of it", async () => {
+  const long = "a".repeat(400) + ".localhost";
+  const r = await withHost(rooted, long, "/health");
+  assert.is(r.status, 403);
+  assert.equal(r.json(), { error: "host not allowed", host: long.slice(0, 300) });
+  const none = await raw(rooted, "GET /health HTTP/1.0\r\n\r\n", /\r\n\r\n\{.*\}$/s);
+  assert.match(none, /^HTTP\/1\.1 403 /);
+  assert.match(none, /\{"error":"host not allowed","host":""\}$/);
+});
+
 test("403 before the body is read: the refusal comes while the announced body never does", async () => {
   const got = await raw(rooted, "POST /transpile HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n", /\r\n\r\n\{.*\}$/s);
   assert.match(got, /^HTTP\/1\.1 403 /);

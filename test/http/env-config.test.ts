@@ -64,6 +64,9 @@ test("bad values in the environment: exit 2, one line naming the variable", () =
     [{ JSSON_CORS: "maybe" }, /^jsson: JSSON_CORS: invalid boolean value "maybe"/],
     [{ JSSON_MAX_BODY: "lots" }, /^jsson: JSSON_MAX_BODY: not a size/],
     [{ JSSON_TIMEOUT: "soon" }, /^jsson: JSSON_TIMEOUT: not a duration/],
+    // a worker's engine needs about 32 MiB to start: a smaller budget is refused, not a worker that never comes up
+    [{ JSSON_MAX_MEMORY: "31MiB" }, /^jsson: JSSON_MAX_MEMORY: not a size of at least 32MiB: "31MiB" /],
+    [{ JSSON_MAX_MEMORY: "lots" }, /^jsson: JSSON_MAX_MEMORY: not a size of at least 32MiB: "lots" /],
     [{ JSSON_INCLUDE_ROOT: "/no/such/folder" }, /^jsson: JSSON_INCLUDE_ROOT: not a folder/],
     [{ JSSON_LOG_LEVEL: "loud" }, /^jsson: JSSON_LOG_LEVEL: expected one of error, warn, info, debug, got "loud"/],
     [{ JSSON_WORKERS: "0" }, /^jsson: JSSON_WORKERS: Expected an integer greater than or equal to 1/],
@@ -76,7 +79,7 @@ test("bad values in the environment: exit 2, one line naming the variable", () =
   }
 });
 
-test("configured by the environment only: host, port, CORS, limits, workers, plugins, log level", async () => {
+test("configured by the environment only: host, port, CORS, limits, workers, plugins, log level, strict", async () => {
   const s = await startServe([], {
     JSSON_HOST: "127.0.0.1",
     JSSON_PORT: "0",
@@ -85,6 +88,8 @@ test("configured by the environment only: host, port, CORS, limits, workers, plu
     JSSON_CORS: "false",
     JSSON_MAX_BODY: "4KiB",
     JSSON_TIMEOUT: "3s",
+    JSSON_MAX_MEMORY: "48MiB",
+    JSSON_STRICT: "1",
     JSSON_PLAYGROUND: "false",
     JSSON_PLUGIN: join(fixturesDir, "fixture-plugin.mjs"),
     JSSON_LOG_LEVEL: "warn",
@@ -92,13 +97,17 @@ test("configured by the environment only: host, port, CORS, limits, workers, plu
   try {
     const text = s.banner.join("\n");
     assert.match(text, /^listening on http:\/\/127\.0\.0\.1:\d+$/m);
-    assert.match(text, /max-body 4KiB, timeout 3s,.*workers 1, .*CORS off/);
+    assert.match(text, /max-body 4KiB, timeout 3s, max-memory 48MiB per request,.*workers 1, .*CORS off/);
     assert.not.match(text, /playground/);
     const ok = await post(s.base, "/transpile", { source: "a = 1", format: "shout" }, { "X-Request-Id": "env-only" });
     assert.is(ok.status, 200);
     assert.is(ok.json().output, "A!\n");
     assert.is(ok.headers["access-control-allow-origin"], undefined);
     assert.is((await post(s.base, "/transpile", { source: `s = "${"x".repeat(5000)}"` })).status, 413);
+    // JSSON_STRICT: the default of a request's strict
+    const [strict, optedOut] = await Promise.all([post(s.base, "/transpile", { source: "on = ture\n" }), post(s.base, "/transpile", { source: "on = ture\n", strict: false })]);
+    assert.match(strict.json<{ errors: string[] }>().errors[0] ?? "", /^Line 1: 'ture' is not defined/);
+    assert.is(optedOut.json<{ success: boolean }>().success, true);
     assert.is((await send(s.base, "/")).status, 404);
   } finally {
     assert.is(await s.stop(), 0);

@@ -41,6 +41,19 @@ test("vars with 140,000 invalid names: refused by its size before any name is re
   assert.match(r.json<Answer>().errors[0] ?? "", /^vars: too large \(\d+ characters; limit 65536\)/);
 });
 
+test("the caps are where they say: 10,000 files and a path of 4,096 characters pass, one more of either is refused", async () => {
+  const files = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}.jsson`, ""]));
+  const atCount = await post(s.base, "/transpile", { source: "a = 1", files: files(10_000) });
+  assert.is(atCount.status, 200, atCount.text);
+  const path = (n: number) => "d/".repeat((n - "x.jsson".length) / 2) + "x.jsson";
+  assert.is(path(4095).length, 4095);
+  const atLength = await post(s.base, "/transpile", { source: "a = 1", files: { ["e" + path(4095)]: "" } });
+  assert.is(atLength.status, 200, atLength.text);
+  const over = await post(s.base, "/validate-schema", { source: "a = 1", schema: "{}", files: { ["de" + path(4095)]: "" } });
+  assert.is(over.status, 400);
+  assert.match(over.json<Answer>().errors[0] ?? "", /: path too long \(4097 characters; limit 4096\)$/);
+});
+
 test("many bad names within the size: the first twenty named, the rest counted", async () => {
   const vars = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`${i}x`, 0]));
   const r = await post(s.base, "/transpile", { source: "a = 1", vars });

@@ -78,10 +78,8 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
     emitted = evaluated.ok ? evaluated.write(sink) : evaluated;
     if (emitted.ok) {
       writer.end();
-      // read after writing: a lazy part evaluated while writing may have added one
+      // read after writing: a lazy part evaluated while writing may have added one (strict mode: the engine's failure)
       warnings = (evaluated as Evaluation).warnings;
-      const first = warnings[0];
-      if (job.strict === true && first !== undefined) emitted = { ok: false, format: job.format, diagnostics: [{ ...first, severity: "error" }], warnings };
     }
   } catch (e) {
     spool?.discard();

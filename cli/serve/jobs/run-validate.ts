@@ -6,10 +6,8 @@ import type { JobContext } from "./job-context.js";
 /** Run one validate job; the response goes to `ctx.channel`. */
 export function runValidate(job: ValidateJob, ctx: JobContext): void {
   // with the warnings a syntax check finds (W3–W6, LANGUAGE.md §16.5); under strict mode the first is the error
-  const { diagnostics: found, warnings } = ctx.engine.checkWithWarnings(job.source, { limits: ctx.limits });
-  const first = warnings[0];
-  const problems = job.strict === true && first !== undefined ? [{ ...first, severity: "error" as const }] : found;
-  if (problems.length === 0) return ctx.channel.body(`{"valid":true,"errors":[]${warningMembers(warnings, job.requestWarnings)}}`);
-  const p = describeProblems(problems);
+  const { diagnostics, warnings } = ctx.engine.checkWithWarnings(job.source, { limits: ctx.limits, strict: job.strict });
+  if (diagnostics.length === 0) return ctx.channel.body(`{"valid":true,"errors":[]${warningMembers(warnings, job.requestWarnings)}}`);
+  const p = describeProblems(diagnostics);
   ctx.channel.body(`{"valid":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}${warningMembers(warnings, job.requestWarnings)}}`);
 }
