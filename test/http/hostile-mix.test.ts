@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { delay, post, send, SLOW, type Reply } from "./helpers.js";
 import { latencyProblems, startBareHttp, type BareHttp } from "../support/bare-http.js";
-import { gauge, untilGauge } from "../support/server-gauge.js";
+import { gauges, untilGauge } from "../support/server-gauge.js";
 import { startServe as serve, type ServeProcess } from "./serve-child.js";
 
 const TIMEOUT_MS = 1000;
@@ -131,10 +131,11 @@ test("hostile mix: no 5xx, /health never stalls, no truncated success, each requ
   // worker replaced was replaced for a limit (none lost to a crash), never more stops than answers
   // naming them, and both workers are up again.
   await untilGauge(s.base, "jsson_workers_ready", (n) => n === 2, "both workers up again");
-  const [restarts, timedOut, outOfMemory] = await Promise.all(["jsson_worker_restarts_total", "jsson_jobs_timed_out_total", "jsson_jobs_out_of_memory_total"].map((name) => gauge(s.base, name)));
-  assert.is(restarts, timedOut! + outOfMemory!, `${restarts} workers replaced, ${timedOut} for time, ${outOfMemory} for memory`);
-  assert.ok(timedOut! <= limited.time, `${timedOut} jobs stopped at their deadline, ${limited.time} answers naming the time limit`);
-  assert.ok(outOfMemory! <= limited.memory, `${outOfMemory} jobs stopped at their memory budget, ${limited.memory} answers naming it`);
+  const pool = await gauges(s.base, ["jsson_worker_restarts_total", "jsson_jobs_timed_out_total", "jsson_jobs_out_of_memory_total"]);
+  const [restarts, timedOut, outOfMemory] = [pool.jsson_worker_restarts_total, pool.jsson_jobs_timed_out_total, pool.jsson_jobs_out_of_memory_total];
+  assert.is(restarts, timedOut + outOfMemory, `${restarts} workers replaced, ${timedOut} for time, ${outOfMemory} for memory`);
+  assert.ok(timedOut <= limited.time, `${timedOut} jobs stopped at their deadline, ${limited.time} answers naming the time limit`);
+  assert.ok(outOfMemory <= limited.memory, `${outOfMemory} jobs stopped at their memory budget, ${limited.memory} answers naming it`);
   // Still whole: an ordinary request gets its ordinary answer.
   const ok = await post(s.base, "/transpile", { source: "a = 1\nb = [1, 2]", format: "yaml" });
   assert.equal(ok.json(), { success: true, output: "a: 1\nb:\n  - 1\n  - 2\n", format: "yaml", transpile_time_ms: ok.json<{ transpile_time_ms: number }>().transpile_time_ms });
