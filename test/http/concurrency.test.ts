@@ -8,12 +8,17 @@ import { latencyProblems, startBareHttp } from "../support/bare-http.js";
 import { gauge, untilGauge } from "../support/server-gauge.js";
 import { waitFor } from "../support/wait-for.js";
 
-test("while a slow request evaluates, /health and small transpiles keep answering fast", async () => {
-  const s = await startServer({ workers: 2, timeoutMs: 2500 });
-  // the calibration: a bare node:http in this same process, polled right after each request
+/** Rounds polled while the slow request evaluates: a /health (paired with a bare answer) and a small transpile each. */
+const ROUNDS = 50;
+
+test("while a slow request evaluates, /health keeps answering fast and small transpiles are answered, never queued behind it", async () => {
+  // a time limit the slow request does not reach while it is polled: its client leaves after the last round
+  const s = await startServer({ workers: 2, timeoutMs: 120_000 });
+  // the calibration for /health (answered on the event loop): a bare node:http in this same process, polled right after it
   const bare = await startBareHttp();
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const bareAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const slowAgent = new Agent();
   const timed = async (base: string, path: string, options: Parameters<typeof send>[2]): Promise<number> => {
     const t = performance.now();
     await send(base, path, options);
@@ -23,33 +28,33 @@ test("while a slow request evaluates, /health and small transpiles keep answerin
     await send(s.base, "/health", { agent });
     await send(bare.base, "/", { agent: bareAgent });
     let slowAnswered = false;
-    const slow = post(s.base, "/transpile", { source: SLOW }).finally(() => (slowAnswered = true));
+    const slow = send(s.base, "/transpile", { agent: slowAgent, method: "POST", body: JSON.stringify({ source: SLOW }), headers: { "Content-Type": "application/json" } }).finally(() => (slowAnswered = true));
     slow.catch(() => undefined);
     await untilGauge(s.base, "jsson_jobs_running", (n) => n === 1, "the slow request to be evaluated");
     const health: number[] = [];
-    const small: number[] = [];
     const bareHealth: number[] = [];
-    const bareSmall: number[] = [];
-    // polled until the slow request answers (its time limit): it runs all along
-    while (!slowAnswered) {
+    for (let round = 0; round < ROUNDS; round++) {
       const h = await send(s.base, "/health", { agent });
       assert.is(h.status, 200);
       health.push(await timed(s.base, "/health", { agent }));
       bareHealth.push(await timed(bare.base, "/", { agent: bareAgent }));
-      const t = performance.now();
       const r = await send(s.base, "/transpile", { agent, method: "POST", body: '{"source":"a = 1\\nb = [1, 2, 3]"}' });
-      small.push(performance.now() - t);
-      assert.is(r.json().success, true);
-      bareSmall.push(await timed(bare.base, "/", { agent: bareAgent, method: "POST", body: '{"source":"a = 1\\nb = [1, 2, 3]"}' }));
+      assert.equal(r.json(), { ...r.json(), success: true, output: { a: 1, b: [1, 2, 3] } });
     }
-    const slowReply = await slow;
-    assert.is(slowReply.status, 200);
-    assert.match(slowReply.json<{ errors: string[] }>().errors[0]!, /timed out/, "the slow request ran to its time limit");
-    assert.ok(health.length >= 10, `${health.length} health samples`);
-    assert.equal([...latencyProblems("/health", health, bareHealth), ...latencyProblems("small transpile", small, bareSmall)], []);
+    // Every small transpile was answered while the slow request was being evaluated, and it still is:
+    // none waited for it (a small transpile queued behind it would have had no answer until it ended).
+    // Their latency is not judged: they run on a worker at the lowered priority of evaluation, which
+    // a busy machine starves by design (bench/ measures them).
+    assert.is(slowAnswered, false, "the slow request is still unanswered");
+    assert.is(await gauge(s.base, "jsson_jobs_running"), 1, "the slow request is still evaluating");
+    assert.equal(latencyProblems("/health", health, bareHealth), []);
+    // its client leaves: the job is stopped, and its worker is free again
+    slowAgent.destroy();
+    await untilGauge(s.base, "jsson_jobs_running", (n) => n === 0, "the slow job to stop once its client left");
   } finally {
     agent.destroy();
     bareAgent.destroy();
+    slowAgent.destroy();
     await bare.close();
     await s.close();
   }

@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { post, send } from "./helpers.js";
-import { waitFor } from "../support/wait-for.js";
+import { gauge, untilGauge } from "../support/server-gauge.js";
 import { startServe, type ServeProcess } from "./serve-child.js";
 
 const TIMEOUT_MS = 5000;
@@ -27,15 +27,9 @@ function peakRssMib(): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${s.child.pid}/status`, "utf8"))?.[1]) / 1024;
 }
 
-/** A /metrics value (one sample without labels). */
-async function metric(name: string): Promise<number> {
-  const text = (await send(s.base, "/metrics")).text;
-  return Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1]);
-}
-
-/** Wait (polling, with a deadline) until both evaluation workers are up again. */
-async function workersRestored(): Promise<void> {
-  await waitFor(async () => (await metric("jsson_workers_ready")) === 2, { deadlineMs: 30_000, everyMs: 50, what: "both workers up again" });
+/** Wait until both evaluation workers are up again. */
+function workersRestored(): Promise<true> {
+  return untilGauge(s.base, "jsson_workers_ready", (n) => n === 2, "both workers up again");
 }
 
 /** Poll /health until `done` settles; every answer must be a 200. */
@@ -68,7 +62,7 @@ test("finding 1: an exponential schema (anyOf of two recursions, allErrors) ends
     assert.equal(j.diagnostics, [{ message: j.errors[0] }]);
     assert.is(j.schema_type, "json-schema");
   }
-  assert.ok((await metric("jsson_jobs_timed_out_total")) >= 2);
+  assert.ok((await gauge(s.base, "jsson_jobs_timed_out_total")) >= 2);
   await workersRestored();
   const after = await post(s.base, "/transpile", { source: "ok = 1" });
   assert.equal(after.json(), { ...after.json(), success: true, output: { ok: 1 } });

@@ -12,7 +12,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { post, send, startServer, type TestServer } from "./helpers.js";
+import { post, startServer, type TestServer } from "./helpers.js";
+import { gauges } from "../support/server-gauge.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
 let s: TestServer;
@@ -25,12 +26,11 @@ const NAMES = ["parses", "evaluations", "locating_parses", "locating_evaluations
 type Counts = Record<(typeof NAMES)[number], number>;
 
 async function counts(): Promise<Counts> {
-  const text = (await send(s.base, "/metrics")).text;
+  const values = await gauges(s.base, NAMES.map((name) => `jsson_${name}_total` as const));
   const out = {} as Counts;
   for (const name of NAMES) {
-    const m = new RegExp(`^jsson_${name}_total (\\d+)$`, "m").exec(text);
-    assert.ok(m, `jsson_${name}_total on /metrics`);
-    out[name] = Number(m[1]);
+    out[name] = values[`jsson_${name}_total`];
+    assert.ok(Number.isInteger(out[name]), `jsson_${name}_total on /metrics`);
   }
   return out;
 }
