@@ -4,7 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, diagnosticMessage, type Diagnostic, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunFailure, type RunOptions, type SchemaResult } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, diagnosticMessage, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunFailure, type RunOptions, type SchemaResult } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import type { ParsedFlags } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
@@ -115,13 +115,8 @@ async function transpileStreamed(engine: Engine, source: string, options: RunOpt
       report(sourceErrors(result, source, options, plan));
       return EXIT.SOURCE;
     }
-    // read after writing: a lazy part evaluated while writing may have added one
-    const warnings = (evaluated as Evaluation).warnings;
-    if (plan.warningMode.strict && warnings.length > 0) {
-      report(sourceErrors({ ok: false, format: result.format, diagnostics: [{ ...(warnings[0] as Diagnostic), severity: "error" }] }, source, options, plan));
-      return EXIT.SOURCE;
-    }
-    report(warningsText(plan.errorFormat, warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
+    // read after writing: a lazy part evaluated while writing may have added one (under --strict the write failed then)
+    report(warningsText(plan.errorFormat, (evaluated as Evaluation).warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
     if (plan.outputPath !== undefined) await replaceFile(plan.outputPath, spool.chunks(), plan.replace ?? FOLLOW_LINK);
     else {
       const sink = new StdoutSink();

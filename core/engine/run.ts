@@ -347,7 +347,8 @@ export class Evaluation implements RunSuccess {
       if (strict) return strict;
     }
     const r = this.pipeline.emit(this.value, sink, this.options, this.run);
-    return r.ok ? { ok: true, format: this.format, value: this.value } : r;
+    // without the verify pass a lazy part's warning is found while writing (the sink discards a failed run's output)
+    return r.ok ? (this.strictAfterWrite() ?? { ok: true, format: this.format, value: this.value }) : r;
   }
 
   /** The output as one text (emitted on the first call; an error while writing discards the partial text). */
