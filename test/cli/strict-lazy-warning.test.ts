@@ -2,6 +2,7 @@
 // stream threshold is evaluated while it is written, so its warning is found only then. A run that
 // writes without the verify pass (the CLI's spool, the server's body) still fails with it, from the
 // engine itself: nothing reaches stdout or -o, exit 1, and `jsson check` fails the file the same way.
+// A syntax check (`jsson validate`) takes no run options: the CLI makes its first warning the error.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { existsSync } from "node:fs";
@@ -50,6 +51,23 @@ test("the CLI: --strict fails on a lazy part's warning, to stdout, to -o, and in
   assert.is(existsSync(out), false);
   assert.is(checked.code, 1, checked.stderr);
   assert.ok(checked.stderr.includes(FIRST_LINE), checked.stderr);
+});
+
+test("`jsson validate --strict` (a syntax check: no run options) and `check --strict --schema` fail a file on its first warning", async () => {
+  const dir = fixtureDir({ "again.jsson": "port = 80\nport = 8080\n", "schema.json": "{}" });
+  const input = join(dir, "again.jsson");
+  const [lenient, strict, schema] = await Promise.all([
+    runCli(["validate", input]),
+    runCli(["validate", "--strict", input]),
+    runCli(["check", "--strict", "--schema", join(dir, "schema.json"), input]),
+  ]);
+  assert.is(lenient.code, 0, lenient.stderr);
+  assert.ok(lenient.stderr.includes("warning: Line 2: key \"port\" is set again"), lenient.stderr);
+  for (const r of [strict, schema]) {
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, /(^|\n)Line 2: key "port" is set again/);
+    assert.not.ok(r.stderr.includes("warning:"), r.stderr);
+  }
 });
 
 test.run();
