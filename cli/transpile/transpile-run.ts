@@ -117,12 +117,7 @@ async function transpileStreamed(engine: Engine, source: string, options: RunOpt
     }
     // read after writing: a lazy part evaluated while writing may have added one (under --strict the write failed then)
     report(warningsText(plan.errorFormat, (evaluated as Evaluation).warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
-    if (plan.outputPath !== undefined) await replaceFile(plan.outputPath, spool.chunks(), plan.replace ?? FOLLOW_LINK);
-    else {
-      const sink = new StdoutSink();
-      spool.commit(sink);
-      sink.finish();
-    }
+    await writeOutput(plan, spool.chunks());
     return EXIT.OK;
   } finally {
     spool.discard();
@@ -163,13 +158,19 @@ async function transpileAndValidate(
   report(schemaReport(verdict, schema.format, schemaPlaces(evaluated, source, options, verdict)));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (plan.validateOnly) return EXIT.OK;
-  if (plan.outputPath !== undefined) await replaceFile(plan.outputPath, [result.output], plan.replace ?? FOLLOW_LINK);
-  else {
-    const sink = new StdoutSink();
-    sink.write(result.output);
-    sink.finish();
-  }
+  await writeOutput(plan, [result.output]);
   return EXIT.OK;
+}
+
+/** A successful run's output: to `-o` (replaced only once complete) or to stdout. */
+async function writeOutput(plan: TranspilePlan, chunks: Iterable<string | Uint8Array>): Promise<void> {
+  if (plan.outputPath !== undefined) return replaceFile(plan.outputPath, chunks, plan.replace ?? FOLLOW_LINK);
+  const sink = new StdoutSink();
+  for (const chunk of chunks) {
+    if (typeof chunk === "string") sink.write(chunk);
+    else sink.writeBytes(chunk);
+  }
+  sink.finish();
 }
 
 /**
