@@ -60,16 +60,21 @@ export class SpoolSink implements TextSink {
     try {
       if (this.spill) yield* this.spilledBlocks();
       else {
-        // in memory (at most MEMORY_LIMIT characters): in blocks, not one write per emitted piece
+        // in memory (at most MEMORY_LIMIT characters): in blocks, not one write per emitted piece;
+        // a high surrogate ending a block waits for its pair (each block is encoded on its own)
         let group: string[] = [];
         let size = 0;
         for (const p of this.parts) {
           group.push(p);
           size += p.length;
           if (size < BLOCK) continue;
-          yield group.join("");
-          group = [];
-          size = 0;
+          let block = group.join("");
+          const last = block.charCodeAt(block.length - 1);
+          const carry = last >= 0xd800 && last <= 0xdbff ? block.slice(-1) : "";
+          if (carry !== "") block = block.slice(0, -1);
+          yield block;
+          group = carry === "" ? [] : [carry];
+          size = carry.length;
         }
         if (size > 0) yield group.join("");
       }

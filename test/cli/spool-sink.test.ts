@@ -36,8 +36,8 @@ test("text past the memory part, pairs split between writes, comes back byte for
   assert.ok(got.equals(expected), `${got.length} vs ${expected.length} bytes`);
 });
 
-test("chunks(): the same bytes from the file part, in blocks of a MiB, each whole UTF-8 (a writer converts them one by one)", () => {
-  for (const pieces of [200]) {
+test("chunks(): the same bytes, from the file part and from memory, in blocks of about a MiB, each whole UTF-8 (a writer converts them one by one)", () => {
+  for (const pieces of [200, 40]) {
     const { spool, written } = filled(pieces);
     const expected = Buffer.from(written, "utf8");
     let count = 0;
