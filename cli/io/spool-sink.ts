@@ -43,18 +43,8 @@ export class SpoolSink implements TextSink {
   /** Hand everything to `out` (in order), then release the spool. */
   commit(out: SpoolTarget): void {
     try {
-      if (this.spill) {
-        this.toFile(true);
-        const { fd } = this.spill;
-        const buf = Buffer.allocUnsafe(BLOCK);
-        let position = 0;
-        for (;;) {
-          const n = readSync(fd, buf, 0, BLOCK, position);
-          if (n === 0) break;
-          position += n;
-          out.writeBytes(buf.subarray(0, n));
-        }
-      } else for (const p of this.parts) out.write(p);
+      if (this.spill) for (const block of this.spilledBlocks()) out.writeBytes(block);
+      else for (const p of this.parts) out.write(p);
     } finally {
       this.discard();
     }
@@ -63,37 +53,47 @@ export class SpoolSink implements TextSink {
   /**
    * Everything spooled, in order, as text parts or blocks of UTF-8 read back
    * from the spool file one at a time (for a writer that awaits between
-   * them, {@link replaceFile}); the spool is released once they are taken.
+   * them, {@link replaceFile}; a block is valid until the next is taken);
+   * the spool is released once they are taken.
    */
   *chunks(): Generator<string | Uint8Array> {
     try {
-      if (this.spill) {
-        this.toFile(true);
-        const { fd } = this.spill;
-        let position = 0;
-        for (;;) {
-          const buf = Buffer.allocUnsafe(BLOCK);
-          const n = readSync(fd, buf, 0, BLOCK, position);
-          if (n === 0) break;
-          position += n;
-          yield buf.subarray(0, n);
-        }
-      } else {
-        // in memory (at most MEMORY_LIMIT characters): in blocks, not one write per emitted piece
+      if (this.spill) yield* this.spilledBlocks();
+      else {
+        // in memory (at most MEMORY_LIMIT characters): in blocks, not one write per emitted piece;
+        // a high surrogate ending a block waits for its pair (each block is encoded on its own)
         let group: string[] = [];
         let size = 0;
         for (const p of this.parts) {
           group.push(p);
           size += p.length;
           if (size < BLOCK) continue;
-          yield group.join("");
-          group = [];
-          size = 0;
+          let block = group.join("");
+          const last = block.charCodeAt(block.length - 1);
+          const carry = last >= 0xd800 && last <= 0xdbff ? block.slice(-1) : "";
+          if (carry !== "") block = block.slice(0, -1);
+          yield block;
+          group = carry === "" ? [] : [carry];
+          size = carry.length;
         }
         if (size > 0) yield group.join("");
       }
     } finally {
       this.discard();
+    }
+  }
+
+  /** The spool file's bytes (what is still in memory written to it first), in blocks read into one buffer: a block is valid until the next is taken. */
+  private *spilledBlocks(): Generator<Uint8Array> {
+    this.toFile(true);
+    const { fd } = this.spill as { fd: number };
+    const buf = Buffer.allocUnsafe(BLOCK);
+    let position = 0;
+    for (;;) {
+      const n = readSync(fd, buf, 0, BLOCK, position);
+      if (n === 0) return;
+      position += n;
+      yield buf.subarray(0, n);
     }
   }
 

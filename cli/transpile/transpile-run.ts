@@ -4,7 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, diagnosticMessage, type Diagnostic, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunFailure, type RunOptions, type SchemaResult } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, diagnosticMessage, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunFailure, type RunOptions, type SchemaResult } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import type { ParsedFlags } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
@@ -115,19 +115,9 @@ async function transpileStreamed(engine: Engine, source: string, options: RunOpt
       report(sourceErrors(result, source, options, plan));
       return EXIT.SOURCE;
     }
-    // read after writing: a lazy part evaluated while writing may have added one
-    const warnings = (evaluated as Evaluation).warnings;
-    if (plan.warningMode.strict && warnings.length > 0) {
-      report(sourceErrors({ ok: false, format: result.format, diagnostics: [{ ...(warnings[0] as Diagnostic), severity: "error" }] }, source, options, plan));
-      return EXIT.SOURCE;
-    }
-    report(warningsText(plan.errorFormat, warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
-    if (plan.outputPath !== undefined) await replaceFile(plan.outputPath, spool.chunks(), plan.replace ?? FOLLOW_LINK);
-    else {
-      const sink = new StdoutSink();
-      spool.commit(sink);
-      sink.finish();
-    }
+    // read after writing: a lazy part evaluated while writing may have added one (under --strict the write failed then)
+    report(warningsText(plan.errorFormat, (evaluated as Evaluation).warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
+    await writeOutput(plan, spool.chunks());
     return EXIT.OK;
   } finally {
     spool.discard();
@@ -168,13 +158,19 @@ async function transpileAndValidate(
   report(schemaReport(verdict, schema.format, schemaPlaces(evaluated, source, options, verdict)));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (plan.validateOnly) return EXIT.OK;
-  if (plan.outputPath !== undefined) await replaceFile(plan.outputPath, [result.output], plan.replace ?? FOLLOW_LINK);
-  else {
-    const sink = new StdoutSink();
-    sink.write(result.output);
-    sink.finish();
-  }
+  await writeOutput(plan, [result.output]);
   return EXIT.OK;
+}
+
+/** A successful run's output: to `-o` (replaced only once complete) or to stdout. */
+async function writeOutput(plan: TranspilePlan, chunks: Iterable<string | Uint8Array>): Promise<void> {
+  if (plan.outputPath !== undefined) return replaceFile(plan.outputPath, chunks, plan.replace ?? FOLLOW_LINK);
+  const sink = new StdoutSink();
+  for (const chunk of chunks) {
+    if (typeof chunk === "string") sink.write(chunk);
+    else sink.writeBytes(chunk);
+  }
+  sink.finish();
 }
 
 /**

@@ -141,15 +141,10 @@ function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
   const mode = plan.warningMode;
   const failed = (diagnostics: readonly Diagnostic[], host?: IncludeHost): FileResult => ({ status: EXIT.SOURCE, report: diagnosticsText(plan.errorFormat, diagnostics, runSources(read, host)) });
   const failure = (f: { readonly diagnostics: readonly Diagnostic[]; readonly warnings?: readonly Diagnostic[] | undefined }, host?: IncludeHost): FileResult => failed(failureDiagnostics(f, mode), host);
-  // a passing file's warnings; under strict mode the first is the file's error
-  const passed = (warnings: readonly Diagnostic[], host?: IncludeHost): FileResult => {
-    const first = warnings[0];
-    if (mode.strict && first !== undefined) return failed([{ ...first, severity: "error" }], host);
-    return { status: EXIT.OK, report: "", warnings: warningsText(plan.errorFormat, warnings, () => runSources(read, host), mode) };
-  };
+  const passed = (warnings: readonly Diagnostic[], host?: IncludeHost): FileResult => ({ status: EXIT.OK, report: "", warnings: warningsText(plan.errorFormat, warnings, () => runSources(read, host), mode) });
   if (!plan.deep) {
     const where = read.file === undefined ? {} : { file: read.file };
-    const checked = engine.checkWithWarnings(text, where);
+    const checked = engine.checkWithWarnings(text, { ...where, ...(mode.strict ? { strict: true } : {}) });
     return checked.diagnostics.length === 0 ? passed(checked.warnings) : failed(checked.diagnostics);
   }
   // a fresh host per file: includes resolve against each file's own folder
