@@ -143,12 +143,13 @@ function existingMode(path: string): number | undefined {
 }
 
 /**
- * Remove the temporary files this process's threads left in `folders`:
- * for the main thread of a run whose worker threads it terminated (a
- * signal reaches only the main thread; a terminated worker removes nothing).
+ * Remove the temporary files this process's threads (or only the thread
+ * `threadId`) left in `folders`: for the main thread of a run whose worker
+ * threads it terminated (a signal reaches only the main thread; a terminated
+ * worker removes nothing).
  */
-export function removeLeftTemporaries(folders: Iterable<string>): void {
-  const mark = `.${process.pid}-`;
+export function removeLeftTemporaries(folders: Iterable<string>, threadId?: number): void {
+  const mark = threadId === undefined ? `.${process.pid}-` : `.${process.pid}-${threadId}${TEMP_SUFFIX}`;
   for (const folder of folders) {
     let names: string[];
     try {

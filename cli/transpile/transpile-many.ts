@@ -4,7 +4,8 @@
  * stderr in input order (`✓ in → out`, or `✗ in` and its diagnostic), then a
  * summary; the status is 1 when any file failed. Large sets are spread over
  * worker threads, one per core, each with its own engine; small ones run
- * here, where starting workers would cost more than it saves.
+ * here, where starting workers would cost more than it saves — except under
+ * `--timeout`, which a worker lets us hold from outside, file by file.
  */
 import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
@@ -17,6 +18,7 @@ import { ENDING_SIGNALS, removeLeftTemporaries } from "../io/file-replacement.js
 import type { TranspileFlags, TranspilePlan } from "./transpile-run.js";
 import { planManyFiles, type ManyFilesJob } from "./many-files.js";
 import { runJob, type JobResult } from "./transpile-job.js";
+import { SLACK_MS } from "./run-watchdog.js";
 import type { JobRequest, JobReply, WorkerSetup } from "./transpile-many-worker.js";
 
 /** Below this many files everything runs in this thread. */
@@ -55,10 +57,18 @@ export async function runMany(engine: Engine, plan: TranspilePlan, flags: Transp
   return failed > 0 ? EXIT.SOURCE : EXIT.OK;
 }
 
-/** The results of `jobs`, in order: here, or on worker threads for large sets. */
+/**
+ * The results of `jobs`, in order: here, or on worker threads for large
+ * sets — and always under `--timeout`, which is held from outside there: a
+ * file still running at its limit plus the slack has its worker terminated
+ * (a validator or a plugin counts no work the engine could stop), is
+ * reported with the limit's message, and a new worker takes the next file.
+ */
 async function runJobs(engine: Engine, plan: TranspilePlan, flags: TranspileFlags, jobs: readonly ManyFilesJob[], argv: readonly string[] | undefined): Promise<JobResult[]> {
-  const workers = Math.min(availableParallelism(), Math.floor(jobs.length / FILES_PER_WORKER));
-  if (jobs.length < PARALLEL_MIN_FILES || workers < 2) {
+  const timeoutMs = plan.options.limits?.timeoutMs ?? 0;
+  const parallel = Math.min(availableParallelism(), Math.floor(jobs.length / FILES_PER_WORKER));
+  const inThisThread = jobs.length < PARALLEL_MIN_FILES || parallel < 2;
+  if (inThisThread && timeoutMs <= 0) {
     const results: JobResult[] = [];
     for (const job of jobs) results.push(await runJob(engine, plan, job));
     return results;
@@ -77,26 +87,47 @@ async function runJobs(engine: Engine, plan: TranspilePlan, flags: TranspileFlag
   };
   for (const s of ENDING_SIGNALS) process.on(s, onSignal);
   const setup: WorkerSetup = { flags: { ...flags }, ...(argv === undefined ? {} : { argv: [...argv] }) };
+  const stoppedAtLimit: JobResult = { status: EXIT.SOURCE, report: `jsson: time limit reached (--timeout ${timeoutMs} ms): the run was stopped\n` };
+  /** A worker taking jobs until none is left; one stopped at the limit hands over to a new one. */
   const one = (): Promise<void> =>
     new Promise((resolveWorker, rejectWorker) => {
       const worker = new Worker(new URL("./transpile-many-worker.js", import.meta.url), { workerData: setup });
       running.add(worker);
+      const threadId = worker.threadId; // -1 once it has stopped
+      let deadline: NodeJS.Timeout | undefined;
+      let timedOut: ManyFilesJob | undefined;
       const send = (): void => {
         if (next >= jobs.length) return void worker.postMessage(null);
         const index = next++;
-        worker.postMessage({ index, job: jobs[index] as ManyFilesJob } satisfies JobRequest);
+        const job = jobs[index] as ManyFilesJob;
+        worker.postMessage({ index, job } satisfies JobRequest);
+        if (timeoutMs > 0) {
+          deadline = setTimeout(() => {
+            results[index] = stoppedAtLimit;
+            timedOut = job;
+            void worker.terminate();
+          }, timeoutMs + SLACK_MS);
+        }
       };
       worker.on("message", (reply: JobReply) => {
         if ("ready" in reply) return send();
         if ("setupError" in reply) return void worker.terminate().finally(() => rejectWorker(new Error(reply.setupError)));
+        clearTimeout(deadline);
         results[reply.index] = reply.result;
         send();
       });
       worker.on("error", rejectWorker);
-      worker.on("exit", () => (running.delete(worker), resolveWorker()));
+      worker.on("exit", () => {
+        clearTimeout(deadline);
+        running.delete(worker);
+        if (timedOut === undefined || stopping !== undefined) return resolveWorker();
+        // a terminated worker removes nothing: its temporary file, if it was writing one, goes here
+        removeLeftTemporaries([dirname(timedOut.output)], threadId);
+        resolveWorker(next < jobs.length ? one() : undefined);
+      });
     });
   try {
-    await Promise.all(Array.from({ length: workers }, one));
+    await Promise.all(Array.from({ length: Math.max(1, parallel) }, one));
   } finally {
     if (stopping === undefined) for (const s of ENDING_SIGNALS) process.off(s, onSignal);
   }

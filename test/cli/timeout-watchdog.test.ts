@@ -3,7 +3,7 @@
 // limit + slack: status 1, the limit's message, no output file; a run that ends in time is untouched.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "./fixtures.js";
@@ -25,6 +25,23 @@ test("a run that ends within --timeout is not touched by the watchdog", async ()
   const r = await runCli([join(dir, "ok.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "30s"]);
   assert.is(r.code, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout), { x: { y: 1 } });
+});
+
+test("--out-dir: a file still running at --timeout is stopped from outside and reported; the files after it are written", async () => {
+  // the leaf's `y` must be a string: a and c pass at once, b's number fails both branches at every level (2^40)
+  const leafString = JSON.stringify({ $defs: { n: { type: "object", properties: { x: { anyOf: [{ $ref: "#/$defs/n" }, { $ref: "#/$defs/n" }] }, y: { type: "string" } } } }, $ref: "#/$defs/n" });
+  const dir = fixtureDir({ "a.jsson": 'x {\n  y = "a"\n}\n', "b.jsson": deep, "c.jsson": 'x {\n  y = "c"\n}\n', "schema.json": leafString });
+  const out = join(dir, "out");
+  const r = await runCli([join(dir, "a.jsson"), join(dir, "b.jsson"), join(dir, "c.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "1s", "--out-dir", out]);
+  assert.is(r.code, 1, r.stderr);
+  const lines = r.stderr.split("\n");
+  assert.match(lines[0] ?? "", /^✓ .*a\.jsson → .*a\.json$/);
+  assert.match(lines[1] ?? "", /^✗ .*b\.jsson$/);
+  assert.is(lines[2], "jsson: time limit reached (--timeout 1000 ms): the run was stopped");
+  assert.match(lines[3] ?? "", /^✓ .*c\.jsson → .*c\.json$/);
+  assert.is(lines[4], "3 files: 2 written, 1 failed");
+  assert.equal(readdirSync(out).sort(), ["a.json", "c.json"], "no output and no temporary file for the stopped one");
+  assert.equal(JSON.parse(readFileSync(join(out, "c.json"), "utf8")), { x: { y: "c" } });
 });
 
 test.run();
