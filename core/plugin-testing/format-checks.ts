@@ -37,6 +37,8 @@ export interface CheckResult {
 /** One check, not yet run. */
 export interface FormatCheck {
   readonly name: string;
+  /** The canonical name of the format it checks. */
+  readonly format: string;
   run(): Promise<CheckResult>;
 }
 
@@ -101,7 +103,7 @@ export function formatChecks(plugin: unknown, options: FormatCheckOptions = {}):
   checks.push({ name: "options of another type are refused", run: () => kit.wrongTypeRefused("options of another type are refused") });
   checks.push({ name: "the output size limit ends the run with a diagnostic", run: () => kit.outputLimit("the output size limit ends the run with a diagnostic", writable) });
   checks.push({ name: "errors while the tree is read end the run with a diagnostic", run: () => kit.treeErrors("errors while the tree is read end the run with a diagnostic") });
-  return checks.map((c) => ({ name: c.name, run: async () => guarded(c.name, c.run) }));
+  return checks.map((c) => ({ name: c.name, format: format.name, run: async () => guarded(c.name, c.run) }));
 }
 
 /** Run every check of {@link formatChecks}, in order. */

@@ -1,6 +1,6 @@
 /**
  * The checks of format-checks.ts as tests of a test runner: one test per
- * check, named `<format>: <check>`. The runner's `test` function is passed
+ * check, named `<format>: <check>` (`yaml: integers: reads back`). The runner's `test` function is passed
  * in, so jsson depends on no test runner (uvu and node:test are the user's).
  */
 import { formatChecks, type FormatCheck, type FormatCheckOptions } from "./format-checks.js";
@@ -17,8 +17,8 @@ export interface NodeTestContext {
 export type NodeTest = (name: string, fn: (t: NodeTestContext) => Promise<void>) => unknown;
 
 /** The test name of a check. */
-function testName(format: string, check: FormatCheck): string {
-  return `${format}: ${check.name}`;
+function testName(check: FormatCheck): string {
+  return `${check.format}: ${check.name}`;
 }
 
 /** Run `check`; a failed check throws an error with its message. */
@@ -40,8 +40,7 @@ async function runOrThrow(check: FormatCheck, onSkip: (message: string) => void)
  * ```
  */
 export function uvuFormatTests(test: UvuTest, plugin: unknown, options: FormatCheckOptions = {}): void {
-  const format = formatName(plugin, options);
-  for (const check of formatChecks(plugin, options)) test(testName(format, check), () => runOrThrow(check, () => {}));
+  for (const check of formatChecks(plugin, options)) test(testName(check), () => runOrThrow(check, () => {}));
 }
 
 /**
@@ -55,13 +54,5 @@ export function uvuFormatTests(test: UvuTest, plugin: unknown, options: FormatCh
  * ```
  */
 export function nodeFormatTests(test: NodeTest, plugin: unknown, options: FormatCheckOptions = {}): void {
-  const format = formatName(plugin, options);
-  for (const check of formatChecks(plugin, options)) test(testName(format, check), (t) => runOrThrow(check, (message) => t.skip(message)));
-}
-
-/** The format name for test names: the one asked for, or the plugin's name. */
-function formatName(plugin: unknown, options: FormatCheckOptions): string {
-  if (options.format !== undefined) return options.format;
-  const name = typeof plugin === "object" && plugin !== null ? (plugin as { name?: unknown }).name : undefined;
-  return typeof name === "string" ? name : "plugin";
+  for (const check of formatChecks(plugin, options)) test(testName(check), (t) => runOrThrow(check, (message) => t.skip(message)));
 }
