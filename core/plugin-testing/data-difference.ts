@@ -43,7 +43,7 @@ export function dataDifference(expected: ExpectedData, got: unknown, reading: Re
 
 function numberDifference(expected: number | bigint, got: unknown, reading: Reading, differ: (what: string) => string): string | undefined {
   if (typeof got === "number") {
-    if (Object.is(got, -0)) return differ(`expected ${show(expected)}, got negative zero (zero is written as 0, LANGUAGE.md §10.1)`);
+    if (Object.is(got, -0)) return differ(`expected ${show(expected)}, got negative zero (jsson writes -0.0 as 0)`);
     if (typeof expected === "number" && got === expected) return undefined;
     if (typeof expected === "bigint" && reading.integers === "doubles" && got === Number(expected)) return undefined;
     if (typeof expected === "bigint" && got === Number(expected))

@@ -186,7 +186,7 @@ export const VALUE_SHAPES: readonly ValueShape[] = [
   },
   {
     name: "negative-zero",
-    description: "-0.0 and -0, written as zero (LANGUAGE.md §10.1)",
+    description: "-0.0 and -0, which read back as zero (jsson writes negative zero as 0 in every format)",
     source: "float = -0.0\ninteger = -0\nin_array = [-0.0, 0.0]\n",
     data: obj([["float", 0], ["integer", 0], ["in_array", [0, 0]]]),
   },
