@@ -76,7 +76,7 @@ const pass = (name: string, message: string): CheckResult => ({ name, ok: true, 
 const fail = (name: string, message: string): CheckResult => ({ name, ok: false, message });
 const skip = (name: string, message: string): CheckResult => ({ name, ok: true, skipped: true, message });
 
-/** The checks for `plugin`'s format, listed without running any. Throws when the plugin is refused or the options name unknown shapes. */
+/** The checks for `plugin`'s format, listed without running any. Throws when the plugin is refused, or the options name shapes or options that do not exist. */
 export function formatChecks(plugin: unknown, options: FormatCheckOptions = {}): FormatCheck[] {
   const engine = new Engine([plugin]);
   const names = engine.listFormats().map((f) => f.name);
@@ -86,7 +86,12 @@ export function formatChecks(plugin: unknown, options: FormatCheckOptions = {}):
   if (format === undefined) throw new Error(`the plugin registers no format "${wanted}" (it has: ${names.join(", ") || "none"})`);
   const shapes = [...VALUE_SHAPES, ...(options.shapes ?? [])];
   const refuses = new Set(options.refuses ?? []);
-  for (const name of refuses) if (!shapes.some((s) => s.name === name)) throw new Error(`refuses names no shape "${name}" (the shapes: ${shapes.map((s) => s.name).join(", ")})`);
+  const shapeNames = shapes.map((s) => s.name);
+  const twice = shapeNames.find((n, i) => shapeNames.indexOf(n) !== i);
+  if (twice !== undefined) throw new Error(`two shapes are named "${twice}": give each of shapes a name of its own`);
+  for (const name of refuses) if (!shapeNames.includes(name)) throw new Error(`refuses names no shape "${name}" (the shapes: ${shapeNames.join(", ")})`);
+  for (const option of Object.keys(options.optionValues ?? {}))
+    if (!Object.hasOwn(format.options ?? {}, option)) throw new Error(`optionValues names an option the ${format.name} format does not declare: "${option}"`);
   const kit = new Checker(new FormatRunner(engine, format.name), format, options);
 
   const checks: { name: string; run: () => CheckResult }[] = [];

@@ -174,8 +174,20 @@ for (const [defect, [names, message]] of Object.entries(EXPECTED) as [Defect, (t
   });
 }
 
-test("the kit's own mistakes are refused at once: an unknown shape in refuses, a plugin with no format, a format it lacks", () => {
+test("an author's own shapes are checked like the built-in ones, and their data must match", async () => {
+  const nested = { name: "nested-record", description: "a record as expected data", source: "a { b = [1, 2.5] }\n", data: { a: { b: [1, 2.5] } } };
+  const wrong = { ...nested, name: "wrong-data", data: { a: { b: [1, 2] } } };
+  const results = await checkFormat(jsonish(), { ...OPTIONS, shapes: [nested, wrong] });
+  const byName = new Map(results.map((r) => [r.name, r]));
+  assert.ok(byName.get("nested-record: reads back")?.ok);
+  assert.ok(byName.get("nested-record: selected values read back")?.ok);
+  assert.equal(byName.get("wrong-data: reads back"), { name: "wrong-data: reads back", ok: false, message: "$.a.b[1]: expected 2, got 2.5" });
+});
+
+test("mistakes in what the kit is told are refused at once: an unknown shape or option, a shape named twice, a plugin with no format, a format it lacks", () => {
   assert.throws(() => formatChecks(jsonish(), { refuses: ["no-such-shape"] }), /refuses names no shape "no-such-shape"/);
+  assert.throws(() => formatChecks(jsonish(), { optionValues: { pretty: [true] } }), /optionValues names an option the jsonish format does not declare: "pretty"/);
+  assert.throws(() => formatChecks(jsonish(), { shapes: [{ name: "floats", description: "again", source: "a = 1", data: { a: 1 } }] }), /two shapes are named "floats"/);
   return Promise.all([
     checkFormat(jsonish(), { refuses: ["no-such-shape"] }).then(
       () => assert.unreachable("accepted"),
