@@ -65,6 +65,9 @@ export interface FormatCheckOptions extends Reading {
 /** An option name no format declares. */
 const UNDECLARED_OPTION = "jsson-plugin-testing-undeclared";
 
+/** The member of the object the hostile-keys shape holds under `__proto__`. */
+const POLLUTION = "polluted";
+
 /** Top-level values checked by selection, per shape. */
 const MAX_SELECTIONS = 12;
 
@@ -94,21 +97,21 @@ export function formatChecks(plugin: unknown, options: FormatCheckOptions = {}):
     if (!Object.hasOwn(format.options ?? {}, option)) throw new Error(`optionValues names an option the ${format.name} format does not declare: "${option}"`);
   const kit = new Checker(new FormatRunner(engine, format.name), format, options);
 
-  const checks: { name: string; run: () => CheckResult }[] = [];
+  const checks: FormatCheck[] = [];
+  const add = (name: string, run: (name: string) => CheckResult): void => void checks.push({ name, format: format.name, run: async () => guarded(name, run) });
   for (const shape of shapes) {
-    if (refuses.has(shape.name)) checks.push({ name: `${shape.name}: refused with a diagnostic`, run: () => kit.refused(`${shape.name}: refused with a diagnostic`, shape) });
-    else checks.push({ name: `${shape.name}: reads back`, run: () => kit.readsBack(`${shape.name}: reads back`, shape) });
-    checks.push({ name: `${shape.name}: streamed output equals buffered`, run: () => kit.streamedEqualsBuffered(`${shape.name}: streamed output equals buffered`, shape) });
-    if (!refuses.has(shape.name)) checks.push({ name: `${shape.name}: selected values read back`, run: () => kit.selectedReadBack(`${shape.name}: selected values read back`, shape) });
+    if (refuses.has(shape.name)) add(`${shape.name}: refused with a diagnostic`, (name) => kit.refused(name, shape));
+    else add(`${shape.name}: reads back`, (name) => kit.readsBack(name, shape));
+    add(`${shape.name}: streamed output equals buffered`, (name) => kit.streamedEqualsBuffered(name, shape));
+    if (!refuses.has(shape.name)) add(`${shape.name}: selected values read back`, (name) => kit.selectedReadBack(name, shape));
   }
   const writable = shapes.filter((s) => !refuses.has(s.name));
-  for (const [option, spec] of Object.entries(format.options ?? {}))
-    checks.push({ name: `option ${option}: honoured`, run: () => kit.optionHonoured(`option ${option}: honoured`, option, spec, writable) });
-  checks.push({ name: "undeclared options are refused", run: () => kit.undeclaredOptionRefused("undeclared options are refused") });
-  checks.push({ name: "options of another type are refused", run: () => kit.wrongTypeRefused("options of another type are refused") });
-  checks.push({ name: "the output size limit ends the run with a diagnostic", run: () => kit.outputLimit("the output size limit ends the run with a diagnostic", writable) });
-  checks.push({ name: "errors while the tree is read end the run with a diagnostic", run: () => kit.treeErrors("errors while the tree is read end the run with a diagnostic") });
-  return checks.map((c) => ({ name: c.name, format: format.name, run: async () => guarded(c.name, c.run) }));
+  for (const [option, spec] of Object.entries(format.options ?? {})) add(`option ${option}: honoured`, (name) => kit.optionHonoured(name, option, spec, writable));
+  add("undeclared options are refused", (name) => kit.undeclaredOptionRefused(name));
+  add("options of another type are refused", (name) => kit.wrongTypeRefused(name));
+  add("the output size limit ends the run with a diagnostic", (name) => kit.outputLimit(name, writable));
+  add("errors while the tree is read end the run with a diagnostic", (name) => kit.treeErrors(name));
+  return checks;
 }
 
 /** Run every check of {@link formatChecks}, in order. */
@@ -118,15 +121,21 @@ export async function checkFormat(plugin: unknown, options: FormatCheckOptions =
   return results;
 }
 
-/** A check whose own code throws (a reader, a comparison over a strange value) fails rather than aborts the others. */
-function guarded(name: string, run: () => CheckResult): CheckResult {
+/**
+ * Run one check. A check whose own code throws (a reader, a comparison over
+ * a strange value) fails rather than aborts the others; a reader that
+ * polluted Object.prototype (the hostile-keys shape holds an object under
+ * `__proto__` with a member `polluted`) fails, and the pollution is undone.
+ */
+function guarded(name: string, run: (name: string) => CheckResult): CheckResult {
+  const before = Object.hasOwn(Object.prototype, POLLUTION);
   try {
-    const r = run();
-    return Object.hasOwn(Object.prototype, "polluted") ? fail(name, "Object.prototype has a property `polluted` now: a key __proto__ was assigned to a plain object") : r;
+    const r = run(name);
+    return !before && Object.hasOwn(Object.prototype, POLLUTION) ? fail(name, `Object.prototype has a property "${POLLUTION}" now: a key __proto__ was assigned to a plain object`) : r;
   } catch (e) {
     return fail(name, `the check stopped: ${errorLine(e)}`);
   } finally {
-    delete (Object.prototype as Record<string, unknown>)["polluted"];
+    if (!before) delete (Object.prototype as Record<string, unknown>)[POLLUTION];
   }
 }
 
