@@ -23,6 +23,7 @@ const CORE_ALLOWED: Readonly<Record<string, readonly string[]>> = {
   emit: ["eval", "diagnostics", "source"],
   "plugin.ts": ["emit", "eval", "diagnostics", "source"],
   engine: ["plugin.ts", "emit", "host", "data", "eval", "syntax", "diagnostics", "source"],
+  "plugin-testing": ["engine", "plugin.ts", "diagnostics"],
   format: ["syntax", "eval", "diagnostics", "source"],
   import: ["data", "eval", "syntax", "diagnostics", "source"],
   "index.ts": ["engine", "plugin.ts", "emit", "host", "data", "eval", "syntax", "diagnostics", "source"],
