@@ -6,7 +6,8 @@
  * On a terminal each run clears the screen and shows the new output or
  * errors; on a pipe runs simply follow one another. A source error (or a
  * missing file) is reported and the watch goes on; SIGINT or SIGTERM end it
- * with status 0.
+ * with status 0. A run past `--timeout` is stopped from outside and ends the
+ * watch (status 1): its thread cannot be resumed once terminated.
  */
 import { watch, type FSWatcher } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -16,6 +17,7 @@ import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { BrokenPipeError, writeStderr } from "../io/fd-writer.js";
 import { makePlan, transpileOnce, type TranspileFlags, type TranspilePlan } from "./transpile-run.js";
 import { RecordingHost } from "./recording-host.js";
+import { underWatchdog } from "./run-watchdog.js";
 
 /** Quiet time after the last change before running again: editors write a file in several steps. */
 const DEBOUNCE_MS = 80;
@@ -66,7 +68,8 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
       let status: number;
       try {
         const current = makePlan(engine, flags, inputs, argv);
-        status = await transpileOnce(engine, { ...current, options: { ...current.options, host } }, writeStderr);
+        // held from outside like a one-shot run: a run past --timeout ends the watch (status 1, the limit's message)
+        status = await underWatchdog(current.options.limits?.timeoutMs, () => transpileOnce(engine, { ...current, options: { ...current.options, host } }, writeStderr));
       } catch (e) {
         if (e instanceof BrokenPipeError) return stop(EXIT.BROKEN_PIPE);
         if (!(e instanceof UsageError)) throw e;
