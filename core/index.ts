@@ -30,6 +30,8 @@ export type { DiagnosticCode } from "./diagnostics/catalogue.js";
 export { toPlainData } from "./eval/plain-data.js";
 export { varNameProblem } from "./data/external-vars.js";
 export type { ExternalVars, VarValue } from "./data/external-vars.js";
+export { dataFormatOf, readVarValue, readVars } from "./data/read-vars.js";
+export type { DataFormat, VarValueReading, VarsReading, VarsTextOptions, VarsTextProblem } from "./data/read-vars.js";
 export type { PlainData } from "./eval/plain-data.js";
 export { locateFailures } from "./engine/locate-failures.js";
 export { ValueTrace } from "./eval/value-trace.js";
