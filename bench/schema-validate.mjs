@@ -5,8 +5,11 @@
 // engine.validate, and uncached compiles per second.
 // Usage: npm run build && node bench/schema-validate.mjs [--seconds 1] [--rounds 5] [--smoke]
 import { createEngine } from "jsson";
-import { validateJsonSchema, clearSchemaCache, schemaCacheStats } from "../dist/plugins/schema-json/index.js";
+import { JsonSchemaValidator } from "../dist/plugins/schema-json/index.js";
 import { flag, smokeOr } from "./bench-args.mjs";
+
+/** The validator under test: its own compile cache, as each engine's plugin has. */
+const validator = new JsonSchemaValidator();
 
 const seconds = Number(flag("seconds", smokeOr("0.05", "1")));
 const rounds = Number(flag("rounds", smokeOr("1", "5")));
@@ -82,20 +85,20 @@ function rate(fn) {
 }
 
 const engine = createEngine();
-const check = validateJsonSchema(invalid, schema, {});
+const check = validator.validate(invalid, schema, {});
 if (check.valid || check.errors.length !== 6) throw new Error(`unexpected result: ${JSON.stringify(check.errors)}`);
-if (!validateJsonSchema(valid, schema, {}).valid) throw new Error("valid data rejected");
+if (!validator.validate(valid, schema, {}).valid) throw new Error("valid data rejected");
 
 /** @type {[string, () => void][]} */
 const rows = [
-  ["cached schema, valid data", () => validateJsonSchema(valid, schema, {})],
-  ["cached schema, 6 failures", () => validateJsonSchema(invalid, schema, {})],
+  ["cached schema, valid data", () => validator.validate(valid, schema, {})],
+  ["cached schema, 6 failures", () => validator.validate(invalid, schema, {})],
   ["engine.validate, valid data", () => engine.validate(valid, schema, {})],
-  ["uncached compile + validate", () => { clearSchemaCache(); validateJsonSchema(valid, schema, {}); }],
+  ["uncached compile + validate", () => { validator.clearCache(); validator.validate(valid, schema, {}); }],
 ];
 console.log(`node ${process.version}, ${rounds} rounds × ${seconds}s; ops/s (median, min–max)`);
 for (const [label, fn] of rows) {
   const { median, min, max } = rate(fn);
   console.log(`${label.padEnd(30)} ${Math.round(median).toLocaleString("en-US").padStart(10)}  (${Math.round(min).toLocaleString("en-US")}–${Math.round(max).toLocaleString("en-US")})`);
 }
-console.log("cache:", JSON.stringify(schemaCacheStats()));
+console.log("cache:", JSON.stringify(validator.cacheStats()));

@@ -5,7 +5,9 @@
  * itself imports nothing from `plugins/`.
  */
 export { Engine, PluginError, resolveLimits } from "./engine/engine.js";
-export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo, Evaluation, SchemaCheck, SchemaOptions, SyntaxCheck, RunCounter } from "./engine/engine.js";
+export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo, Evaluation, SchemaCheck, SchemaOptions, DataCheck, SyntaxCheck, RunCounter } from "./engine/engine.js";
+export { schemaCheck } from "./engine/schema-check.js";
+export type { SchemaToCheck, SchemaCheckOutcome, CheckedAgainstSchema } from "./engine/schema-check.js";
 export { DEFAULT_LIMITS } from "./eval/limits.js";
 export type { Limits } from "./eval/limits.js";
 export { INCLUDE_MERGE_MODES } from "./eval/include-merge.js";
@@ -28,6 +30,8 @@ export type { DiagnosticCode } from "./diagnostics/catalogue.js";
 export { toPlainData } from "./eval/plain-data.js";
 export { varNameProblem } from "./data/external-vars.js";
 export type { ExternalVars, VarValue } from "./data/external-vars.js";
+export { dataFormatOf, readVarValue, readVars } from "./data/read-vars.js";
+export type { DataFormat, VarValueReading, VarsReading, VarsTextOptions, VarsTextProblem } from "./data/read-vars.js";
 export type { PlainData } from "./eval/plain-data.js";
 export { locateFailures } from "./engine/locate-failures.js";
 export { ValueTrace } from "./eval/value-trace.js";

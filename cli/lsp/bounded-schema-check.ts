@@ -8,7 +8,7 @@
  * heap is capped too.
  */
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
-import type { SchemaResult } from "../../core/index.js";
+import type { DataCheck, SchemaResult } from "../../core/index.js";
 import type { SchemaCheckRequest } from "./schema-check-worker.js";
 
 /** Heap cap of the checking thread, in MiB. */
@@ -36,15 +36,30 @@ function checker(): Worker {
   return w;
 }
 
-/** The verdict of `schemaText` on `data`, or `undefined` when the check did not end within `timeoutMs` (0: no limit) or its thread died. */
-export function checkSchemaBounded(data: unknown, schemaText: string, timeoutMs: number): SchemaResult | undefined {
-  const w = checker();
+/**
+ * Start the checking thread if it is not running, and wait (at most a few
+ * seconds) until its engine is loaded: called before the run whose data it
+ * will check, so that loading the engine is not charged to that run's time.
+ */
+export function readySchemaChecker(): void {
+  checker();
   Atomics.wait(ready, 0, 0, START_MS);
+}
+
+/**
+ * The check of the schema stage in the checking thread (a {@link DataCheck}):
+ * the verdict, or `undefined` when it did not end within the time the run
+ * has left, or its thread died.
+ */
+export const checkSchemaBounded: DataCheck = (data, schemaText, options, timeLeftMs): SchemaResult | undefined => {
+  if (!(timeLeftMs > 0)) return undefined;
+  readySchemaChecker();
+  const w = checker();
   const { port1, port2 } = new MessageChannel();
   const done = new SharedArrayBuffer(4);
-  const request: SchemaCheckRequest = { data, schemaText, port: port2, done };
+  const request: SchemaCheckRequest = { data, schemaText, options, port: port2, done };
   w.postMessage(request, [port2]);
-  const waited = Atomics.wait(new Int32Array(done), 0, 0, timeoutMs > 0 ? timeoutMs : Infinity);
+  const waited = Atomics.wait(new Int32Array(done), 0, 0, timeLeftMs);
   const reply = receiveMessageOnPort(port1)?.message as { ok: true; result: SchemaResult } | { ok: false; message: string } | undefined;
   port1.close();
   if (waited === "timed-out" || reply === undefined) {
@@ -54,4 +69,4 @@ export function checkSchemaBounded(data: unknown, schemaText: string, timeoutMs:
   }
   if (!reply.ok) throw new Error(reply.message);
   return reply.result;
-}
+};

@@ -7,11 +7,11 @@
  */
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from "vscode-languageserver";
-import { causeChain, diagnosticMessage, locateFailures, toPlainData, type Diagnostic, type Engine, type IncludeHost, type SourceSpan } from "../../core/index.js";
+import { CODES, causeChain, diagnosticMessage, schemaCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type SourceSpan } from "../../core/index.js";
 import { ProgramValue } from "../../core/eval/key-origins.js";
 import type { ObjectValue } from "../../core/eval/values.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
-import { checkSchemaBounded } from "./bounded-schema-check.js";
+import { checkSchemaBounded, readySchemaChecker } from "./bounded-schema-check.js";
 import { readSchemaFile } from "./workspace-schemas.js";
 import type { SuggestionData } from "./warning-fixes.js";
 
@@ -39,6 +39,9 @@ export interface DiagnoseContext {
 export function diagnoseDocument(ctx: DiagnoseContext, uri: string, path: string | undefined, text: string): DocumentDiagnostics {
   const included = new Map<string, LspDiagnostic[]>();
   const doc = TextDocument.create(uri, "jsson", 0, text);
+  const schema = path === undefined ? undefined : ctx.schemaFor(path);
+  // the checking thread's start is not this run's: its time limit covers evaluating, checking and placing
+  if (schema !== undefined) readySchemaChecker();
   const r = ctx.engine.evaluate(text, { limits: LSP_LIMITS, host: ctx.host, ...(path === undefined ? {} : { file: path }) });
   if (!r.ok) {
     const own = r.diagnostics.map((d) => toLsp(doc, d));
@@ -50,8 +53,7 @@ export function diagnoseDocument(ctx: DiagnoseContext, uri: string, path: string
     });
     return { own: [...own, ...warningsOf(ctx, doc, r.warnings ?? [], included)], included, value: undefined };
   }
-  const schema = path === undefined ? undefined : ctx.schemaFor(path);
-  const own = schema === undefined || path === undefined ? [] : schemaDiagnostics(ctx, doc, path, r.value, schema, included);
+  const own = schema === undefined || path === undefined ? [] : schemaDiagnostics(ctx, doc, path, r, schema, included);
   return { own: [...own, ...warningsOf(ctx, doc, r.warnings, included)], included, value: r.value };
 }
 
@@ -117,23 +119,27 @@ function endOf(s: SourceSpan): { line: number; character: number } {
 }
 
 /**
- * Validate the evaluated value against the associated schema. Each failure
- * sits at the value's own span (LANGUAGE.md §12.3, from a traced second
- * evaluation done only when the check failed); a value that came from an
- * included file is shown there too, and in this document at the top-level
- * key it is under, pointing to it. Without places (the traced run did not
- * finish), at the top-level key.
+ * Check the evaluation against the associated schema (the engine's schema
+ * check, its data checked in a thread of its own, all within the run's one
+ * time limit). Each failure sits at the value's own span (LANGUAGE.md
+ * §12.3, from a traced second evaluation done only when the check failed);
+ * a value that came from an included file is shown there too, and in this
+ * document at the top-level key it is under, pointing to it. Without places
+ * (no time was left to find them), at the top-level key.
  */
-function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string, value: ObjectValue, schemaPath: string, included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
+function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string, evaluation: Evaluation, schemaPath: string, included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
   const top = { start: doc.positionAt(0), end: doc.positionAt(0) };
   const read = readSchemaFile(schemaPath);
   if (!read.ok) return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot use schema ${schemaPath}: ${read.reason}` }];
-  const schemaText = read.text;
-  const result = checkSchemaBounded(toPlainData(value), schemaText, LSP_LIMITS.timeoutMs ?? 0);
-  if (result === undefined) return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: validation timed out (limit ${LSP_LIMITS.timeoutMs} ms)` }];
+  const checked = schemaCheck(evaluation, { text: read.text }, checkSchemaBounded);
+  if (!checked.ok) {
+    if (checked.diagnostics[0]?.code === CODES.LIMIT_TIME) return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: validation timed out (limit ${LSP_LIMITS.timeoutMs} ms)` }];
+    return checked.diagnostics.map((d) => toLsp(doc, d));
+  }
+  const { result, places } = checked;
+  const value = evaluation.value;
   if (result.valid) return [];
   if (result.schemaError) return result.errors.map((message) => ({ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: ${message}` }));
-  const places = result.failures === undefined ? undefined : locateFailures(ctx.engine, doc.getText(), { limits: LSP_LIMITS, host: ctx.host, file: path }, result.failures);
   return result.errors.map((line, i) => {
     const message = `schema: ${line}`;
     const place = places?.[i];

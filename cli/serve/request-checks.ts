@@ -11,7 +11,6 @@
  */
 import { closestName, DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, varNameProblem, walkPath, type Engine, type IncludeMerge } from "../../core/index.js";
 import { SCHEMA_FORMATS } from "../../core/plugin.js";
-import { DataError } from "../../core/data/data-error.js";
 import { readJobVars } from "./jobs/job-vars.js";
 import { rawMemberText } from "../wire/raw-member.js";
 import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "./pool/protocol.js";
@@ -124,12 +123,8 @@ function varsField(body: Body, text: string, errors: RequestProblems): string | 
     if (problem !== undefined) errors.add(name.length > 64 ? `vars[${quoted(name)}]: ${problem}` : `vars.${name}: ${problem}`);
   }
   if (errors.count === before) {
-    try {
-      readJobVars(raw);
-    } catch (e) {
-      if (!(e instanceof DataError)) throw e;
-      errors.add(`vars: ${e.message}`);
-    }
+    const read = readJobVars(raw);
+    if (!read.ok) errors.add(`vars: ${read.message}`);
   }
   return raw;
 }

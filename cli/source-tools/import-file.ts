@@ -4,8 +4,7 @@
  * became strings) go to stderr; on a terminal, control characters from the
  * data are shown escaped.
  */
-import { DEFAULT_LIMITS } from "../../core/index.js";
-import { dataFormatOf } from "../../core/data/data-document.js";
+import { DEFAULT_LIMITS, dataFormatOf } from "../../core/index.js";
 import { importDocument, type ImportFormat } from "../../core/import/import-document.js";
 import { EXIT } from "../terminal/exit-codes.js";
 import { OutputWriteError, writeStderr, writeStdout } from "../io/fd-writer.js";

@@ -7,10 +7,7 @@
  * `--vars base.yaml --var env=prod` overrides the file's `env`. Every
  * problem is a usage error (exit status 2) naming the flag and the name.
  */
-import { DEFAULT_LIMITS, varNameProblem, type Limits, type VarValue } from "../../core/index.js";
-import { standaloneBudget } from "../../core/data/data-budget.js";
-import { dataFormatOf, readDataObject, readDataValue } from "../../core/data/data-document.js";
-import { DataError } from "../../core/data/data-error.js";
+import { DEFAULT_LIMITS, dataFormatOf, readVarValue, readVars, varNameProblem, type Limits, type VarValue } from "../../core/index.js";
 import { UsageError } from "../terminal/exit-codes.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
 
@@ -26,11 +23,10 @@ const NAMES: readonly VarFlag[] = ["vars", "var-json", "var"];
 export function varsFromFlags(flags: Readonly<Record<string, unknown>>, argv: readonly string[] | undefined, limits: Partial<Limits>): Map<string, VarValue> | undefined {
   const given = inOrder(flags, argv);
   if (given.length === 0) return undefined;
-  const budget = standaloneBudget({ ...DEFAULT_LIMITS, ...limits });
   const vars = new Map<string, VarValue>();
   for (const [flag, text] of given) {
     if (flag === "vars") {
-      for (const [name, value] of readVarsFile(text, budget).entries) {
+      for (const [name, value] of readVarsFile(text, limits)) {
         const problem = varNameProblem(name);
         if (problem !== undefined) throw new UsageError(`--vars ${text}: "${name}" is ${problem}`);
         vars.set(name, value);
@@ -43,7 +39,7 @@ export function varsFromFlags(flags: Readonly<Record<string, unknown>>, argv: re
     const problem = varNameProblem(name);
     if (problem !== undefined) throw new UsageError(`--${flag} ${text}: "${name}" is ${problem}`);
     if (flag === "var") vars.set(name, text.slice(eq + 1));
-    else vars.set(name, readJsonVar(name, text.slice(eq + 1), budget));
+    else vars.set(name, readJsonVar(name, text.slice(eq + 1), limits));
   }
   return vars;
 }
@@ -72,25 +68,19 @@ function listOf(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" ? [v] : [];
 }
 
-function readJsonVar(name: string, json: string, budget: ReturnType<typeof standaloneBudget>): VarValue {
-  try {
-    return readDataValue("json", json, `--var-json ${name}`, budget);
-  } catch (e) {
-    if (e instanceof DataError) throw new UsageError(`--var-json ${name}: ${e.line > 1 ? `line ${e.line}: ` : ""}${e.message}`);
-    throw e;
-  }
+function readJsonVar(name: string, json: string, limits: Partial<Limits>): VarValue {
+  const read = readVarValue(json, "json", { label: `--var-json ${name}`, limits });
+  if (!read.ok) throw new UsageError(`--var-json ${name}: ${read.line > 1 ? `line ${read.line}: ` : ""}${read.message}`);
+  return read.value;
 }
 
-function readVarsFile(path: string, budget: ReturnType<typeof standaloneBudget>) {
+function readVarsFile(path: string, limits: Partial<Limits>): ReadonlyMap<string, VarValue> {
   const format = dataFormatOf(path);
   if (format === undefined) throw new UsageError(`--vars ${path}: the file must be .json, .yaml, .yml or .toml`);
   const input = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
   if (!input.ok) throw new UsageError(input.message.replace("input file", "vars file"));
   if (input.text.length > DEFAULT_LIMITS.maxSourceLength) throw new UsageError(`--vars ${path}: file too large (limit ${DEFAULT_LIMITS.maxSourceLength} characters)`);
-  try {
-    return readDataObject(format, input.text, path, budget, `vars file "${path}" must hold an object at its top level`);
-  } catch (e) {
-    if (e instanceof DataError) throw new UsageError(`--vars ${path}: Line ${e.line}: ${e.message}`);
-    throw e;
-  }
+  const read = readVars(input.text, format, { label: path, limits, notObject: `vars file "${path}" must hold an object at its top level` });
+  if (!read.ok) throw new UsageError(`--vars ${path}: Line ${read.line}: ${read.message}`);
+  return read.vars;
 }

@@ -4,7 +4,7 @@
  * command and by the start-up fast path, with the same parsed flags, so both
  * behave identically. Returns the exit status; user errors never throw.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, diagnosticMessage, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunFailure, type RunOptions, type SchemaResult } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, diagnosticMessage, schemaCheck, type CheckedAgainstSchema, type Engine, type Evaluation, type IncludeMerge, type Limits, type RunFailure, type RunOptions, type SchemaToCheck } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
 import type { ParsedFlags } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
@@ -148,18 +148,23 @@ async function transpileAndValidate(
     report(sourceErrors(evaluated, source, options, plan));
     return EXIT.SOURCE;
   }
-  const result = evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
-  if (!result.ok) {
-    report(sourceErrors(result, source, options, plan));
+  const checked = schemaCheck(evaluated, schemaToCheck(schema));
+  if (!checked.ok) {
+    report(sourceErrors(checked, source, options, plan));
     return EXIT.SOURCE;
   }
   report(warningsText(plan.errorFormat, evaluated.warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
-  const verdict = result.result;
-  report(schemaReport(verdict, schema.format, schemaPlaces(evaluated, source, options, verdict)));
+  const verdict = checked.result;
+  report(schemaReport(verdict, schema.format, schemaPlaces(checked, source, options)));
   if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
   if (plan.validateOnly) return EXIT.OK;
-  await writeOutput(plan, [result.output]);
+  await writeOutput(plan, [checked.output]);
   return EXIT.OK;
+}
+
+/** The schema file of a plan as the engine's schema check takes it. */
+export function schemaToCheck(schema: NonNullable<TranspilePlan["schema"]>): SchemaToCheck {
+  return schema.format === undefined ? { text: schema.text } : { text: schema.text, schemaFormat: schema.format };
 }
 
 /** A successful run's output: to `-o` (replaced only once complete) or to stdout. */
@@ -176,11 +181,10 @@ async function writeOutput(plan: TranspilePlan, chunks: Iterable<string | Uint8A
 /**
  * The source places of a failed check's failures (§12.3), with the sources
  * they point into, for {@link schemaReport}; nothing when the check passed
- * (no second evaluation) or nothing can be placed.
+ * or nothing could be placed.
  */
-export function schemaPlaces(evaluation: Evaluation, source: string, options: RunOptions, verdict: SchemaResult): SchemaPlaces | undefined {
-  if (verdict.valid || verdict.failures === undefined) return undefined;
-  const places = evaluation.locate(verdict.failures);
+export function schemaPlaces(checked: CheckedAgainstSchema, source: string, options: RunOptions): SchemaPlaces | undefined {
+  const places = checked.places;
   return places === undefined ? undefined : { places, sources: runSources({ text: source, file: options.file }, options.host) };
 }
 

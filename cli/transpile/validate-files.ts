@@ -10,7 +10,7 @@
  *   data a reader of that format sees validated, failures placed in the
  *   source (LANGUAGE.md §12.3). Nothing is written.
  */
-import { DEFAULT_LIMITS, INCLUDE_MERGE_MODES, NodeFsHost, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type IncludeMerge, type RunOptions } from "../../core/index.js";
+import { DEFAULT_LIMITS, INCLUDE_MERGE_MODES, NodeFsHost, schemaCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type IncludeMerge, type RunOptions } from "../../core/index.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
 import { runSources } from "../terminal/diagnostic-sources.js";
@@ -22,7 +22,7 @@ import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
 import { expandInputs } from "./many-files.js";
-import { readSchema, schemaPlaces, type TranspilePlan } from "./transpile-run.js";
+import { readSchema, schemaPlaces, schemaToCheck, type TranspilePlan } from "./transpile-run.js";
 
 /** The parsed command line of `jsson validate` / `jsson check`. */
 export interface ValidateFlags {
@@ -159,9 +159,9 @@ function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
   }
   const evaluated = engine.evaluate(text, options);
   if (!evaluated.ok) return failure(evaluated, host);
-  const r = evaluated.validate(schema.text, schema.format === undefined ? {} : { schemaFormat: schema.format });
-  if (!r.ok) return failure(r, host);
-  const verdict = r.result;
+  const checked = schemaCheck(evaluated, schemaToCheck(schema));
+  if (!checked.ok) return failure(checked, host);
+  const verdict = checked.result;
   if (verdict.valid && verdict.schemaError !== true) return passed(evaluated.warnings, host);
-  return { status: EXIT.SCHEMA, report: schemaReport(verdict, schema.format, schemaPlaces(evaluated, text, options, verdict)) };
+  return { status: EXIT.SCHEMA, report: schemaReport(verdict, schema.format, schemaPlaces(checked, text, options)) };
 }

@@ -7,6 +7,9 @@
  * "billion laughs" document stops at the limit after linear work. Each
  * anchor is resolved once, in document order, as the reader meets it (the
  * library's `Alias.resolve` walks the whole document per alias: quadratic).
+ * Read with `yaml`, not js-yaml (which reads what a consumer of our output
+ * reads): js-yaml keeps no node places and no exact 64-bit integers
+ * (bench/RESULTS.md, "one YAML library for reading?").
  */
 import type { Document, Node } from "yaml";
 import { yamlModule } from "./data-modules.js";

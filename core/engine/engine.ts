@@ -24,7 +24,7 @@ export { PluginError, type FormatInfo } from "./registry.js";
 export { resolveLimits } from "./limits.js";
 export type { EngineHooks } from "./hooks.js";
 export type { RunCounter } from "./run-counter.js";
-export type { Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run.js";
+export type { DataCheck, Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run.js";
 
 /** The JSSON engine. */
 export class Engine {

@@ -80,6 +80,15 @@ export interface SchemaOptions {
 /** Outcome of the validate stage of a successful run: the output, the data a consumer reads, and the verdict. */
 export type SchemaCheck = RunFailure | { readonly ok: true; readonly format: string; readonly output: string; readonly data: unknown; readonly result: SchemaResult };
 
+/**
+ * The check of the data against the schema, done where the caller can stop
+ * it (a thread of its own: a validator counts no work), given the time the
+ * run has left of its one limit (`Infinity` without one); `undefined` when
+ * it did not finish within that time. Without one, the validate stage checks
+ * in this thread with the registered schema type.
+ */
+export type DataCheck = (data: unknown, schemaText: string, options: SchemaOptions, timeLeftMs: number) => SchemaResult | undefined;
+
 /** The run of a tree besides the tree: its clock, meter, passes and the root source's lines (for placing errors). */
 interface RunState extends TreeRun {
   readonly hasLazy: boolean;
@@ -381,7 +390,7 @@ export class Evaluation implements RunSuccess {
    * is part of the run: past its time limit (or once cancelled) it stops
    * with that error rather than start reading or checking the data.
    */
-  validate(schemaText: string, options: SchemaOptions = {}): SchemaCheck {
+  validate(schemaText: string, options: SchemaOptions = {}, check?: DataCheck): SchemaCheck {
     const out = this.output();
     if (!out.ok) return out;
     const emitted = this.emitted as Emitted; // set by the successful output() above
@@ -392,7 +401,8 @@ export class Evaluation implements RunSuccess {
     if (!consumed.ok) throw new Error(consumed.message);
     const later = this.stopped();
     if (later) return later;
-    const result = this.pipeline.validate(consumed.data, schemaText, options);
+    const result = check === undefined ? this.pipeline.validate(consumed.data, schemaText, options) : check(consumed.data, schemaText, options, this.timeLeftMs());
+    if (result === undefined) return this.timedOut();
     return { ok: true, format: this.format, output: out.output, data: consumed.data, result };
   }
 
@@ -404,19 +414,30 @@ export class Evaluation implements RunSuccess {
    * stops at a limit (the failures are then reported without places).
    */
   locate(failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
-    const { timeoutMs } = resolveLimits(this.options.limits);
-    if (timeoutMs <= 0) return locateFailures(this.pipeline, this.source, this.options, failures);
-    const left = Math.floor(this.run.startedAt + timeoutMs - Date.now());
+    const left = this.timeLeftMs();
+    if (left === Infinity) return locateFailures(this.pipeline, this.source, this.options, failures);
     if (left < 1) return undefined;
     return locateFailures(this.pipeline, this.source, { ...this.options, limits: { ...this.options.limits, timeoutMs: left } }, failures);
   }
 
+  /** Whole milliseconds left of the run's time limit (`Infinity` without one; 0 or less once passed). */
+  private timeLeftMs(): number {
+    const { timeoutMs } = resolveLimits(this.options.limits);
+    return timeoutMs <= 0 ? Infinity : Math.floor(this.run.startedAt + timeoutMs - Date.now());
+  }
+
   /** The run's failure when it has been cancelled or has passed its time limit (checked between the stages that the meter does not charge). */
   private stopped(): RunFailure | undefined {
-    const { timeoutMs } = resolveLimits(this.options.limits);
-    const fail = (code: DiagnosticCode, message: string): RunFailure => ({ ok: false, format: this.format, diagnostics: [makeDiagnostic({ code, message, start: 0, end: 0 }, this.run.lines, this.options.file)] });
-    if (this.options.signal?.aborted) return fail(CODES.CANCELLED, "evaluation cancelled");
-    if (timeoutMs > 0 && Date.now() > this.run.startedAt + timeoutMs) return fail(CODES.LIMIT_TIME, `evaluation timed out (limit ${timeoutMs} ms)`);
-    return undefined;
+    if (this.options.signal?.aborted) return this.failure(CODES.CANCELLED, "evaluation cancelled");
+    return this.timeLeftMs() < 0 ? this.timedOut() : undefined;
+  }
+
+  /** The failure of a run past its time limit. */
+  private timedOut(): RunFailure {
+    return this.failure(CODES.LIMIT_TIME, `evaluation timed out (limit ${resolveLimits(this.options.limits).timeoutMs} ms)`);
+  }
+
+  private failure(code: DiagnosticCode, message: string): RunFailure {
+    return { ok: false, format: this.format, diagnostics: [makeDiagnostic({ code, message, start: 0, end: 0 }, this.run.lines, this.options.file)] };
   }
 }

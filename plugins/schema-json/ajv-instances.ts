@@ -118,24 +118,27 @@ function createInstance(dialect: SchemaDialect, large: boolean): Ajv {
   return ajv;
 }
 
-const pool = new Map<string, { ajv: Ajv; compiles: number }>();
+/** The ajv instances of one validator (index.ts), one per dialect and size class, each retired after {@link COMPILES_PER_INSTANCE} compiles. */
+export class AjvInstances {
+  private readonly pool = new Map<string, { ajv: Ajv; compiles: number }>();
 
-/** Compile `schema` (already prepared) for `dialect`; `large` skips code optimisation. ajv's exceptions propagate. */
-export function compileWithAjv(schema: AnySchema, dialect: SchemaDialect, large: boolean): ValidateFunction {
-  const key = `${dialect}${large ? ":large" : ""}`;
-  let entry = pool.get(key);
-  if (!entry || entry.compiles >= COMPILES_PER_INSTANCE) {
-    entry = { ajv: createInstance(dialect, large), compiles: 0 };
-    pool.set(key, entry);
-  }
-  entry.compiles++;
-  const { ajv } = entry;
-  setOneOfCountBudget(ONE_OF_COUNT_BUDGET);
-  try {
-    return ajv.compile(schema);
-  } finally {
-    // Forget the schema (and its $id) so equal $ids in later, different documents do not clash.
-    removeQuietly(ajv, schema);
+  /** Compile `schema` (already prepared) for `dialect`; `large` skips code optimisation. ajv's exceptions propagate. */
+  compile(schema: AnySchema, dialect: SchemaDialect, large: boolean): ValidateFunction {
+    const key = `${dialect}${large ? ":large" : ""}`;
+    let entry = this.pool.get(key);
+    if (!entry || entry.compiles >= COMPILES_PER_INSTANCE) {
+      entry = { ajv: createInstance(dialect, large), compiles: 0 };
+      this.pool.set(key, entry);
+    }
+    entry.compiles++;
+    const { ajv } = entry;
+    setOneOfCountBudget(ONE_OF_COUNT_BUDGET);
+    try {
+      return ajv.compile(schema);
+    } finally {
+      // Forget the schema (and its $id) so equal $ids in later, different documents do not clash.
+      removeQuietly(ajv, schema);
+    }
   }
 }
 

@@ -9,7 +9,7 @@ import { parseSchemaText, sniffSchemaFormat, type SchemaFormat } from "./schema-
 import { copySchemaTree } from "./schema-tree.js";
 import { prepareSchema } from "./schema-prepare.js";
 import { CANONICAL_SCHEMA_URI, schemaDialect } from "./schema-dialect.js";
-import { compileWithAjv, LARGE_SCHEMA } from "./ajv-instances.js";
+import { LARGE_SCHEMA, type AjvInstances } from "./ajv-instances.js";
 import { SchemaProblem } from "./schema-problem.js";
 import { isRecord } from "./own-record.js";
 import type { SchemaLimits } from "./limits.js";
@@ -19,8 +19,8 @@ export type CompiledSchema =
   | { readonly ok: true; readonly format: SchemaFormat; readonly validate: ValidateFunction; readonly subschemas: number }
   | { readonly ok: false; readonly format?: SchemaFormat; readonly problem: string };
 
-/** Read, check and compile a schema text (`format` undefined = sniff). */
-export function compileSchemaText(text: string, format: SchemaFormat | undefined, limits: SchemaLimits): CompiledSchema {
+/** Read, check and compile a schema text (`format` undefined = sniff) with the instances `ajv`. */
+export function compileSchemaText(text: string, format: SchemaFormat | undefined, limits: SchemaLimits, ajv: AjvInstances): CompiledSchema {
   let used: SchemaFormat | undefined = format;
   try {
     const bytes = Buffer.byteLength(text, "utf8");
@@ -32,7 +32,7 @@ export function compileSchemaText(text: string, format: SchemaFormat | undefined
     const dialect = schemaDialect(tree);
     if (isRecord(tree) && tree["$schema"] !== undefined) tree["$schema"] = CANONICAL_SCHEMA_URI[dialect];
     const subschemas = prepareSchema(tree, limits);
-    const validate = compileWithAjv(tree as object | boolean, dialect, subschemas > LARGE_SCHEMA);
+    const validate = ajv.compile(tree as object | boolean, dialect, subschemas > LARGE_SCHEMA);
     return { ok: true, format: used, validate, subschemas };
   } catch (e) {
     const problem = e instanceof SchemaProblem ? e.message : compileFailure(e);

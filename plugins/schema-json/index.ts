@@ -12,6 +12,7 @@ import { asPlainData, checkedCopy } from "./checked-data.js";
 import { failureLine, renderErrors } from "./error-messages.js";
 import { locate, pointerSegments } from "./instance-path.js";
 import { SCHEMA_LIMITS } from "./limits.js";
+import { AjvInstances } from "./ajv-instances.js";
 
 export { sniffSchemaFormat, schemaFormatName, type SchemaFormat } from "./schema-document.js";
 export { SCHEMA_LIMITS, type SchemaLimits } from "./limits.js";
@@ -22,66 +23,74 @@ export interface JsonSchemaResult extends SchemaResult {
   readonly schemaFormat?: SchemaFormat;
 }
 
-const cache = new CompileCache<CompiledSchema>(SCHEMA_LIMITS.cacheEntries, SCHEMA_LIMITS.cacheSubschemas, (c) => (c.ok ? c.subschemas : 1));
+/**
+ * Validates data against JSON Schema texts. Owns what it reuses: the
+ * compiled schemas (a bounded LRU, compile-cache.ts) and the ajv instances
+ * that compile them. The plugin makes one per engine it is applied to.
+ */
+export class JsonSchemaValidator {
+  private readonly ajv = new AjvInstances();
+  private readonly cache = new CompileCache<CompiledSchema>(SCHEMA_LIMITS.cacheEntries, SCHEMA_LIMITS.cacheSubschemas, (c) => (c.ok ? c.subschemas : 1));
 
-/** Compile-cache counters (compiles, hits, size): equal schema texts compile once. */
-export function schemaCacheStats(): CacheStats {
-  return cache.stats();
-}
+  /** Compile-cache counters (compiles, hits, size): equal schema texts compile once. */
+  cacheStats(): CacheStats {
+    return this.cache.stats();
+  }
 
-/** Empty the compile cache and zero its counters (tests, benchmarks). */
-export function clearSchemaCache(): void {
-  cache.clear();
+  /** Empty the compile cache and zero its counters (tests, benchmarks). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  /** Validate `data` against `schemaText` (see the module comment). Never throws. */
+  validate(data: unknown, schemaText: string, options: SchemaValidateOptions = {}): JsonSchemaResult {
+    if (typeof schemaText !== "string") return schemaError("the schema must be given as text");
+    let explicit: SchemaFormat | undefined;
+    if (options.schemaFormat !== undefined && options.schemaFormat !== "") {
+      explicit = schemaFormatName(options.schemaFormat);
+      if (explicit === undefined) return schemaError(`unknown schema format "${options.schemaFormat}" (expected json, yaml or toml)`);
+    }
+    const compiled = this.cache.getOrBuild(CompileCache.key(schemaText, explicit ?? "sniff"), () => compileSchemaText(schemaText, explicit, SCHEMA_LIMITS, this.ajv));
+    if (!compiled.ok) return schemaError(compiled.problem, compiled.format);
+
+    let plain: unknown;
+    let checked: unknown;
+    try {
+      plain = asPlainData(data);
+      checked = checkedCopy(plain);
+    } catch (e) {
+      if (e instanceof RangeError) {
+        const failure: SchemaFailure = { path: "$", message: "data nested too deeply to validate", keyword: "", schemaPath: "", target: "value" };
+        return { valid: false, errors: [failureLine(failure)], failures: [failure], schemaFormat: compiled.format };
+      }
+      throw e;
+    }
+    const { validate } = compiled;
+    let ok: boolean;
+    try {
+      ok = validate(checked);
+    } catch (e) {
+      // A `$ref` loop that consumes no data (`{"$ref": "#"}`) recurses until the stack runs out.
+      const why = e instanceof RangeError ? "validation does not terminate ($ref recursion without progress)" : `validation failed: ${e instanceof Error ? e.message : String(e)}`;
+      return schemaError(why, compiled.format);
+    }
+    if (ok) return { valid: true, errors: [], schemaFormat: compiled.format };
+    const raw = validate.errors ?? [];
+    let failures = renderErrors(raw, plain, checked);
+    if (failures.length === 0) {
+      failures = raw.map((e) => ({ path: locate(plain, e.instancePath).path, message: e.message ?? e.keyword, keyword: e.keyword, schemaPath: e.schemaPath, instance: pointerSegments(e.instancePath), target: "value" }));
+    }
+    if (failures.length > SCHEMA_LIMITS.maxErrors) {
+      const more = failures.length - SCHEMA_LIMITS.maxErrors;
+      failures = [...failures.slice(0, SCHEMA_LIMITS.maxErrors), { path: "$", message: `${more} more errors not shown`, keyword: "", schemaPath: "", target: "value" }];
+    }
+    return { valid: false, errors: failures.map(failureLine), failures, schemaFormat: compiled.format };
+  }
 }
 
 function schemaError(message: string, format?: SchemaFormat): JsonSchemaResult {
   const r = { valid: false, errors: [`schema: ${message}`], schemaError: true } as const;
   return format === undefined ? r : { ...r, schemaFormat: format };
-}
-
-/** Validate `data` against `schemaText` (see the module comment). Never throws. */
-export function validateJsonSchema(data: unknown, schemaText: string, options: SchemaValidateOptions = {}): JsonSchemaResult {
-  if (typeof schemaText !== "string") return schemaError("the schema must be given as text");
-  let explicit: SchemaFormat | undefined;
-  if (options.schemaFormat !== undefined && options.schemaFormat !== "") {
-    explicit = schemaFormatName(options.schemaFormat);
-    if (explicit === undefined) return schemaError(`unknown schema format "${options.schemaFormat}" (expected json, yaml or toml)`);
-  }
-  const compiled = cache.getOrBuild(CompileCache.key(schemaText, explicit ?? "sniff"), () => compileSchemaText(schemaText, explicit, SCHEMA_LIMITS));
-  if (!compiled.ok) return schemaError(compiled.problem, compiled.format);
-
-  let plain: unknown;
-  let checked: unknown;
-  try {
-    plain = asPlainData(data);
-    checked = checkedCopy(plain);
-  } catch (e) {
-    if (e instanceof RangeError) {
-      const failure: SchemaFailure = { path: "$", message: "data nested too deeply to validate", keyword: "", schemaPath: "", target: "value" };
-      return { valid: false, errors: [failureLine(failure)], failures: [failure], schemaFormat: compiled.format };
-    }
-    throw e;
-  }
-  const { validate } = compiled;
-  let ok: boolean;
-  try {
-    ok = validate(checked);
-  } catch (e) {
-    // A `$ref` loop that consumes no data (`{"$ref": "#"}`) recurses until the stack runs out.
-    const why = e instanceof RangeError ? "validation does not terminate ($ref recursion without progress)" : `validation failed: ${e instanceof Error ? e.message : String(e)}`;
-    return schemaError(why, compiled.format);
-  }
-  if (ok) return { valid: true, errors: [], schemaFormat: compiled.format };
-  const raw = validate.errors ?? [];
-  let failures = renderErrors(raw, plain, checked);
-  if (failures.length === 0) {
-    failures = raw.map((e) => ({ path: locate(plain, e.instancePath).path, message: e.message ?? e.keyword, keyword: e.keyword, schemaPath: e.schemaPath, instance: pointerSegments(e.instancePath), target: "value" }));
-  }
-  if (failures.length > SCHEMA_LIMITS.maxErrors) {
-    const more = failures.length - SCHEMA_LIMITS.maxErrors;
-    failures = [...failures.slice(0, SCHEMA_LIMITS.maxErrors), { path: "$", message: `${more} more errors not shown`, keyword: "", schemaPath: "", target: "value" }];
-  }
-  return { valid: false, errors: failures.map(failureLine), failures, schemaFormat: compiled.format };
 }
 
 /** The plugin: registers the `json-schema` schema type. */
@@ -90,11 +99,12 @@ export default definePlugin({
   version: "1.0.0",
   apiVersion: API_VERSION,
   apply(host) {
+    const validator = new JsonSchemaValidator();
     host.registerSchemaType(
       defineSchemaType({
         name: "json-schema",
         description: "JSON Schema (draft-07, 2019-09, 2020-12) via ajv; schemas in JSON, YAML or TOML",
-        validate: validateJsonSchema,
+        validate: (data, schemaText, options) => validator.validate(data, schemaText, options),
       }),
     );
   },

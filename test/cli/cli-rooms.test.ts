@@ -33,6 +33,8 @@ test("each rule catches what it forbids", () => {
     [edge("cli/playground/serve-playground.ts", "cli/serve/routes/errors.ts"), /^playground imports nothing of serve/],
     [edge("cli/serve/jobs/x.ts", "core/eval/evaluator.ts"), /^serve takes from core only its public entries/],
     [edge("cli/playground/x.ts", "core/syntax/parser.ts"), /^playground takes from core only its public entries/],
+    [edge("cli/transpile/external-vars.ts", "core/data/data-document.ts"), /^transpile takes nothing from core\/data/],
+    [edge("cli/serve/jobs/job-vars.ts", "core/data/data-budget.ts"), /^serve takes nothing from core\/data/],
   ];
   for (const [e, rule] of cases) {
     const found = roomViolations([e]);

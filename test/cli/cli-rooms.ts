@@ -19,7 +19,9 @@
  * - playground/ imports nothing of serve/: the server mounts the page
  *   (serve → playground), never the reverse;
  * - serve/ and playground/ take from core/ only its public entries (see
- *   {@link SERVER_CORE_ENTRIES}), never the evaluator's or the parser's insides.
+ *   {@link SERVER_CORE_ENTRIES}), never the evaluator's or the parser's insides;
+ * - no room takes anything from core/data/: external variables and data
+ *   formats are read through core's public entry (`readVars`, `dataFormatOf`).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -33,10 +35,10 @@ export interface ImportEdge {
 /**
  * What of core/ the server and the playground may import: the package's
  * entries (`jsson` = core/index.ts, `jsson/plugin` = core/plugin.ts)
- * and the rooms the engine's API hands out whole (where
- * include text comes from, core/host/; reading data documents, core/data/).
+ * and the room the engine's API hands out whole (where include text comes
+ * from, core/host/).
  */
-export const SERVER_CORE_ENTRIES: readonly RegExp[] = [/^core\/index\.ts$/, /^core\/plugin\.ts$/, /^core\/host\//, /^core\/data\//];
+export const SERVER_CORE_ENTRIES: readonly RegExp[] = [/^core\/index\.ts$/, /^core\/plugin\.ts$/, /^core\/host\//];
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm;
 
@@ -70,6 +72,7 @@ export function roomViolations(edges: readonly ImportEdge[]): string[] {
     const say = (rule: string) => problems.push(`${rule}: ${e.from} imports ${e.to}`);
     if (b === undefined) {
       if (a === "wire") say("wire imports nothing");
+      else if (e.to.startsWith("core/data/")) say(`${a} takes nothing from core/data (read variables with core's readVars)`);
       else if ((a === "serve" || a === "playground") && e.to.startsWith("core/") && !SERVER_CORE_ENTRIES.some((r) => r.test(e.to)))
         say(`${a} takes from core only its public entries`);
       continue;

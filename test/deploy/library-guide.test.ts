@@ -44,7 +44,7 @@ const guideFolder = (): Promise<string> =>
 
 test("the guide covers what an embedder needs, each with a program", () => {
   const all = programs.map((p) => p.body).join("\n");
-  for (const api of ["transpile(", "NodeFsHost", "MemoryHost", "vars:", "validate(", "transpileTo(", "toPlainData", "renderDiagnostic", "definePlugin", "limits", "signal"])
+  for (const api of ["transpile(", "NodeFsHost", "MemoryHost", "vars:", "readVars(", "schemaCheck(", "transpileTo(", "toPlainData", "renderDiagnostic", "definePlugin", "limits", "signal"])
     assert.ok(all.includes(api), `no program uses ${api}`);
   assert.ok(programs.every((p) => p.expected !== undefined), "every program shows its output");
 });

@@ -6,7 +6,10 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { compileLinear } from "../../plugins/schema-json/linear-regexp.js";
 import { ecmaToRe2 } from "../../plugins/schema-json/ecma-pattern.js";
-import { validateJsonSchema } from "../../plugins/schema-json/index.js";
+import { JsonSchemaValidator } from "../../plugins/schema-json/index.js";
+
+/** The validator under test: its own compile cache, as each engine's plugin has. */
+const validator = new JsonSchemaValidator();
 
 test("ecmaToRe2: \\uXXXX, surrogate pairs and \\u{…} become \\x{…}; escapes RE2 shares are copied", () => {
   assert.is(ecmaToRe2("\\u0041b"), "\\x{41}b");
@@ -42,8 +45,8 @@ test("patterns mean on RE2 what they mean as ECMA-262 RegExp (u flag), on sample
 
 test("through ajv: pattern and patternProperties use the ECMA-262 meanings (NBSP is \\s, \\w is ASCII, Script=Greek)", () => {
   const schema = JSON.stringify({ properties: { gap: { pattern: "^a\\sb$" }, word: { pattern: "^\\w+$" } }, patternProperties: { "^\\p{Script=Greek}+$": { type: "number" } } });
-  assert.equal(validateJsonSchema({ gap: "a\u00a0b", word: "abc_1", "αβ": 1 }, schema, {}).errors, []);
-  assert.equal([...validateJsonSchema({ gap: "a\u200bb", word: "é", "αβ": "x" }, schema, {}).errors].sort(), [
+  assert.equal(validator.validate({ gap: "a\u00a0b", word: "abc_1", "αβ": 1 }, schema, {}).errors, []);
+  assert.equal([...validator.validate({ gap: "a\u200bb", word: "é", "αβ": "x" }, schema, {}).errors].sort(), [
     "$.gap: String does not match pattern: ^a\\sb$",
     "$.word: String does not match pattern: ^\\w+$",
     "$.αβ: Expected type number but got string",
@@ -61,7 +64,7 @@ test("what the linear-time engine cannot do is a schema error naming the constru
     ["\\p{Script_Extensions=Greek}", /Unicode property \\p\{Script_Extensions=Greek\} is not supported/],
   ];
   for (const [pattern, message] of cases) {
-    const r = validateJsonSchema("x", JSON.stringify({ pattern }), {});
+    const r = validator.validate("x", JSON.stringify({ pattern }), {});
     assert.ok(r.schemaError, pattern);
     assert.is(r.errors.length, 1, pattern);
     assert.match(r.errors[0] ?? "", message);
@@ -80,8 +83,8 @@ test("unanchored search semantics, like RegExp.prototype.test", () => {
 
 test("distinct patterns stay distinct inside ajv (cached by their text)", () => {
   const schema = JSON.stringify({ properties: { a: { pattern: "^a+$" }, b: { pattern: "^b+$" } }, patternProperties: { "^x": { type: "string" }, "^y": { type: "number" } } });
-  assert.equal(validateJsonSchema({ a: "aaa", b: "bbb", x1: "s", y1: 1 }, schema, {}).errors, []);
-  assert.equal([...validateJsonSchema({ a: "b", b: "a", x1: 1, y1: "s" }, schema, {}).errors].sort(), [
+  assert.equal(validator.validate({ a: "aaa", b: "bbb", x1: "s", y1: 1 }, schema, {}).errors, []);
+  assert.equal([...validator.validate({ a: "b", b: "a", x1: 1, y1: "s" }, schema, {}).errors].sort(), [
     "$.a: String does not match pattern: ^a+$",
     "$.b: String does not match pattern: ^b+$",
     "$.x1: Expected type string but got number",

@@ -8,13 +8,16 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { clearSchemaCache, schemaCacheStats, sniffSchemaFormat, validateJsonSchema } from "../../plugins/schema-json/index.js";
+import { sniffSchemaFormat, JsonSchemaValidator } from "../../plugins/schema-json/index.js";
 import { createEngine } from "../../index.js";
 import { CompileCache } from "../../plugins/schema-json/compile-cache.js";
 
+/** The validator under test: its own compile cache, as each engine's plugin has. */
+const validator = new JsonSchemaValidator();
+
 /** Assert a schema error whose single line starts with `schema: ` and contains `fragment`. */
 function schemaError(schemaText: string, fragment: string, schemaFormat?: string): void {
-  const r = validateJsonSchema({ a: 1 }, schemaText, schemaFormat === undefined ? {} : { schemaFormat });
+  const r = validator.validate({ a: 1 }, schemaText, schemaFormat === undefined ? {} : { schemaFormat });
   assert.is(r.valid, false);
   assert.is(r.schemaError, true, `expected a schema error, got ${JSON.stringify(r)}`);
   assert.is(r.errors.length, 1);
@@ -37,31 +40,31 @@ test("the same schema in JSON, YAML and TOML gives the same lines", () => {
   const toml = 'type = "object"\nrequired = ["name"]\n[properties.port]\ntype = "integer"\nmaximum = 10\n';
   const expected = ["$: Missing required property: name", "$.port: Value must be <= 10, got 11"].sort();
   for (const [text, format] of [[json, "json"], [yaml, "yaml"], [yaml, "YML"], [toml, "toml"]] as const) {
-    assert.equal([...validateJsonSchema({ port: 11 }, text, { schemaFormat: format }).errors].sort(), expected, format);
-    assert.equal([...validateJsonSchema({ port: 11 }, text, {}).errors].sort(), expected, `${format} sniffed`);
+    assert.equal([...validator.validate({ port: 11 }, text, { schemaFormat: format }).errors].sort(), expected, format);
+    assert.equal([...validator.validate({ port: 11 }, text, {}).errors].sort(), expected, `${format} sniffed`);
   }
 });
 
 test("a leading byte-order mark is ignored, in every format", () => {
   for (const [text, format] of [['\uFEFF{"maximum": 1}', "json"], ["\uFEFFmaximum: 1\n", "yaml"], ["\uFEFFmaximum = 1\n", "toml"]] as const) {
-    assert.equal(validateJsonSchema(2, text, { schemaFormat: format }).errors, ["$: Value must be <= 1, got 2"], format);
-    assert.equal(validateJsonSchema(2, text, {}).errors, ["$: Value must be <= 1, got 2"], `${format} sniffed`);
+    assert.equal(validator.validate(2, text, { schemaFormat: format }).errors, ["$: Value must be <= 1, got 2"], format);
+    assert.equal(validator.validate(2, text, {}).errors, ["$: Value must be <= 1, got 2"], `${format} sniffed`);
   }
 });
 
 test("YAML anchors and aliases for reuse work", () => {
   const yaml = "definitions:\n  port: &port {type: integer, minimum: 1}\nproperties:\n  a: *port\n  b: *port\n";
-  assert.equal(validateJsonSchema({ a: 0, b: 2 }, yaml, {}).errors, ["$.a: Value must be >= 1, got 0"]);
+  assert.equal(validator.validate({ a: 0, b: 2 }, yaml, {}).errors, ["$.a: Value must be >= 1, got 0"]);
 });
 
 test("YAML merge keys (<<) work", () => {
   const yaml = "definitions:\n  port: &port {type: integer, minimum: 1}\nproperties:\n  a:\n    <<: *port\n    maximum: 10\n";
-  assert.equal([...validateJsonSchema({ a: 11 }, yaml, {}).errors], ["$.a: Value must be <= 10, got 11"]);
-  assert.equal([...validateJsonSchema({ a: 0 }, yaml, {}).errors], ["$.a: Value must be >= 1, got 0"]);
+  assert.equal([...validator.validate({ a: 11 }, yaml, {}).errors], ["$.a: Value must be <= 10, got 11"]);
+  assert.equal([...validator.validate({ a: 0 }, yaml, {}).errors], ["$.a: Value must be >= 1, got 0"]);
 });
 
 test("YAML reads YAML 1.2 core scalars: no timestamps, `yes` is a string", () => {
-  assert.equal(validateJsonSchema({ d: "2024-01-01", y: "yes" }, "properties:\n  d: {const: 2024-01-01}\n  y: {const: yes}\n", {}).errors, []);
+  assert.equal(validator.validate({ d: "2024-01-01", y: "yes" }, "properties:\n  d: {const: 2024-01-01}\n  y: {const: yes}\n", {}).errors, []);
 });
 
 test("unparsable documents are schema errors naming the format", () => {
@@ -99,7 +102,7 @@ test("schemas that do not compile are schema errors", () => {
 
 test("$schema spellings of a supported draft are accepted", () => {
   for (const uri of ["http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft-07/schema", "http://json-schema.org/draft-06/schema#", "https://json-schema.org/draft/2020-12/schema#"]) {
-    const r = validateJsonSchema(1, JSON.stringify({ $schema: uri, type: "string" }), {});
+    const r = validator.validate(1, JSON.stringify({ $schema: uri, type: "string" }), {});
     assert.equal(r.errors, ["$: Expected type string but got number"], uri);
   }
 });
@@ -137,44 +140,54 @@ test("remote $ref (http, https, file, relative, protocol-relative) is refused an
 
 test("a $ref that resolves to an $id inside the document is local", () => {
   const schema = { $id: "https://example.com/root.json", definitions: { s: { $id: "https://example.com/s.json", type: "string" } }, properties: { a: { $ref: "s.json" } } };
-  assert.equal(validateJsonSchema({ a: 1 }, JSON.stringify(schema), {}).errors, ["$.a: Expected type string but got number"]);
+  assert.equal(validator.validate({ a: 1 }, JSON.stringify(schema), {}).errors, ["$.a: Expected type string but got number"]);
 });
 
 test("two documents with the same $id but different content do not clash", () => {
   const a = JSON.stringify({ $id: "https://example.com/same.json", type: "string" });
   const b = JSON.stringify({ $id: "https://example.com/same.json", type: "number" });
-  assert.equal(validateJsonSchema(1, a, {}).errors, ["$: Expected type string but got number"]);
-  assert.equal(validateJsonSchema(1, b, {}).errors, []);
-  assert.equal(validateJsonSchema("x", b, {}).errors, ["$: Expected type number but got string"]);
+  assert.equal(validator.validate(1, a, {}).errors, ["$: Expected type string but got number"]);
+  assert.equal(validator.validate(1, b, {}).errors, []);
+  assert.equal(validator.validate("x", b, {}).errors, ["$: Expected type number but got string"]);
   // Nested $ids too.
   const nested = (type: string): string => JSON.stringify({ definitions: { s: { $id: "https://example.com/s.json", type } }, properties: { x: { $ref: "https://example.com/s.json" } } });
-  assert.equal(validateJsonSchema({ x: 1 }, nested("string"), {}).errors, ["$.x: Expected type string but got number"]);
-  assert.equal(validateJsonSchema({ x: 1 }, nested("boolean"), {}).errors, ["$.x: Expected type boolean but got number"]);
+  assert.equal(validator.validate({ x: 1 }, nested("string"), {}).errors, ["$.x: Expected type string but got number"]);
+  assert.equal(validator.validate({ x: 1 }, nested("boolean"), {}).errors, ["$.x: Expected type boolean but got number"]);
 });
 
 test("a schema that is not text (a caller's mistake) is a schema error, not an exception", () => {
-  const r = validateJsonSchema({}, 42 as unknown as string, {});
+  const r = validator.validate({}, 42 as unknown as string, {});
   assert.equal(r.errors, ["schema: the schema must be given as text"]);
   assert.is(r.schemaError, true);
 });
 
 test("the compile cache: equal schema texts compile once; failures are cached too; bounded LRU", () => {
-  clearSchemaCache();
+  validator.clearCache();
   const text = '{"properties": {"n": {"maximum": 1}}}';
-  for (let i = 0; i < 5; i++) assert.equal(validateJsonSchema({ n: 2 }, text, {}).errors, ["$.n: Value must be <= 1, got 2"]);
-  assert.equal(schemaCacheStats(), { compiles: 1, hits: 4, size: 1, weight: 2 }); // weight = subschemas (root + n)
+  for (let i = 0; i < 5; i++) assert.equal(validator.validate({ n: 2 }, text, {}).errors, ["$.n: Value must be <= 1, got 2"]);
+  assert.equal(validator.cacheStats(), { compiles: 1, hits: 4, size: 1, weight: 2 }); // weight = subschemas (root + n)
   // The same text read with an explicit format is a different key.
-  validateJsonSchema({ n: 2 }, text, { schemaFormat: "json" });
-  assert.is(schemaCacheStats().compiles, 2);
+  validator.validate({ n: 2 }, text, { schemaFormat: "json" });
+  assert.is(validator.cacheStats().compiles, 2);
   // A broken schema is not recompiled either.
-  for (let i = 0; i < 3; i++) assert.is(validateJsonSchema({}, "{broken", { schemaFormat: "json" }).schemaError, true);
-  assert.is(schemaCacheStats().compiles, 3);
+  for (let i = 0; i < 3; i++) assert.is(validator.validate({}, "{broken", { schemaFormat: "json" }).schemaError, true);
+  assert.is(validator.cacheStats().compiles, 3);
   // Fill past capacity: the first schema is evicted and compiles again.
-  for (let i = 0; i < 70; i++) validateJsonSchema(i, JSON.stringify({ maximum: i }), {});
-  assert.is(schemaCacheStats().size, 64);
-  const before = schemaCacheStats().compiles;
-  validateJsonSchema({ n: 2 }, text, {});
-  assert.is(schemaCacheStats().compiles, before + 1);
+  for (let i = 0; i < 70; i++) validator.validate(i, JSON.stringify({ maximum: i }), {});
+  assert.is(validator.cacheStats().size, 64);
+  const before = validator.cacheStats().compiles;
+  validator.validate({ n: 2 }, text, {});
+  assert.is(validator.cacheStats().compiles, before + 1);
+});
+
+test("each validator owns its cache: another one (another engine's) compiles for itself and leaves this one's counters alone", () => {
+  validator.clearCache();
+  const other = new JsonSchemaValidator();
+  const text = '{"required": ["own"]}';
+  validator.validate({}, text, {});
+  assert.equal(other.validate({}, text, {}).errors, validator.validate({}, text, {}).errors);
+  assert.equal(other.cacheStats(), { compiles: 1, hits: 0, size: 1, weight: 1 });
+  assert.equal(validator.cacheStats(), { compiles: 1, hits: 1, size: 1, weight: 1 });
 });
 
 test("CompileCache: bounded by entries and by total weight, least recently used first", () => {
@@ -201,11 +214,11 @@ test("CompileCache: bounded by entries and by total weight, least recently used 
 });
 
 test("validators stay correct across ajv instance renewals (hundreds of distinct schemas)", () => {
-  clearSchemaCache();
+  validator.clearCache();
   for (let i = 0; i < 250; i++) {
     const text = JSON.stringify({ $id: "https://example.com/x.json", properties: { v: { const: i } } });
-    assert.equal(validateJsonSchema({ v: i }, text, {}).errors, [], `schema ${i}`);
-    assert.equal(validateJsonSchema({ v: -1 }, text, {}).errors, [`$.v: Value must be exactly ${i}`], `schema ${i}`);
+    assert.equal(validator.validate({ v: i }, text, {}).errors, [], `schema ${i}`);
+    assert.equal(validator.validate({ v: -1 }, text, {}).errors, [`$.v: Value must be exactly ${i}`], `schema ${i}`);
   }
 });
 

@@ -2,7 +2,7 @@
 import type { RunOptions } from "../../../core/index.js";
 import type { TranspileJob } from "../pool/protocol.js";
 import type { JobContext } from "./job-context.js";
-import { readJobVars } from "./job-vars.js";
+import { jobVars } from "./job-vars.js";
 
 /** What a job's request says about its run: merge mode, included files, external variables. */
 type JobRunFields = Pick<TranspileJob, "includeMerge" | "files" | "vars" | "strict">;
@@ -29,7 +29,7 @@ export function jobRunOptions(job: JobRunFields, ctx: JobContext, format: string
     host: ctx.hostFor(job.files),
     limits: ctx.limits,
     signal: ctx.signal,
-    vars: job.vars === undefined ? undefined : readJobVars(job.vars),
+    vars: job.vars === undefined ? undefined : jobVars(job.vars),
     streamThreshold: output.streamThreshold,
     formatOptions: output.formatOptions,
     verifyBeforeWrite: output.verifyBeforeWrite,

@@ -4,7 +4,7 @@
  * (the output in the requested format, the data a consumer of that format
  * reads, checked with the `json-schema` type), under the run's one time limit.
  */
-import type { Evaluation, SchemaResult } from "../../../core/index.js";
+import { schemaCheck, type CheckedAgainstSchema } from "../../../core/index.js";
 import type { SchemaDiagnosticJson } from "../../wire/wire-diagnostic.js";
 import { jobRunOptions } from "./job-run-options.js";
 import type { ValidateSchemaJob } from "../pool/protocol.js";
@@ -25,9 +25,9 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
   if (evaluated.ok) evaluated.output();
   const transpileMs = performance.now() - started;
   const validateStarted = performance.now();
-  const schemaOptions = job.schemaFormat === undefined ? { schemaType: SCHEMA_TYPE } : { schemaType: SCHEMA_TYPE, schemaFormat: job.schemaFormat };
+  const schema = job.schemaFormat === undefined ? { text: job.schema, schemaType: SCHEMA_TYPE } : { text: job.schema, schemaType: SCHEMA_TYPE, schemaFormat: job.schemaFormat };
   if (evaluated.ok) ctx.validating?.();
-  const checked = evaluated.ok ? evaluated.validate(job.schema, schemaOptions) : evaluated;
+  const checked = evaluated.ok ? schemaCheck(evaluated, schema) : evaluated;
   const fields = (valid: boolean, errors: readonly string[], validateMs: number, diagnostics: readonly unknown[] | undefined) =>
     `{"valid":${valid},"errors":${JSON.stringify(errors)},"format":${JSON.stringify(job.outputFormat)},"schema_type":"${SCHEMA_TYPE}",` +
     `"transpile_time_ms":${msText(transpileMs)},"validate_time_ms":${msText(validateMs)}` +
@@ -39,7 +39,7 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
   }
   const warnings = warningMembers(evaluated.ok ? evaluated.warnings : undefined, job.requestWarnings);
   const result = checked.result;
-  const diagnostics = result.valid || !evaluated.ok ? undefined : schemaDiagnostics(evaluated, result);
+  const diagnostics = result.valid ? undefined : schemaDiagnostics(checked);
   const validateMs = performance.now() - validateStarted;
   // For json the emitted text is that data with keys in source order and exact integers; embed it as is.
   const dataText = job.outputFormat === "json" ? checked.output.slice(0, trailingSpaceStart(checked.output)) : jsonText(checked.data);
@@ -48,14 +48,13 @@ export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void
 
 /**
  * `diagnostics` of a failed check (HTTP.md §7): `{message}` for schema
- * errors; for data failures, their structure and source place. Places come
- * from the run's locating pass ({@link Evaluation.locate}: a traced
- * evaluation given only the time the request has left of its one limit).
+ * errors; for data failures, their structure and source place (found by
+ * the check within the time the request has left of its one limit).
  */
-function schemaDiagnostics(evaluation: Evaluation, result: SchemaResult): unknown[] {
+function schemaDiagnostics(checked: CheckedAgainstSchema): unknown[] {
+  const { result, places } = checked;
   const failures = result.failures;
   if (result.schemaError === true || failures === undefined) return result.errors.map((message) => ({ message }));
-  const places = evaluation.locate(failures);
   return failures.map((f, i): SchemaDiagnosticJson => {
     const place = places?.[i];
     const entry = { path: f.path, message: f.message, keyword: f.keyword, schema_path: f.schemaPath };
