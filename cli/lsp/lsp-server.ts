@@ -22,6 +22,7 @@ import { MAX_PREVIEWS } from "./evaluation-job.js";
 import { EvaluationQueue, type JobOutcome, type PreparedJob } from "./evaluation-queue.js";
 import { definitionAt, referencesAt } from "./navigation.js";
 import { OverlayHost } from "./overlay-host.js";
+import { prepareRenameAt, renameAt } from "./rename-symbol.js";
 import { SEMANTIC_LEGEND, semanticTokens } from "./semantic-tokens.js";
 import { readSchemaAssociations, schemaFor, type SchemaAssociation } from "./workspace-schemas.js";
 import { warningFixes } from "./warning-fixes.js";
@@ -153,6 +154,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
+        renameProvider: { prepareProvider: true },
         completionProvider: { triggerCharacters: ['"', "/", "@", "."] },
         documentSymbolProvider: true,
         semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
@@ -199,6 +201,8 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   connection.onHover((p) => withState(p.textDocument.uri, (s) => hoverAt(s, s.document, s.document.offsetAt(p.position), { host, pathOf, uriOf }), null));
   connection.onDefinition((p) => withState<Location[]>(p.textDocument.uri, (s) => definitionAt(s, s.document.offsetAt(p.position), { host, pathOf, uriOf }), []));
   connection.onReferences((p) => withState<Location[]>(p.textDocument.uri, (s) => referencesAt(s, s.document.offsetAt(p.position), p.context.includeDeclaration), []));
+  connection.onPrepareRename((p) => withState(p.textDocument.uri, (s) => prepareRenameAt(s, s.document.offsetAt(p.position)), null));
+  connection.onRenameRequest((p) => withState(p.textDocument.uri, (s) => renameAt(s, s.document.offsetAt(p.position), p.newName), null));
   connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri)), []));
   connection.onDocumentSymbol((p) => withState(p.textDocument.uri, (s) => documentSymbols(s.document, s.outline), []));
   connection.onFoldingRanges((p) => withState(p.textDocument.uri, (s) => foldingRanges(s.document, s.tokens, s.outline), []));

@@ -19,6 +19,8 @@ export interface PublishedDiagnostic {
 export interface LspSession {
   readonly connection: MessageConnection;
   readonly child: ChildProcess;
+  /** The server's answer to initialize. */
+  readonly initialized: { readonly capabilities: Record<string, unknown> };
   /** The next `publishDiagnostics` for `uri` that satisfies `accept` (default: any), within `timeoutMs`. */
   nextDiagnostics(uri: string, accept?: (d: readonly PublishedDiagnostic[]) => boolean, timeoutMs?: number): Promise<PublishedDiagnostic[]>;
   /** The `window/logMessage` texts the server has sent so far (warnings about the workspace's config among them). */
@@ -47,12 +49,13 @@ export async function startSession(rootUri: string | null): Promise<LspSession> 
   const logs: string[] = [];
   connection.onNotification("window/logMessage", (p: { message: string }) => void logs.push(p.message));
   connection.listen();
-  await connection.sendRequest("initialize", { processId: process.pid, rootUri, capabilities: {}, workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: "ws" }] });
+  const initialized = await connection.sendRequest<{ capabilities: Record<string, unknown> }>("initialize", { processId: process.pid, rootUri, capabilities: {}, workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: "ws" }] });
   await connection.sendNotification("initialized", {});
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return {
     connection,
     child,
+    initialized,
     logMessages: () => logs,
     nextDiagnostics(uri, accept = () => true, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
