@@ -6,12 +6,32 @@
  * engine's every look at the clock; it reads the job's phase from the same
  * array.
  */
+import { readlinkSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { createEngine } from "../../index.js";
 import { runEvaluationJob } from "./evaluation-job.js";
 import { CONTROL, PHASE, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
 import { OverlayHost } from "./overlay-host.js";
 
+/** How much lower than the server thread's this thread's priority is (nice steps). */
+const THREAD_NICE = 5;
+
+/**
+ * Requests are answered first: on Linux a thread's nice value is its own,
+ * so while both compete for a core, the server's thread (hover, completion)
+ * is scheduled before the evaluation. Elsewhere nothing changes.
+ */
+function lowerThreadPriority(): void {
+  try {
+    const tid = Number(/\/task\/(\d+)$/.exec(readlinkSync("/proc/thread-self"))?.[1]);
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + THREAD_NICE));
+  } catch {
+    // not Linux, or not allowed: the thread keeps the process's priority
+  }
+}
+
+lowerThreadPriority();
 const control = new Int32Array(workerData as SharedArrayBuffer);
 const engine = createEngine();
 const overlay = new Map<string, string>();
