@@ -6,7 +6,7 @@
  * returned is plain data: it crosses to the server's thread, which turns it
  * into LSP diagnostics (document-diagnostics.ts).
  */
-import type { Diagnostic, Engine, IncludeHost, RunSignal, SchemaResult } from "../../core/index.js";
+import type { Diagnostic, Engine, Evaluation, IncludeHost, RunSignal, SchemaResult } from "../../core/index.js";
 import { ProgramValue } from "../../core/eval/key-origins.js";
 import type { ValuePlace } from "../../core/eval/value-locator.js";
 import { ObjectValue, type Value } from "../../core/eval/values.js";
@@ -30,10 +30,11 @@ export interface EvaluationJob {
   readonly previewPaths: readonly (readonly string[])[];
 }
 
-/** The evaluation's own outcome: errors, or warnings and previews. */
-export type Evaluated =
-  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] }
-  | { readonly ok: true; readonly warnings: readonly Diagnostic[]; readonly previews: readonly (readonly [string, string])[] };
+/** The evaluation's own outcome: errors, or warnings. */
+export type Evaluated = { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } | { readonly ok: true; readonly warnings: readonly Diagnostic[] };
+
+/** Value previews for hovers, by output path as JSON. */
+export type Previews = readonly (readonly [string, string])[];
 
 /** The schema check's outcome. */
 export type SchemaOutcome =
@@ -51,14 +52,32 @@ export type SchemaOutcome =
 
 /**
  * Run `job`. `evaluated` is told as soon as the evaluation ends (the server
- * keeps it if the check that follows must be stopped from outside);
- * the result is the schema check's outcome, if there was one.
+ * keeps it if the check that follows must be stopped from outside). The
+ * result is the schema check's outcome, if there was one, and, when the
+ * evaluation succeeded, how to make its value previews (after the check:
+ * a check stopped from outside then costs no previews).
  */
-export function runEvaluationJob(engine: Engine, host: IncludeHost, job: EvaluationJob, signal: RunSignal, phase: (p: number) => void, evaluated: (e: Evaluated) => void): SchemaOutcome | undefined {
+export function runEvaluationJob(
+  engine: Engine,
+  host: IncludeHost,
+  job: EvaluationJob,
+  signal: RunSignal,
+  phase: (p: number) => void,
+  evaluated: (e: Evaluated) => void,
+): { schema: SchemaOutcome | undefined; previews: (() => Previews) | undefined } {
   phase(PHASE.evaluating);
   const r = engine.evaluate(job.text, { limits: LSP_LIMITS, host, signal, ...(job.path === undefined ? {} : { file: job.path }) });
-  if (!r.ok) return void evaluated({ ok: false, diagnostics: r.diagnostics, warnings: r.warnings ?? [] });
-  evaluated({ ok: true, warnings: r.warnings, previews: previewsOf(r.value, job.previewPaths) });
+  if (!r.ok) {
+    evaluated({ ok: false, diagnostics: r.diagnostics, warnings: r.warnings ?? [] });
+    return { schema: undefined, previews: undefined };
+  }
+  evaluated({ ok: true, warnings: r.warnings });
+  const previews = (): Previews => previewsOf(r.value, job.previewPaths);
+  return { schema: checkSchema(r, job, phase), previews };
+}
+
+/** The schema check of a successful evaluation, its failures located in the time the run has left. */
+function checkSchema(r: Evaluation, job: EvaluationJob, phase: (p: number) => void): SchemaOutcome | undefined {
   if (job.schemaPath === undefined) return undefined;
   const read = readSchemaFile(job.schemaPath);
   if (!read.ok) return { kind: "unreadable", reason: read.reason };

@@ -11,7 +11,7 @@
  * terminated the same way; the next job starts a new thread.
  */
 import { Worker } from "node:worker_threads";
-import type { EvaluationJob, Evaluated, SchemaOutcome } from "./evaluation-job.js";
+import type { EvaluationJob, Evaluated, Previews, SchemaOutcome } from "./evaluation-job.js";
 import { CONTROL, PHASE, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 
@@ -81,6 +81,8 @@ export interface QueueHost {
   openFiles(): Iterable<{ readonly path: string; readonly text: () => string }>;
   /** A job ended and was not cancelled: publish it. */
   finished(uri: string, job: PreparedJob, outcome: JobOutcome): void;
+  /** The value previews of a successful evaluation (just before its `finished`). */
+  previews(uri: string, job: PreparedJob, previews: Previews): void;
   /** The thread failed to start. */
   log(message: string): void;
 }
@@ -95,6 +97,11 @@ export class EvaluationQueue {
   readonly counts: EvaluationCounts = { requested: 0, started: 0, completed: 0, cancelled: 0, running: 0, queued: 0, maxQueued: 0, threads: 0 };
 
   constructor(private readonly host: QueueHost) {}
+
+  /** Start the thread now (it loads the engine), so the first document does not wait for that. */
+  warmUp(): void {
+    if (!this.disposed && this.thread === undefined) this.startThread();
+  }
 
   /** Evaluate `uri` when the thread is free (once, however often asked meanwhile). */
   request(uri: string): void {
@@ -197,6 +204,10 @@ export class EvaluationQueue {
     if (r === undefined || r.id !== m.id) return;
     if (m.kind === "evaluated") {
       r.evaluated = m.evaluated;
+      return;
+    }
+    if (m.kind === "previews") {
+      if (!r.cancelled) this.host.previews(r.uri, r.job, m.previews);
       return;
     }
     this.end(r, { evaluated: r.evaluated, schema: m.schema, ...(m.error === undefined ? {} : { error: m.error }) });

@@ -6,32 +6,12 @@
  * engine's every look at the clock; it reads the job's phase from the same
  * array.
  */
-import { readlinkSync } from "node:fs";
-import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { createEngine } from "../../index.js";
 import { runEvaluationJob } from "./evaluation-job.js";
 import { CONTROL, PHASE, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
 import { OverlayHost } from "./overlay-host.js";
 
-/** How much lower than the server thread's this thread's priority is (nice steps). */
-const THREAD_NICE = 5;
-
-/**
- * Requests are answered first: on Linux a thread's nice value is its own,
- * so while both compete for a core, the server's thread (hover, completion)
- * is scheduled before the evaluation. Elsewhere nothing changes.
- */
-function lowerThreadPriority(): void {
-  try {
-    const tid = Number(/\/task\/(\d+)$/.exec(readlinkSync("/proc/thread-self"))?.[1]);
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + THREAD_NICE));
-  } catch {
-    // not Linux, or not allowed: the thread keeps the process's priority
-  }
-}
-
-lowerThreadPriority();
 const control = new Int32Array(workerData as SharedArrayBuffer);
 const engine = createEngine();
 const overlay = new Map<string, string>();
@@ -44,7 +24,8 @@ parentPort!.on("message", (job: WorkerJob) => {
   if (job.path !== undefined) overlay.set(job.path, job.text);
   const signal = { get aborted(): boolean { return Atomics.load(control, CONTROL.cancel) === job.id; } };
   try {
-    const schema = runEvaluationJob(engine, host, job, signal, (p) => Atomics.store(control, CONTROL.phase, p), (evaluated) => post({ kind: "evaluated", id: job.id, evaluated }));
+    const { schema, previews } = runEvaluationJob(engine, host, job, signal, (p) => Atomics.store(control, CONTROL.phase, p), (evaluated) => post({ kind: "evaluated", id: job.id, evaluated }));
+    if (previews !== undefined) post({ kind: "previews", id: job.id, previews: previews() });
     post({ kind: "done", id: job.id, schema });
   } catch (e) {
     // a bug, not the user's input (the engine reports what the source does wrong): the server logs it

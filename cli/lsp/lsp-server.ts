@@ -81,9 +81,8 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     if (outcome.error !== undefined) connection.console.error(`jsson lsp: evaluating ${uri} failed: ${outcome.error}`);
     const state = stateOf(uri);
     if (state === undefined) return; // closed meanwhile
-    const e = outcome.evaluated;
-    if (e?.ok) state.previews = { byPath: new Map(e.previews), stale: state.version !== job.version };
-    else if (state.previews !== undefined) state.previews = { byPath: state.previews.byPath, stale: true };
+    // a failed evaluation sends no previews: the ones shown are of an earlier text
+    if (outcome.evaluated?.ok !== true && state.previews !== undefined) state.previews = { byPath: state.previews.byPath, stale: true };
     const result = diagnoseOutcome({ uriOf }, uri, job.path, job.text, job.schemaPath, outcome);
     own.set(uri, result.own);
     publish(uri);
@@ -121,8 +120,15 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
         connection.console.error(`jsson lsp: publishing ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       }
     },
+    previews: (uri, job, previews) => {
+      const state = stateOf(uri);
+      if (state !== undefined) state.previews = { byPath: new Map(previews), stale: state.version !== job.version };
+    },
     log: (message) => connection.console.error(message),
   });
+
+  // the thread loads the engine while the client initializes
+  queue.warmUp();
 
   /** An edit (or a change on disk) makes `uri`'s running evaluation moot: stop it, and evaluate again after `delay`. */
   const schedule = (uri: string, delay: number): void => {
