@@ -48,10 +48,11 @@ async function round() {
   await c.sendRequest("initialize", { processId: process.pid, rootUri: null, capabilities: {} });
   await c.sendNotification("initialized", {});
   const phases = {};
-  for (const [phase, send] of [
-    ["open", () => c.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "jsson", version: 1, text } })],
-    ["edit", () => c.sendNotification("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ text: text + "edited = 1\n" }] })],
-  ]) {
+  const steps = [
+    { phase: "open", send: () => c.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "jsson", version: 1, text } }) },
+    { phase: "edit", send: () => c.sendNotification("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ text: text + "edited = 1\n" }] }) },
+  ];
+  for (const { phase, send } of steps) {
     const published = diagnostics();
     const t0 = performance.now();
     await send();
