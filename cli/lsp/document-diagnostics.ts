@@ -1,60 +1,65 @@
 /**
- * One evaluation of a document for the editor: the engine's diagnostics as
- * LSP diagnostics; for an error inside an included file, the diagnostic at
- * the `include` in the includer and the inner error at its own place in the
- * included file; and, when the workspace associates a schema with the file,
- * the schema's failures, each at the span of the value it is about.
+ * One evaluation's outcome (evaluation-job.ts, run off the server's thread)
+ * as the editor's diagnostics: the engine's diagnostics as LSP diagnostics;
+ * for an error inside an included file, the diagnostic at the `include` in
+ * the includer and the inner error at its own place in the included file;
+ * and, when the workspace associates a schema with the file, the schema's
+ * failures, each at the span of the value it is about.
  */
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from "vscode-languageserver";
-import { CODES, causeChain, diagnosticMessage, schemaCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type SourceSpan } from "../../core/index.js";
-import { ProgramValue } from "../../core/eval/key-origins.js";
-import type { ObjectValue } from "../../core/eval/values.js";
+import { causeChain, diagnosticMessage, type Diagnostic, type SourceSpan } from "../../core/index.js";
+import { topLevelKey, type SchemaOutcome } from "./evaluation-job.js";
+import { EVALUATION_HEAP_MB, type JobOutcome } from "./evaluation-queue.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
-import { checkSchemaBounded, readySchemaChecker } from "./bounded-schema-check.js";
-import { readSchemaFile } from "./workspace-schemas.js";
 import type { SuggestionData } from "./warning-fixes.js";
 
-/** Outcome of {@link diagnoseDocument}. */
+/** Outcome of {@link diagnoseOutcome}. */
 export interface DocumentDiagnostics {
   /** Diagnostics of the document itself. */
   readonly own: LspDiagnostic[];
   /** Diagnostics for included files (by absolute path), placed where the error is. */
   readonly included: Map<string, LspDiagnostic[]>;
-  /** The evaluated value, when evaluation succeeded. */
-  readonly value: ObjectValue | undefined;
 }
 
-/** What {@link diagnoseDocument} runs with. */
+/** What {@link diagnoseOutcome} places with. */
 export interface DiagnoseContext {
-  readonly engine: Engine;
-  readonly host: IncludeHost;
   /** The URI of an absolute path (for related information). */
   readonly uriOf: (path: string) => string;
-  /** Schema path for a file, if the workspace associates one. */
-  readonly schemaFor: (path: string) => string | undefined;
 }
 
-/** Evaluate `text` (the document at `uri`, file `path` if it has one) and place every problem found. */
-export function diagnoseDocument(ctx: DiagnoseContext, uri: string, path: string | undefined, text: string): DocumentDiagnostics {
+/** Place every problem of `outcome`, the evaluation of `text` (the document at `uri`, file `path` if it has one, schema `schemaPath` if associated). */
+export function diagnoseOutcome(ctx: DiagnoseContext, uri: string, path: string | undefined, text: string, schemaPath: string | undefined, outcome: JobOutcome): DocumentDiagnostics {
   const included = new Map<string, LspDiagnostic[]>();
   const doc = TextDocument.create(uri, "jsson", 0, text);
-  const schema = path === undefined ? undefined : ctx.schemaFor(path);
-  // the checking thread's start is not this run's: its time limit covers evaluating, checking and placing
-  if (schema !== undefined) readySchemaChecker();
-  const r = ctx.engine.evaluate(text, { limits: LSP_LIMITS, host: ctx.host, ...(path === undefined ? {} : { file: path }) });
-  if (!r.ok) {
-    const own = r.diagnostics.map((d) => toLsp(doc, d));
-    r.diagnostics.forEach((d, i) => {
+  const top = { start: doc.positionAt(0), end: doc.positionAt(0) };
+  const e = outcome.evaluated;
+  const stopped = outcome.stopped;
+  if (e === undefined || !e.ok) {
+    const errors = e?.diagnostics ?? [];
+    const own = errors.map((d) => toLsp(doc, d));
+    errors.forEach((d, i) => {
       const lsp = own[i] as LspDiagnostic;
       const related = relatedOf(ctx, doc.uri, d);
       if (related.length > 0) lsp.relatedInformation = related;
       placeCauses(ctx, doc, d, included, lsp);
     });
-    return { own: [...own, ...warningsOf(ctx, doc, r.warnings ?? [], included)], included, value: undefined };
+    if (stopped !== undefined) own.push({ range: top, severity: DiagnosticSeverity.Error, source: "jsson", message: stoppedMessage(stopped.why) });
+    return { own: [...own, ...warningsOf(ctx, doc, e?.warnings ?? [], included)], included };
   }
-  const own = schema === undefined || path === undefined ? [] : schemaDiagnostics(ctx, doc, path, r, schema, included);
-  return { own: [...own, ...warningsOf(ctx, doc, r.warnings, included)], included, value: r.value };
+  const own: LspDiagnostic[] = [];
+  if (stopped !== undefined && schemaPath !== undefined) {
+    const message = stopped.why === "time" && stopped.checking ? `${schemaPath}: validation timed out (limit ${LSP_LIMITS.timeoutMs} ms)` : `${schemaPath}: not checked: ${stoppedMessage(stopped.why)}`;
+    own.push({ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message });
+  } else if (outcome.schema !== undefined && schemaPath !== undefined && path !== undefined) own.push(...schemaDiagnostics(ctx, doc, path, schemaPath, outcome.schema, included));
+  return { own: [...own, ...warningsOf(ctx, doc, e.warnings, included)], included };
+}
+
+/** Why a job's thread did not finish it, for the editor. */
+function stoppedMessage(why: "time" | "memory" | "crash"): string {
+  if (why === "memory") return `evaluation stopped: it needed more than ${EVALUATION_HEAP_MB} MiB`;
+  if (why === "crash") return "evaluation stopped: the evaluating thread ended unexpectedly";
+  return `evaluation timed out (limit ${LSP_LIMITS.timeoutMs} ms)`;
 }
 
 /**
@@ -119,27 +124,22 @@ function endOf(s: SourceSpan): { line: number; character: number } {
 }
 
 /**
- * Check the evaluation against the associated schema (the engine's schema
- * check, its data checked in a thread of its own, all within the run's one
- * time limit). Each failure sits at the value's own span (LANGUAGE.md
- * §12.3, from a traced second evaluation done only when the check failed);
- * a value that came from an included file is shown there too, and in this
- * document at the top-level key it is under, pointing to it. Without places
- * (no time was left to find them), at the top-level key.
+ * The schema check's outcome as diagnostics. Each failure sits at the
+ * value's own span (LANGUAGE.md §12.3, from a traced second evaluation done
+ * only when the check failed, in the time the run had left); a value that
+ * came from an included file is shown there too, and in this document at
+ * the top-level key it is under, pointing to it. Without places (no time
+ * was left), at the top-level key.
  */
-function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string, evaluation: Evaluation, schemaPath: string, included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
+function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string, schemaPath: string, outcome: SchemaOutcome, included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
   const top = { start: doc.positionAt(0), end: doc.positionAt(0) };
-  const read = readSchemaFile(schemaPath);
-  if (!read.ok) return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot use schema ${schemaPath}: ${read.reason}` }];
-  const checked = schemaCheck(evaluation, { text: read.text }, checkSchemaBounded);
-  if (!checked.ok) {
-    if (checked.diagnostics[0]?.code === CODES.LIMIT_TIME) return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: validation timed out (limit ${LSP_LIMITS.timeoutMs} ms)` }];
-    return checked.diagnostics.map((d) => toLsp(doc, d));
-  }
-  const { result, places } = checked;
-  const value = evaluation.value;
+  if (outcome.kind === "unreadable") return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot use schema ${schemaPath}: ${outcome.reason}` }];
+  if (outcome.kind === "failed") return outcome.diagnostics.map((d) => toLsp(doc, d));
+  const result = outcome.result;
   if (result.valid) return [];
   if (result.schemaError) return result.errors.map((message) => ({ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: ${message}` }));
+  const places = outcome.places;
+  const origins = new Map(outcome.keyOrigins);
   return result.errors.map((line, i) => {
     const message = `schema: ${line}`;
     const place = places?.[i];
@@ -147,7 +147,7 @@ function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string
     const withRelated = (d: LspDiagnostic): LspDiagnostic => (related.length === 0 ? d : { ...d, relatedInformation: related });
     if (place !== undefined && (place.file === undefined || place.file === path)) return withRelated({ range: rangeOf(place), severity: DiagnosticSeverity.Error, source: "jsson schema", message });
     const key = topLevelKey(line);
-    const span = key === undefined || !(value instanceof ProgramValue) ? undefined : value.origins.get(key);
+    const span = key === undefined ? undefined : origins.get(key);
     const range = span === undefined ? top : { start: doc.positionAt(span.start), end: doc.positionAt(Math.min(span.end, lineEnd(doc, span.start))) };
     if (place === undefined || place.file === undefined) return { range, severity: DiagnosticSeverity.Error, source: "jsson schema", message };
     // the value came from an included file: shown there, and here pointing to it
@@ -162,18 +162,6 @@ function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string
 /** The LSP range of a span (0-based lines and characters). */
 function rangeOf(s: SourceSpan): { start: { line: number; character: number }; end: { line: number; character: number } } {
   return { start: { line: s.line - 1, character: s.column - 1 }, end: endOf(s) };
-}
-
-/** The top-level key of a failure line `$.key…: message` or `$["key"]…: message`. */
-export function topLevelKey(failure: string): string | undefined {
-  const m = /^\$(?:\.([\p{L}_][\p{L}\p{Nd}_]*)|\[("(?:[^"\\]|\\.)*")\])/u.exec(failure);
-  if (!m) return undefined;
-  if (m[1] !== undefined) return m[1];
-  try {
-    return JSON.parse(m[2] as string) as string;
-  } catch {
-    return undefined;
-  }
 }
 
 function lineEnd(doc: TextDocument, offset: number): number {

@@ -1,11 +1,9 @@
 /** Hover: a key or name's evaluated value (shortened) and where it is defined. */
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Hover } from "vscode-languageserver";
-import { ObjectValue, type Value } from "../../core/eval/values.js";
 import type { DocumentState } from "./document-state.js";
 import { outputPath, symbolAt } from "./name-resolution.js";
 import { includedDefinition, type NavigationContext } from "./navigation.js";
-import { previewValue } from "./value-preview.js";
 
 /** The hover at `offset`, or null when there is nothing to say. */
 export function hoverAt(state: DocumentState, doc: TextDocument, offset: number, ctx: NavigationContext): Hover | null {
@@ -18,8 +16,8 @@ export function hoverAt(state: DocumentState, doc: TextDocument, offset: number,
   const what = d.kind === "declaration" ? "name (`:=`, not in the output)" : d.kind === "parameter" ? "map parameter" : d.kind === "preset" ? "preset" : "key";
   const parts = [`**${markdownText(d.name)}** — ${what}, defined at line ${line}`];
   const path = outputPath(state.outline, d);
-  const value = path === undefined || state.value === undefined ? undefined : valueAt(state.value, path);
-  if (value !== undefined) parts.push("```json\n" + previewValue(value) + "\n```");
+  const preview = path === undefined ? undefined : state.previewAt(path);
+  if (preview !== undefined) parts.push(previewBlock(preview));
   return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(under.start), end: doc.positionAt(under.end) } };
 }
 
@@ -28,8 +26,8 @@ function includedHover(state: DocumentState, doc: TextDocument, use: { name: str
   const inc = includedDefinition(state, use.name, ctx);
   if (inc === undefined) return null;
   const parts = [`**${markdownText(use.name)}** — key of the included file ${markdownText(inc.path)}, defined at line ${inc.location.range.start.line + 1}`];
-  const value = state.value?.get(use.name);
-  if (value !== undefined) parts.push("```json\n" + previewValue(value) + "\n```");
+  const preview = state.previewAt([use.name]);
+  if (preview !== undefined) parts.push(previewBlock(preview));
   return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
 }
 
@@ -38,8 +36,8 @@ function markdownText(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, "\\$&");
 }
 
-function valueAt(root: ObjectValue, path: readonly string[]): Value | undefined {
-  let v: Value | undefined = root;
-  for (const key of path) v = v instanceof ObjectValue ? v.get(key) : undefined;
-  return v;
+/** A value preview as Markdown; one of an earlier version says so (the evaluation of the current text has not ended, or failed). */
+function previewBlock(p: { text: string; stale: boolean }): string {
+  const block = "```json\n" + p.text + "\n```";
+  return p.stale ? `${block}\n\n_value from the last evaluation that succeeded, before the latest edits_` : block;
 }

@@ -3,11 +3,16 @@ import type { Limits } from "../../core/index.js";
 
 /**
  * Tighter than the CLI's defaults: an editor evaluates on every pause in
- * typing, so a runaway range or map must end in a diagnostic within about a
- * second, never hang the server or eat its memory.
+ * typing, so a runaway range or map must end in a diagnostic within a few
+ * seconds and never eat the server's memory. The time is one run's whole:
+ * evaluation, schema check and locating the check's failures. Evaluation
+ * runs in a thread of its own and an edit cancels it (evaluation-queue.ts),
+ * so the limit bounds how long one text holds that thread, not how long the
+ * server is deaf: 5 s lets a 5,000-line file with a schema finish on a busy
+ * machine.
  */
 export const LSP_LIMITS: Partial<Limits> = Object.freeze({
-  timeoutMs: 1000,
+  timeoutMs: 5000,
   maxItems: 2_000_000,
   maxRangeItems: 1_000_000,
   maxStringLength: 4 * 1024 * 1024,

@@ -1,24 +1,28 @@
 /**
  * The jsson language server (`jsson lsp`): LSP over a pair of streams,
  * built on vscode-languageserver. Each open document is evaluated by the
- * engine after a pause in typing (diagnostics, values for hovers); the
- * editor features read the document's tokens and outline, which a broken
- * document still has; formatting is `jsson fmt`'s formatSource. See
- * docs/editors.md.
+ * engine after a pause in typing (diagnostics, values for hovers), in a
+ * thread of its own (evaluation-queue.ts): an edit cancels the document's
+ * evaluation, and requests never wait for one. The editor features read
+ * the document's tokens and outline on this thread, which a broken document
+ * still has; formatting is `jsson fmt`'s formatSource. See docs/editors.md.
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult, type Location } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { createEngine } from "../../index.js";
 import { completionsAt } from "./completion-items.js";
-import { diagnoseDocument } from "./document-diagnostics.js";
+import { diagnoseOutcome } from "./document-diagnostics.js";
+import type { Definition, DocumentOutline } from "./document-outline.js";
 import { DocumentState } from "./document-state.js";
 import { formattingEdits } from "./document-formatting.js";
 import { documentSymbols } from "./document-symbols.js";
 import { foldingRanges } from "./folding-ranges.js";
 import { hoverAt } from "./hover-info.js";
+import { MAX_PREVIEWS } from "./evaluation-job.js";
+import { EvaluationQueue, type JobOutcome, type PreparedJob } from "./evaluation-queue.js";
 import { definitionAt, referencesAt } from "./navigation.js";
 import { OverlayHost } from "./overlay-host.js";
+import { prepareRenameAt, renameAt } from "./rename-symbol.js";
 import { SEMANTIC_LEGEND, semanticTokens } from "./semantic-tokens.js";
 import { readSchemaAssociations, schemaFor, type SchemaAssociation } from "./workspace-schemas.js";
 import { warningFixes } from "./warning-fixes.js";
@@ -26,11 +30,13 @@ import { warningFixes } from "./warning-fixes.js";
 /** Pause after the last edit before a document is evaluated again. */
 export const DIAGNOSTICS_DEBOUNCE_MS = 150;
 
+/** The custom request a client reads the evaluation counts and the server's memory with (docs/editors.md). */
+export const EVALUATION_STATS_REQUEST = "jsson/evaluationStats";
+
 /** Start a server on `input`/`output` (stdio for `jsson lsp`). Resolves when the client has sent `exit`. */
 export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
   const connection: Connection = createConnection(ProposedFeatures.all, input, output);
   const documents = new TextDocuments(TextDocument);
-  const engine = createEngine();
   const states = new Map<string, DocumentState>();
   const timers = new Map<string, NodeJS.Timeout>();
   const own = new Map<string, LspDiagnostic[]>();
@@ -57,7 +63,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     if (doc === undefined) return undefined;
     let s = states.get(uri);
     if (s === undefined || s.document !== doc || s.version !== doc.version) {
-      s = new DocumentState(doc);
+      s = new DocumentState(doc, s);
       states.set(uri, s);
     }
     return s;
@@ -69,18 +75,15 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     void connection.sendDiagnostics({ uri, diagnostics: list });
   };
 
-  const analyze = (uri: string): void => {
-    timers.delete(uri);
+  const schemaPathOf = (path: string | undefined): string | undefined => (root === undefined || path === undefined ? undefined : schemaFor(associations, root, path)?.schemaPath);
+
+  const finished = (uri: string, job: PreparedJob, outcome: JobOutcome): void => {
+    if (outcome.error !== undefined) connection.console.error(`jsson lsp: evaluating ${uri} failed: ${outcome.error}`);
     const state = stateOf(uri);
-    if (state === undefined) return;
-    const path = pathOf(uri);
-    const result = diagnoseDocument(
-      { engine, host, uriOf, schemaFor: (p) => (root === undefined ? undefined : schemaFor(associations, root, p)?.schemaPath) },
-      uri,
-      path,
-      state.text,
-    );
-    state.value = result.value;
+    if (state === undefined) return; // closed meanwhile
+    // a failed evaluation sends no previews: the ones shown are of an earlier text
+    if (outcome.evaluated?.ok !== true && state.previews !== undefined) state.previews = { byPath: state.previews.byPath, stale: true };
+    const result = diagnoseOutcome({ uriOf }, uri, job.path, job.text, job.schemaPath, outcome);
     own.set(uri, result.own);
     publish(uri);
     // Replace what this document placed in its included files.
@@ -96,17 +99,46 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     for (const target of touched) publish(target);
   };
 
+  const queue = new EvaluationQueue({
+    prepare: (uri) => {
+      const state = stateOf(uri);
+      if (state === undefined) return undefined;
+      const path = pathOf(uri);
+      return { version: state.version, text: state.text, path, schemaPath: schemaPathOf(path), previewPaths: previewPaths(state.outline) };
+    },
+    *openFiles() {
+      for (const d of documents.all()) {
+        const path = pathOf(d.uri);
+        if (path !== undefined) yield { path, text: () => d.getText() };
+      }
+    },
+    finished: (uri, job, outcome) => {
+      try {
+        finished(uri, job, outcome);
+      } catch (e) {
+        // A bug, not the user's input (the engine collects user errors): say so and keep serving.
+        connection.console.error(`jsson lsp: publishing ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      }
+    },
+    previews: (uri, job, previews) => {
+      const state = stateOf(uri);
+      if (state !== undefined) state.previews = { byPath: new Map(previews), stale: state.version !== job.version };
+    },
+    log: (message) => connection.console.error(message),
+  });
+
+  // the thread loads the engine while the client initializes
+  queue.warmUp();
+
+  /** An edit (or a change on disk) makes `uri`'s running evaluation moot: stop it, and evaluate again after `delay`. */
   const schedule = (uri: string, delay: number): void => {
     clearTimeout(timers.get(uri));
+    queue.cancel(uri);
     timers.set(
       uri,
       setTimeout(() => {
-        try {
-          analyze(uri);
-        } catch (e) {
-          // A bug, not the user's input (the engine collects user errors): say so and keep serving.
-          connection.console.error(`jsson lsp: evaluating ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        }
+        timers.delete(uri);
+        queue.request(uri);
       }, delay),
     );
   };
@@ -128,6 +160,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
+        renameProvider: { prepareProvider: true },
         completionProvider: { triggerCharacters: ['"', "/", "@", "."] },
         documentSymbolProvider: true,
         semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
@@ -154,6 +187,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     const uri = e.document.uri;
     clearTimeout(timers.get(uri));
     timers.delete(uri);
+    queue.cancel(uri);
     states.delete(uri);
     own.delete(uri);
     for (const [target, perIncluder] of fromIncluders) if (perIncluder.delete(uri)) publish(target);
@@ -173,15 +207,45 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   connection.onHover((p) => withState(p.textDocument.uri, (s) => hoverAt(s, s.document, s.document.offsetAt(p.position), { host, pathOf, uriOf }), null));
   connection.onDefinition((p) => withState<Location[]>(p.textDocument.uri, (s) => definitionAt(s, s.document.offsetAt(p.position), { host, pathOf, uriOf }), []));
   connection.onReferences((p) => withState<Location[]>(p.textDocument.uri, (s) => referencesAt(s, s.document.offsetAt(p.position), p.context.includeDeclaration), []));
+  connection.onPrepareRename((p) => withState(p.textDocument.uri, (s) => prepareRenameAt(s, s.document.offsetAt(p.position)), null));
+  connection.onRenameRequest((p) => withState(p.textDocument.uri, (s) => renameAt(s, s.document.offsetAt(p.position), p.newName), null));
   connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri)), []));
   connection.onDocumentSymbol((p) => withState(p.textDocument.uri, (s) => documentSymbols(s.document, s.outline), []));
   connection.onFoldingRanges((p) => withState(p.textDocument.uri, (s) => foldingRanges(s.document, s.tokens, s.outline), []));
   connection.onDocumentFormatting((p) => withState(p.textDocument.uri, (s) => formattingEdits(s.document, s.text, p.options), []));
   connection.onCodeAction((p) => warningFixes(p));
+  connection.onRequest(EVALUATION_STATS_REQUEST, () => {
+    const m = process.memoryUsage();
+    return { ...queue.snapshot(), memory: { rss: m.rss, heapUsed: m.heapUsed } };
+  });
   connection.languages.semanticTokens.on((p) => withState(p.textDocument.uri, (s) => ({ data: semanticTokens(s.document, s.tokens, s.outline) }), { data: [] }));
 
-  const exited = new Promise<void>((resolve) => connection.onExit(() => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    connection.onExit(() => {
+      queue.dispose();
+      resolve();
+    }),
+  );
   documents.listen(connection);
   connection.listen();
   return exited;
+}
+
+/** The output paths of a document's keys (for the value previews an evaluation sends back), at most {@link MAX_PREVIEWS}. */
+function previewPaths(outline: DocumentOutline): string[][] {
+  const roots = new Set(outline.roots);
+  const out: string[][] = [];
+  for (const d of outline.definitions) {
+    if (out.length >= MAX_PREVIEWS) break;
+    // as outputPath (name-resolution.ts), with the roots in a set: a document may have thousands
+    const path: string[] = [];
+    let at: Definition | undefined = d;
+    let last = d;
+    for (; at?.kind === "key"; at = at.parent) {
+      path.unshift(at.name);
+      last = at;
+    }
+    if (at === undefined && roots.has(last)) out.push(path);
+  }
+  return out;
 }

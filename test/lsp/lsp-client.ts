@@ -19,8 +19,12 @@ export interface PublishedDiagnostic {
 export interface LspSession {
   readonly connection: MessageConnection;
   readonly child: ChildProcess;
+  /** The server's answer to initialize. */
+  readonly initialized: { readonly capabilities: Record<string, unknown> };
   /** The next `publishDiagnostics` for `uri` that satisfies `accept` (default: any), within `timeoutMs`. */
   nextDiagnostics(uri: string, accept?: (d: readonly PublishedDiagnostic[]) => boolean, timeoutMs?: number): Promise<PublishedDiagnostic[]>;
+  /** Every `publishDiagnostics` for `uri` so far, in order. */
+  published(uri: string): readonly (readonly PublishedDiagnostic[])[];
   /** The `window/logMessage` texts the server has sent so far (warnings about the workspace's config among them). */
   logMessages(): readonly string[];
   /** Send shutdown and exit; resolves with the server's exit code. */
@@ -34,7 +38,11 @@ export async function startSession(rootUri: string | null): Promise<LspSession> 
   child.stderr?.on("data", (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-4000)));
   const connection = createMessageConnection(new StreamMessageReader(child.stdout as NodeJS.ReadableStream), new StreamMessageWriter(child.stdin as NodeJS.WritableStream));
   const waiters: { uri: string; accept: (d: readonly PublishedDiagnostic[]) => boolean; resolve: (d: PublishedDiagnostic[]) => void }[] = [];
+  const published = new Map<string, PublishedDiagnostic[][]>();
   connection.onNotification("textDocument/publishDiagnostics", (p: { uri: string; diagnostics: PublishedDiagnostic[] }) => {
+    const list = published.get(p.uri) ?? [];
+    list.push(p.diagnostics);
+    published.set(p.uri, list);
     for (let i = 0; i < waiters.length; i++) {
       const w = waiters[i];
       if (w && w.uri === p.uri && w.accept(p.diagnostics)) {
@@ -47,13 +55,15 @@ export async function startSession(rootUri: string | null): Promise<LspSession> 
   const logs: string[] = [];
   connection.onNotification("window/logMessage", (p: { message: string }) => void logs.push(p.message));
   connection.listen();
-  await connection.sendRequest("initialize", { processId: process.pid, rootUri, capabilities: {}, workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: "ws" }] });
+  const initialized = await connection.sendRequest<{ capabilities: Record<string, unknown> }>("initialize", { processId: process.pid, rootUri, capabilities: {}, workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: "ws" }] });
   await connection.sendNotification("initialized", {});
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return {
     connection,
     child,
+    initialized,
     logMessages: () => logs,
+    published: (uri) => published.get(uri) ?? [],
     nextDiagnostics(uri, accept = () => true, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; server stderr: ${stderr}`)), timeoutMs);

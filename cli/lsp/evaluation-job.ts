@@ -1,0 +1,129 @@
+/**
+ * One evaluation of a document, as the evaluation thread runs it
+ * (evaluation-worker.ts): evaluate, then — when the workspace associates a
+ * schema — check the output and locate the failures, all under the run's
+ * one time limit (the locating pass gets what the run has left). Everything
+ * returned is plain data: it crosses to the server's thread, which turns it
+ * into LSP diagnostics (document-diagnostics.ts).
+ */
+import { schemaCheck, type DataCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type RunSignal, type SchemaResult } from "../../core/index.js";
+import { ProgramValue } from "../../core/eval/key-origins.js";
+import type { ValuePlace } from "../../core/eval/value-locator.js";
+import { ObjectValue, type Value } from "../../core/eval/values.js";
+import { PHASE } from "./evaluation-protocol.js";
+import { LSP_LIMITS } from "./lsp-limits.js";
+import { previewValue } from "./value-preview.js";
+import { readSchemaFile } from "./workspace-schemas.js";
+
+/** At most this many value previews (for hovers) come back from one evaluation. */
+export const MAX_PREVIEWS = 20_000;
+
+/** What the server asks for. */
+export interface EvaluationJob {
+  readonly id: number;
+  readonly text: string;
+  /** The document's file, if it has one (include resolution, schema association). */
+  readonly path: string | undefined;
+  /** The schema the workspace associates with the file. */
+  readonly schemaPath: string | undefined;
+  /** Output paths (keys) whose values hovers show: a preview of each comes back. */
+  readonly previewPaths: readonly (readonly string[])[];
+}
+
+/** The evaluation's own outcome: errors, or warnings. */
+export type Evaluated = { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } | { readonly ok: true; readonly warnings: readonly Diagnostic[] };
+
+/** Value previews for hovers, by output path as JSON. */
+export type Previews = readonly (readonly [string, string])[];
+
+/** The schema check's outcome. */
+export type SchemaOutcome =
+  | { readonly kind: "unreadable"; readonly reason: string }
+  /** The run failed while writing the output the schema checks (an error in a lazy part, the time limit, cancellation). */
+  | { readonly kind: "failed"; readonly diagnostics: readonly Diagnostic[] }
+  | {
+      readonly kind: "checked";
+      readonly result: SchemaResult;
+      /** Where each failure lies (undefined: no time left to locate them). */
+      readonly places: readonly (ValuePlace | undefined)[] | undefined;
+      /** Spans of the top-level keys the failure lines name (for failures without a place). */
+      readonly keyOrigins: readonly (readonly [string, { readonly start: number; readonly end: number }])[];
+    };
+
+/**
+ * Run `job`. `evaluated` is told as soon as the evaluation ends (the server
+ * keeps it if the check that follows must be stopped from outside). The
+ * result is the schema check's outcome, if there was one, and, when the
+ * evaluation succeeded, how to make its value previews (after the check:
+ * a check stopped from outside then costs no previews).
+ */
+export function runEvaluationJob(
+  engine: Engine,
+  host: IncludeHost,
+  job: EvaluationJob,
+  signal: RunSignal,
+  phase: (p: number) => void,
+  evaluated: (e: Evaluated) => void,
+): { schema: SchemaOutcome | undefined; previews: (() => Previews) | undefined } {
+  phase(PHASE.evaluating);
+  const r = engine.evaluate(job.text, { limits: LSP_LIMITS, host, signal, ...(job.path === undefined ? {} : { file: job.path }) });
+  if (!r.ok) {
+    evaluated({ ok: false, diagnostics: r.diagnostics, warnings: r.warnings ?? [] });
+    return { schema: undefined, previews: undefined };
+  }
+  evaluated({ ok: true, warnings: r.warnings });
+  const previews = (): Previews => previewsOf(r.value, job.previewPaths);
+  return { schema: checkSchema(engine, r, job, phase), previews };
+}
+
+/** The schema check of a successful evaluation, its failures located in the time the run has left. */
+function checkSchema(engine: Engine, r: Evaluation, job: EvaluationJob, phase: (p: number) => void): SchemaOutcome | undefined {
+  if (job.schemaPath === undefined) return undefined;
+  const read = readSchemaFile(job.schemaPath);
+  if (!read.ok) return { kind: "unreadable", reason: read.reason };
+  // the data check counts no work, so an edit meanwhile stops it from outside; locating honours the signal
+  const checkData: DataCheck = (data, schemaText, options) => {
+    phase(PHASE.checking);
+    const result = engine.validate(data, schemaText, options);
+    phase(PHASE.evaluating);
+    return result;
+  };
+  const checked = schemaCheck(r, { text: read.text }, checkData);
+  if (!checked.ok) return { kind: "failed", diagnostics: checked.diagnostics };
+  const { result, places } = checked;
+  const origins = r.value instanceof ProgramValue ? r.value.origins : undefined;
+  const keyOrigins: [string, { start: number; end: number }][] = [];
+  for (const line of result.errors) {
+    const key = topLevelKey(line);
+    const span = key === undefined ? undefined : origins?.get(key);
+    if (key !== undefined && span !== undefined) keyOrigins.push([key, { start: span.start, end: span.end }]);
+  }
+  return { kind: "checked", result, places, keyOrigins };
+}
+
+/** A preview of the value at each path, and at each top-level key (names an included file defines), keyed by the path as JSON. */
+function previewsOf(root: ObjectValue, paths: readonly (readonly string[])[]): [string, string][] {
+  const out = new Map<string, string>();
+  const add = (path: readonly string[]): void => {
+    const key = JSON.stringify(path);
+    if (out.size >= MAX_PREVIEWS || out.has(key)) return;
+    let v: Value | undefined = root;
+    for (const k of path) v = v instanceof ObjectValue ? v.get(k) : undefined;
+    if (v !== undefined) out.set(key, previewValue(v));
+  };
+  for (const p of paths) add(p);
+  for (const k of root.keys) add([k]);
+  return [...out];
+}
+
+/** The top-level key of a failure line `$.key…: message` or `$["key"]…: message`. */
+export function topLevelKey(failure: string): string | undefined {
+  const m = /^\$(?:\.([\p{L}_][\p{L}\p{Nd}_]*)|\[("(?:[^"\\]|\\.)*")\])/u.exec(failure);
+  if (!m) return undefined;
+  if (m[1] !== undefined) return m[1];
+  try {
+    return JSON.parse(m[2] as string) as string;
+  } catch {
+    return undefined;
+  }
+}
