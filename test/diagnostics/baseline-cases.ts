@@ -27,7 +27,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, type Diagnostic, type Limits, type RunOptions } from "../../index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
-import { runSources } from "../../cli/terminal/diagnostic-sources.js";
+import { runSources, TextKeepingHost } from "../../cli/terminal/diagnostic-sources.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { post } from "../http/helpers.js";
@@ -95,7 +95,7 @@ export function baselinePath(c: BaselineCase, dir = BASELINE_DIR): string {
 export function runWithEngine(c: BaselineCase, dir = BASELINE_DIR): CaseOutcome {
   const d = c.directives;
   const file = join(dir, c.file);
-  const host = new NodeFsHost();
+  const host = new TextKeepingHost(new NodeFsHost());
   const options: RunOptions = {
     file,
     host,

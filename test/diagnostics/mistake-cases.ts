@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, type Diagnostic } from "../../index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
-import { runSources } from "../../cli/terminal/diagnostic-sources.js";
+import { runSources, TextKeepingHost } from "../../cli/terminal/diagnostic-sources.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { post } from "../http/helpers.js";
@@ -80,7 +80,7 @@ export function summaryPart(text: string): string {
 /** Through the engine, as the CLI builds it (the file-system host, the file's path). */
 export function mistakeWithEngine(m: Mistake, dir = MISTAKES_DIR): MistakeOutcome {
   const file = join(dir, m.file);
-  const host = new NodeFsHost();
+  const host = new TextKeepingHost(new NodeFsHost());
   const r = createEngine().transpile(m.source, { file, host });
   if (r.ok) return { summary: "(no diagnostic)\n" };
   const sources = runSources({ text: m.source, file }, host, dir);
