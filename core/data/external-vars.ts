@@ -4,7 +4,7 @@
  * `RunOptions.vars` — that every file of a run sees in one scope above its
  * global scope.
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { CODES, fill, fillText, MESSAGES } from "../diagnostics/catalogue.js";
 import { KEYWORDS } from "../syntax/tokens.js";
 import { FloatValue, LazyArray, ObjectValue, type Value } from "../eval/values.js";
 import type { PlainData } from "../eval/plain-data.js";
@@ -45,12 +45,12 @@ export function externalValues(vars: ExternalVars, budget: DataBudget): Map<stri
   for (const [name, input] of entries) {
     const b = new ValueBuilder(budget, name);
     const problem = varNameProblem(name);
-    if (problem !== undefined) b.fail(CODES.V1_EXTERNAL_VARIABLE, `external variable "${name}": ${problem}`, 0);
+    if (problem !== undefined) b.fail(fill(MESSAGES.externalVariable, name, problem), 0);
     try {
       out.set(name, new VarConverter(b, name).convert(input, 1));
     } catch (e) {
       // Limits reached inside the value: say which variable.
-      if (e instanceof DataError && e.code !== CODES.V1_EXTERNAL_VARIABLE) throw new DataError(e.code, `external variable "${name}": ${e.message}`, 0);
+      if (e instanceof DataError && e.code !== CODES.V1_EXTERNAL_VARIABLE) throw new DataError({ code: e.code, message: fillText(MESSAGES.externalVariable.text, name, e.message) }, 0);
       throw e;
     }
   }
@@ -67,7 +67,7 @@ class VarConverter {
   ) {}
 
   private fail(detail: string): never {
-    return this.b.fail(CODES.V1_EXTERNAL_VARIABLE, `external variable "${this.name}": ${detail}`, 0);
+    return this.b.fail(fill(MESSAGES.externalVariable, this.name, detail), 0);
   }
 
   convert(x: unknown, depth: number): Value {

@@ -5,7 +5,7 @@
  * first) and a duplicate key is an error rather than a silent overwrite.
  * Strict RFC 8259 otherwise (data-document.ts drops a leading byte-order mark).
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
 import { ObjectValue, type Value } from "../eval/values.js";
 import type { ValueBuilder } from "./value-builder.js";
@@ -41,7 +41,7 @@ class JsonReader {
   }
 
   private invalid(detail: string, at = this.pos): never {
-    throw new DataError(CODES.I6_DATA_INVALID, `invalid JSON in "${this.b.label}": ${detail}`, this.line(at));
+    throw new DataError(fill(MESSAGES.dataInvalid, "JSON", this.b.label, detail), this.line(at));
   }
 
   private unexpected(): never {

@@ -10,7 +10,7 @@
  */
 import type { Document, Node } from "yaml";
 import { yamlModule } from "./data-modules.js";
-import { CODES } from "../diagnostics/catalogue.js";
+import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
 import { ObjectValue, type Value } from "../eval/values.js";
 import type { ValueBuilder } from "./value-builder.js";
@@ -26,20 +26,20 @@ const SCALAR_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool",
 export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): Value {
   const { isAlias, isMap, isScalar, isSeq, parseDocument } = yamlModule();
   const lines = new LineIndex(text);
-  const invalid = (detail: string, at: number): never => b.fail(CODES.I6_DATA_INVALID, `invalid YAML in "${b.label}": ${detail}`, lines.line(at));
+  const invalid = (detail: string, at: number): never => b.fail(fill(MESSAGES.dataInvalid, "YAML", b.label, detail), lines.line(at));
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text, { version: "1.2", schema: "core", intAsBigInt: true, uniqueKeys: false, merge: false, prettyErrors: false });
   } catch (e) {
     // The composer recurses per nesting level.
-    if (e instanceof RangeError) return b.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${b.budget.maxDepth})`, 1);
+    if (e instanceof RangeError) return b.fail(fill(MESSAGES.nestingTooDeep, b.budget.maxDepth), 1);
     throw e;
   }
   // Warnings (an unresolved tag, say) would leave a value other than the one written: refused too.
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
     const at = problem.pos[0];
-    if (/call stack/i.test(problem.message)) b.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${b.budget.maxDepth})`, lines.line(at));
+    if (/call stack/i.test(problem.message)) b.fail(fill(MESSAGES.nestingTooDeep, b.budget.maxDepth), lines.line(at));
     invalid(problem.code === "MULTIPLE_DOCS" ? "more than one document (a data file holds one)" : (problem.message.split("\n")[0] as string), at);
   }
 

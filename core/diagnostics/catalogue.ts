@@ -183,6 +183,8 @@ export const MESSAGES = {
   needsObjectAtTop: { code: CODES.O_OUTPUT, text: "{0} output needs an object at the top; the selected value ({1}) is {2}" },
   // limits
   nestingTooDeep: { code: CODES.LIMIT_DEPTH, text: "nesting too deep (limit {0})" },
+  /** The call stack ran out while writing: the limit's number is not at hand. */
+  nestingTooDeepWriting: { code: CODES.LIMIT_DEPTH, text: "nesting too deep" },
   includesTooDeep: { code: CODES.LIMIT_DEPTH, text: "includes nested too deeply (limit {0})" },
   expressionTooLong: { code: CODES.LIMIT_DEPTH, text: "expression too long (limit {0} operators in a row)" },
   tooManyValues: { code: CODES.LIMIT_ITEMS, text: "too many values (limit {0})" },

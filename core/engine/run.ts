@@ -7,7 +7,7 @@
  * anything again. Runs share no state.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
+import { CODES, fill, MESSAGES, type CodedMessage } from "../diagnostics/catalogue.js";
 import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { forceLazy } from "../eval/lazy-map.js";
@@ -220,7 +220,7 @@ export class Pipeline {
     const format = this.canonicalFormat(options.format);
     const entry = this.registry.findFormat(format);
     const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, run.lines, options.file)] });
-    if (!entry) return fail({ code: CODES.O_OUTPUT, message: `unknown format "${options.format ?? ""}"`, start: 0, end: 0 });
+    if (!entry) return fail({ ...fill(MESSAGES.unknownFormat, options.format ?? ""), start: 0, end: 0 });
     const limits = resolveLimits(options.limits);
     const checked = checkFormatOptions(entry.format, options.formatOptions);
     if (!checked.ok) return fail({ code: CODES.O_OUTPUT, message: checked.message, start: 0, end: 0 });
@@ -242,8 +242,7 @@ export class Pipeline {
     if (options.sortKeys === true) target = sortedView(target);
     if (!(target instanceof ObjectValue) && entry.format.emitValue === undefined) {
       const span = keySpan(value, errorKey(undefined));
-      const what = `the selected value (${selectPathText(select)}) is ${kindPhrase(target)}`;
-      return fail({ code: CODES.O_OUTPUT, message: `${format} output needs an object at the top; ${what}`, start: span.start, end: span.end });
+      return fail({ ...fill(MESSAGES.needsObjectAtTop, format, selectPathText(select), kindPhrase(target)), start: span.start, end: span.end });
     }
     const meter = run.meter;
     const limited = new LimitedSink(sink, {
@@ -414,9 +413,9 @@ export class Evaluation implements RunSuccess {
   /** The run's failure when it has been cancelled or has passed its time limit (checked between the stages that the meter does not charge). */
   private stopped(): RunFailure | undefined {
     const { timeoutMs } = resolveLimits(this.options.limits);
-    const fail = (code: DiagnosticCode, message: string): RunFailure => ({ ok: false, format: this.format, diagnostics: [makeDiagnostic({ code, message, start: 0, end: 0 }, this.run.lines, this.options.file)] });
-    if (this.options.signal?.aborted) return fail(CODES.CANCELLED, "evaluation cancelled");
-    if (timeoutMs > 0 && Date.now() > this.run.startedAt + timeoutMs) return fail(CODES.LIMIT_TIME, `evaluation timed out (limit ${timeoutMs} ms)`);
+    const fail = (m: CodedMessage): RunFailure => ({ ok: false, format: this.format, diagnostics: [makeDiagnostic({ ...m, start: 0, end: 0 }, this.run.lines, this.options.file)] });
+    if (this.options.signal?.aborted) return fail(fill(MESSAGES.cancelled));
+    if (timeoutMs > 0 && Date.now() > this.run.startedAt + timeoutMs) return fail(fill(MESSAGES.timedOut, timeoutMs));
     return undefined;
   }
 }
