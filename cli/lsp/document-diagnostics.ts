@@ -140,7 +140,8 @@ function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string
     const related = (place?.related ?? []).map((r) => ({ location: { uri: r.file === undefined || r.file === path ? doc.uri : ctx.uriOf(r.file), range: rangeOf(r) }, message: r.message }));
     const withRelated = (d: LspDiagnostic): LspDiagnostic => (related.length === 0 ? d : { ...d, relatedInformation: related });
     if (place !== undefined && (place.file === undefined || place.file === path)) return withRelated({ range: rangeOf(place), severity: DiagnosticSeverity.Error, source: "jsson schema", message });
-    const key = topLevelKey(line);
+    // the top-level key the failure's value is under, from the structured failure (never parsed back out of its line)
+    const key = result.failures?.[i]?.instance?.[0];
     const span = key === undefined || !(value instanceof ProgramValue) ? undefined : value.origins.get(key);
     const range = span === undefined ? top : { start: doc.positionAt(span.start), end: doc.positionAt(Math.min(span.end, lineEnd(doc, span.start))) };
     if (place === undefined || place.file === undefined) return { range, severity: DiagnosticSeverity.Error, source: "jsson schema", message };
@@ -156,18 +157,6 @@ function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string
 /** The LSP range of a span (0-based lines and characters). */
 function rangeOf(s: SourceSpan): { start: { line: number; character: number }; end: { line: number; character: number } } {
   return { start: { line: s.line - 1, character: s.column - 1 }, end: endOf(s) };
-}
-
-/** The top-level key of a failure line `$.key…: message` or `$["key"]…: message`. */
-export function topLevelKey(failure: string): string | undefined {
-  const m = /^\$(?:\.([\p{L}_][\p{L}\p{Nd}_]*)|\[("(?:[^"\\]|\\.)*")\])/u.exec(failure);
-  if (!m) return undefined;
-  if (m[1] !== undefined) return m[1];
-  try {
-    return JSON.parse(m[2] as string) as string;
-  } catch {
-    return undefined;
-  }
 }
 
 function lineEnd(doc: TextDocument, offset: number): number {
