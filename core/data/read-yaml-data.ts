@@ -10,7 +10,7 @@
  */
 import type { Document, Node } from "yaml";
 import { yamlModule } from "./data-modules.js";
-import { fill, MESSAGES } from "../diagnostics/catalogue.js";
+import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
 import { ObjectValue, type Value } from "../eval/values.js";
 import type { ValueBuilder } from "./value-builder.js";
@@ -40,7 +40,7 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
   if (problem) {
     const at = problem.pos[0];
     if (/call stack/i.test(problem.message)) b.fail(fill(MESSAGES.nestingTooDeep, b.budget.maxDepth), lines.line(at));
-    invalid(problem.code === "MULTIPLE_DOCS" ? "more than one document (a data file holds one)" : (problem.message.split("\n")[0] as string), at);
+    invalid(problem.code === "MULTIPLE_DOCS" ? PHRASES.moreThanOneDocument : (problem.message.split("\n")[0] as string), at);
   }
 
   /** Values of anchored nodes, shared by their aliases. */
@@ -58,8 +58,8 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
     if (isAlias(node)) {
       const target = anchors.get(node.source);
       const at = node.range?.[0] ?? 0;
-      if (target === undefined) return invalid(`unknown alias *${node.source}`, at);
-      if (open.has(target)) return invalid(`alias *${node.source} refers to a node that contains it`, at);
+      if (target === undefined) return invalid(fillText(PHRASES.unknownAlias, node.source), at);
+      if (open.has(target)) return invalid(fillText(PHRASES.aliasContainsItself, node.source), at);
       const shared = anchored.get(target) ?? convert(target, depth);
       // The use itself is counted by its parent; what it writes out beyond that is charged here.
       b.charge(b.weightOf(shared) - 1, () => lines.line(at));
@@ -72,14 +72,14 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
     if (n.anchor !== undefined) anchors.set(n.anchor, n);
     let v: Value;
     if (isScalar(n)) {
-      if (tag !== undefined && !SCALAR_TAGS.has(tag)) return invalid(`unsupported tag ${tag}`, at);
+      if (tag !== undefined && !SCALAR_TAGS.has(tag)) return invalid(fillText(PHRASES.unsupportedTag, tag), at);
       const x = n.value;
       if (typeof x === "bigint") v = b.int(x, lines.line(at));
       else if (typeof x === "number") v = b.float(x, n.source ?? String(x), lines.line(at));
       else if (x === null || typeof x === "string" || typeof x === "boolean") v = x;
-      else return invalid("unsupported value", at);
+      else return invalid(PHRASES.unsupportedValue, at);
     } else if (isMap(n)) {
-      if (tag !== undefined && tag !== CORE + "map") return invalid(`unsupported tag ${tag}`, at);
+      if (tag !== undefined && tag !== CORE + "map") return invalid(fillText(PHRASES.unsupportedTag, tag), at);
       b.enter(depth, lines.line(at));
       open.add(n);
       const o = new ObjectValue();
@@ -92,12 +92,12 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
         if (isScalar(key) && key.anchor !== undefined) anchors.set(key.anchor, key);
         if (key === null || key === undefined) name = "";
         else if (isScalar(key) && (key.tag === undefined || SCALAR_TAGS.has(key.tag))) name = typeof key.value === "string" ? key.value : (key.source ?? String(key.value));
-        else return invalid("a key must be a scalar", keyAt);
+        else return invalid(PHRASES.keyNotScalar, keyAt);
         if (mergeKeys && name === "<<" && isScalar(key) && key.type === "PLAIN") {
           const value = convert(pair.value, depth + 1);
           const sources = Array.isArray(value) ? value : [value];
           for (const m of sources) {
-            if (!(m instanceof ObjectValue)) return invalid("a merge key (<<) takes a mapping or a list of mappings", keyAt);
+            if (!(m instanceof ObjectValue)) return invalid(PHRASES.mergeKeyTakes, keyAt);
             merged.push(m);
           }
           continue;
@@ -121,7 +121,7 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
       b.charge(o.size, () => lines.line(at));
       v = b.object(o);
     } else if (isSeq(n)) {
-      if (tag !== undefined && tag !== CORE + "seq") return invalid(`unsupported tag ${tag}`, at);
+      if (tag !== undefined && tag !== CORE + "seq") return invalid(fillText(PHRASES.unsupportedTag, tag), at);
       b.enter(depth, lines.line(at));
       open.add(n);
       const items: Value[] = [];
@@ -132,7 +132,7 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
       open.delete(n);
       b.charge(items.length, () => lines.line(at));
       v = b.array(items);
-    } else return invalid("unsupported node", at);
+    } else return invalid(PHRASES.unsupportedNode, at);
     if (n.anchor !== undefined) anchored.set(n, v);
     return v;
   };

@@ -180,6 +180,10 @@ export const MESSAGES = {
   dataDuplicateKey: { code: CODES.I6_DATA_INVALID, text: 'duplicate key "{0}" in "{1}"' },
   // output
   unknownFormat: { code: CODES.O_OUTPUT, text: 'unknown format "{0}"' },
+  cannotSelect: { code: CODES.O_OUTPUT, text: "cannot select {0}: {1}" },
+  unknownFormatOption: { code: CODES.O_OUTPUT, text: 'the {0} format has no option "{1}" ({2})' },
+  formatOptionType: { code: CODES.O_OUTPUT, text: 'the {0} format\'s option "{1}" takes a {2}' },
+  numberNotRepresentable: { code: CODES.O_OUTPUT, text: "{0} cannot represent the number {1}" },
   needsObjectAtTop: { code: CODES.O_OUTPUT, text: "{0} output needs an object at the top; the selected value ({1}) is {2}" },
   // limits
   nestingTooDeep: { code: CODES.LIMIT_DEPTH, text: "nesting too deep (limit {0})" },
@@ -236,6 +240,44 @@ export const PHRASES = {
   notDefined: "'{0}' is not defined",
   // I2 details
   noIncludes: "includes are not available here",
+  // why a --select path leads nowhere
+  selectNotObject: "{0} is {1}, not an object",
+  selectNoKey: "{0} has no key {1}",
+  selectDidYouMean: "; did you mean {0}?",
+  selectNotArray: "{0} is {1}, not an array",
+  selectNoIndex: "{0} has {1} elements, no index {2}",
+  selectNoIndexOfOne: "{0} has 1 element, no index {1}",
+  selectFromDocument: "the document",
+  // the options a format declares
+  formatHasNoOptions: "it has none",
+  formatHasOptions: "it has: {0}",
+  // I6 details: why a data document cannot be read
+  unexpectedEnd: "unexpected end of file",
+  unexpectedCharacter: "unexpected character U+{0}",
+  unexpectedChar: "unexpected '{0}'",
+  digitAfterPoint: "expected a digit after '.'",
+  digitInExponent: "expected a digit in the exponent",
+  unterminatedString: "unterminated string",
+  controlCharacter: "control character U+{0} in a string",
+  badUnicodeEscape: "bad \\u escape",
+  badEscape: "bad escape '\\{0}'",
+  expectedCommaOr: "expected ',' or '{0}'",
+  expectedKey: "expected a key (a string)",
+  expectedColon: "expected ':'",
+  moreThanOneDocument: "more than one document (a data file holds one)",
+  unknownAlias: "unknown alias *{0}",
+  aliasContainsItself: "alias *{0} refers to a node that contains it",
+  unsupportedTag: "unsupported tag {0}",
+  unsupportedValue: "unsupported value",
+  unsupportedNode: "unsupported node",
+  keyNotScalar: "a key must be a scalar",
+  mergeKeyTakes: "a merge key (<<) takes a mapping or a list of mappings",
+  // V1 details: an external variable's value the engine cannot hold
+  cannotRepresent: "cannot represent {0}",
+  integerOutOfRange: "integer out of range",
+  unsupportedType: "unsupported value of type {0}",
+  containsItself: "a value that contains itself",
+  unsupportedObject: "unsupported value ({0})",
 } as const;
 
 /** Fill `{n}` of `text` with `args[n]`, in one pass (an argument's own `{0}` stays as it is). */
