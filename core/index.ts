@@ -22,6 +22,8 @@ export { MemoryHost } from "./host/memory-host.js";
 export { walkPath } from "./host/path-walk.js";
 export type { Diagnostic, DiagnosticSeverity, RelatedPlace, SourceSpan, Suggestion } from "./diagnostics/diagnostic.js";
 export { causeChain, diagnosticMessage, renderDiagnostic, renderDiagnosticWithSource, renderExcerpt } from "./diagnostics/diagnostic.js";
+export { diagnosticJson, placeJson } from "./diagnostics/diagnostic-json.js";
+export type { DiagnosticJson, FileNaming, PlaceJson } from "./diagnostics/diagnostic-json.js";
 export { CODES, WARNING_CODES } from "./diagnostics/catalogue.js";
 export { closestName } from "./diagnostics/closest-name.js";
 export { diagnosticAt } from "./diagnostics/make-diagnostic.js";

@@ -9,7 +9,7 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from "vscode-languageserver";
 import { causeChain, diagnosticMessage, type Diagnostic, type SourceSpan } from "../../core/index.js";
-import { topLevelKey, type SchemaOutcome } from "./evaluation-job.js";
+import type { SchemaOutcome } from "./evaluation-job.js";
 import { EVALUATION_HEAP_MB, type JobOutcome } from "./evaluation-queue.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import type { SuggestionData } from "./warning-fixes.js";
@@ -146,7 +146,7 @@ function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string
     const related = (place?.related ?? []).map((r) => ({ location: { uri: r.file === undefined || r.file === path ? doc.uri : ctx.uriOf(r.file), range: rangeOf(r) }, message: r.message }));
     const withRelated = (d: LspDiagnostic): LspDiagnostic => (related.length === 0 ? d : { ...d, relatedInformation: related });
     if (place !== undefined && (place.file === undefined || place.file === path)) return withRelated({ range: rangeOf(place), severity: DiagnosticSeverity.Error, source: "jsson schema", message });
-    const key = topLevelKey(line);
+    const key = result.failures?.[i]?.instance?.[0];
     const span = key === undefined ? undefined : origins.get(key);
     const range = span === undefined ? top : { start: doc.positionAt(span.start), end: doc.positionAt(Math.min(span.end, lineEnd(doc, span.start))) };
     if (place === undefined || place.file === undefined) return { range, severity: DiagnosticSeverity.Error, source: "jsson schema", message };

@@ -93,8 +93,9 @@ function checkSchema(engine: Engine, r: Evaluation, job: EvaluationJob, phase: (
   const { result, places } = checked;
   const origins = r.value instanceof ProgramValue ? r.value.origins : undefined;
   const keyOrigins: [string, { start: number; end: number }][] = [];
-  for (const line of result.errors) {
-    const key = topLevelKey(line);
+  // the top-level key each failure's value is under, from the structured failure (never parsed back out of its line)
+  for (const failure of result.failures ?? []) {
+    const key = failure.instance?.[0];
     const span = key === undefined ? undefined : origins?.get(key);
     if (key !== undefined && span !== undefined) keyOrigins.push([key, { start: span.start, end: span.end }]);
   }
@@ -114,16 +115,4 @@ function previewsOf(root: ObjectValue, paths: readonly (readonly string[])[]): [
   for (const p of paths) add(p);
   for (const k of root.keys) add([k]);
   return [...out];
-}
-
-/** The top-level key of a failure line `$.key…: message` or `$["key"]…: message`. */
-export function topLevelKey(failure: string): string | undefined {
-  const m = /^\$(?:\.([\p{L}_][\p{L}\p{Nd}_]*)|\[("(?:[^"\\]|\\.)*")\])/u.exec(failure);
-  if (!m) return undefined;
-  if (m[1] !== undefined) return m[1];
-  try {
-    return JSON.parse(m[2] as string) as string;
-  } catch {
-    return undefined;
-  }
 }

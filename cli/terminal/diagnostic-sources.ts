@@ -1,14 +1,14 @@
 /**
  * What a CLI report needs besides the diagnostics: the text each span points
  * into (for the excerpt under a `-->` line) and the name each file is shown
- * by. The root source's text is at hand; an included file is read again
- * through the run's host, on the error path only (the engine keeps no copy
- * of every included text for the rare run that fails). A file that cannot
- * be read back, or that changed so the span no longer fits, is named
- * without an excerpt.
+ * by. The root source's text is at hand; an included file's is the text the
+ * run read, kept by the {@link TextKeepingHost} the run was given: nothing is
+ * read again on the error path, so the excerpt is of the text the offsets
+ * index even if the file has changed since. A file the run did not read
+ * through such a host is named without an excerpt.
  */
 import { isAbsolute, relative } from "node:path";
-import type { IncludeHost } from "../../core/host/include-host.js";
+import type { HostResult, IncludeHost } from "../../core/host/include-host.js";
 
 /** Texts and display names of the files a run's diagnostics point into. */
 export interface DiagnosticSources {
@@ -19,16 +19,43 @@ export interface DiagnosticSources {
 }
 
 /**
+ * An include host that keeps each text it hands to a run, by id, for the
+ * run's report. What it holds is bounded by what the run may read (the
+ * include limit times the host's file size limit); a text read again
+ * replaces the one kept.
+ */
+export class TextKeepingHost implements IncludeHost {
+  private readonly texts = new Map<string, string>();
+
+  constructor(private readonly inner: IncludeHost) {}
+
+  resolve(path: string, from: string | undefined): HostResult<string> {
+    return this.inner.resolve(path, from);
+  }
+
+  read(id: string): HostResult<string> {
+    const read = this.inner.read(id);
+    if (read.ok) this.texts.set(id, read.value);
+    return read;
+  }
+
+  /** The text last read for `id`, if the run read it. */
+  keptText(id: string): string | undefined {
+    return this.texts.get(id);
+  }
+}
+
+/**
  * The sources of one run over `root` (its `file` absent for stdin), included
- * files read through `host`; names are relative to `base` (the working
+ * files' texts as `host` kept them (when the run was given a
+ * {@link TextKeepingHost}); names are relative to `base` (the working
  * directory) when inside it.
  */
 export function runSources(root: { readonly text: string; readonly file?: string | undefined }, host?: IncludeHost, base = process.cwd()): DiagnosticSources {
   return {
     textOf(file) {
       if (file === undefined || file === root.file) return root.text;
-      const read = host?.read(file);
-      return read?.ok === true ? read.value : undefined;
+      return host instanceof TextKeepingHost ? host.keptText(file) : undefined;
     },
     nameOf(file) {
       if (file === undefined) return undefined;

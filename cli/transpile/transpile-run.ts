@@ -9,7 +9,7 @@ import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../a
 import type { ParsedFlags } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
-import { runSources } from "../terminal/diagnostic-sources.js";
+import { runSources, TextKeepingHost } from "../terminal/diagnostic-sources.js";
 import { diagnosticsText, errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { OutputWriteError, StdoutSink, writeStderr } from "../io/fd-writer.js";
@@ -90,7 +90,9 @@ export async function transpileOnce(engine: Engine, plan: TranspilePlan, report:
     report(`jsson: ${input.message}\n`);
     return EXIT.SOURCE;
   }
-  const options: RunOptions = input.file === undefined ? plan.options : { ...plan.options, file: input.file };
+  // the texts this run reads through its host are kept for the report's excerpts (one keeper per run)
+  const host = plan.options.host === undefined ? undefined : new TextKeepingHost(plan.options.host);
+  const options: RunOptions = { ...plan.options, ...(host === undefined ? {} : { host }), ...(input.file === undefined ? {} : { file: input.file }) };
   try {
     return await (plan.schema ? transpileAndValidate(engine, input.text, options, plan, plan.schema, report) : transpileStreamed(engine, input.text, options, plan, report));
   } catch (e) {

@@ -13,7 +13,7 @@
 import { DEFAULT_LIMITS, INCLUDE_MERGE_MODES, NodeFsHost, schemaCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type IncludeMerge, type RunOptions } from "../../core/index.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
-import { runSources } from "../terminal/diagnostic-sources.js";
+import { runSources, TextKeepingHost } from "../terminal/diagnostic-sources.js";
 import { diagnosticsText, errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { schemaReport } from "../terminal/schema-report.js";
@@ -148,7 +148,7 @@ function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
     return checked.diagnostics.length === 0 ? passed(checked.warnings) : failed(checked.diagnostics);
   }
   // a fresh host per file: includes resolve against each file's own folder
-  const host = new NodeFsHost();
+  const host = new TextKeepingHost(new NodeFsHost());
   const options: RunOptions = { ...plan.options, host, ...(read.file === undefined ? {} : { file: read.file }) };
   const schema = plan.schema;
   if (schema === undefined) {

@@ -2,7 +2,7 @@
  * Data documents (LANGUAGE.md §16.1, §16.2): which paths are data, and
  * reading one as an object of engine values, exactly, within a budget.
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { CODES, fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { ObjectValue, type Value } from "../eval/values.js";
 import type { DataBudget } from "./data-budget.js";
 import { readJsonData } from "./read-json-data.js";
@@ -38,7 +38,7 @@ export function readDataValue(format: DataFormat, text: string, label: string, b
     }
   } catch (e) {
     // A depth limit set beyond what the stack holds (`--max-depth 1000000`): still a clear error.
-    if (e instanceof RangeError && /call stack/i.test(e.message)) throw new DataError(CODES.LIMIT_DEPTH, `nesting too deep (limit ${budget.maxDepth})`, 1);
+    if (e instanceof RangeError && /call stack/i.test(e.message)) throw new DataError(fill(MESSAGES.nestingTooDeep, budget.maxDepth), 1);
     throw e;
   }
 }
@@ -51,7 +51,7 @@ export function readDataValue(format: DataFormat, text: string, label: string, b
  */
 export function readDataObject(format: DataFormat, text: string, label: string, budget: DataBudget, notObject: string, yamlMergeKeys = false): ObjectValue {
   const value = readDataValue(format, text, label, budget, yamlMergeKeys);
-  if (!(value instanceof ObjectValue)) throw new DataError(CODES.I5_DATA_NOT_OBJECT, notObject, firstContentLine(text));
+  if (!(value instanceof ObjectValue)) throw new DataError({ code: CODES.I5_DATA_NOT_OBJECT, message: notObject }, firstContentLine(text));
   return value;
 }
 

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../diagnostics/catalogue.js";
+import type { CodedMessage, DiagnosticCode } from "../diagnostics/catalogue.js";
 
 /**
  * A problem in a data document (a data include, a vars file, external
@@ -7,12 +7,14 @@ import type { DiagnosticCode } from "../diagnostics/catalogue.js";
  * LANGUAGE.md §13.3 says; the CLI and the server name the flag or field).
  */
 export class DataError extends Error {
+  readonly code: DiagnosticCode;
+
   constructor(
-    readonly code: DiagnosticCode,
-    message: string,
+    m: CodedMessage,
     readonly line: number,
   ) {
-    super(message);
+    super(m.message);
+    this.code = m.code;
     this.name = "DataError";
   }
 }

@@ -4,7 +4,7 @@
  * `RunOptions.vars` — that every file of a run sees in one scope above its
  * global scope.
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { CODES, fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { KEYWORDS } from "../syntax/tokens.js";
 import { FloatValue, LazyArray, ObjectValue, type Value } from "../eval/values.js";
 import type { PlainData } from "../eval/plain-data.js";
@@ -45,12 +45,12 @@ export function externalValues(vars: ExternalVars, budget: DataBudget): Map<stri
   for (const [name, input] of entries) {
     const b = new ValueBuilder(budget, name);
     const problem = varNameProblem(name);
-    if (problem !== undefined) b.fail(CODES.V1_EXTERNAL_VARIABLE, `external variable "${name}": ${problem}`, 0);
+    if (problem !== undefined) b.fail(fill(MESSAGES.externalVariable, name, problem), 0);
     try {
       out.set(name, new VarConverter(b, name).convert(input, 1));
     } catch (e) {
       // Limits reached inside the value: say which variable.
-      if (e instanceof DataError && e.code !== CODES.V1_EXTERNAL_VARIABLE) throw new DataError(e.code, `external variable "${name}": ${e.message}`, 0);
+      if (e instanceof DataError && e.code !== CODES.V1_EXTERNAL_VARIABLE) throw new DataError({ code: e.code, message: fillText(MESSAGES.externalVariable.text, name, e.message) }, 0);
       throw e;
     }
   }
@@ -67,7 +67,7 @@ class VarConverter {
   ) {}
 
   private fail(detail: string): never {
-    return this.b.fail(CODES.V1_EXTERNAL_VARIABLE, `external variable "${this.name}": ${detail}`, 0);
+    return this.b.fail(fill(MESSAGES.externalVariable, this.name, detail), 0);
   }
 
   convert(x: unknown, depth: number): Value {
@@ -77,24 +77,24 @@ class VarConverter {
       case "boolean":
         return x;
       case "number":
-        if (!Number.isFinite(x)) return this.fail(`cannot represent ${String(x)}`);
+        if (!Number.isFinite(x)) return this.fail(fillText(PHRASES.cannotRepresent, String(x)));
         return Number.isSafeInteger(x) ? x + 0 : new FloatValue(x);
       case "bigint":
-        if (x < -(2n ** 63n) || x >= 2n ** 63n) return this.fail("integer out of range");
+        if (x < -(2n ** 63n) || x >= 2n ** 63n) return this.fail(PHRASES.integerOutOfRange);
         return b.int(x, 0);
       case "object":
         break;
       default:
-        return this.fail(`unsupported value of type ${typeof x}`);
+        return this.fail(fillText(PHRASES.unsupportedType, typeof x));
     }
     if (x === null) return null;
-    if (x instanceof FloatValue) return Number.isFinite(x.value) ? x : this.fail(`cannot represent ${String(x.value)}`);
+    if (x instanceof FloatValue) return Number.isFinite(x.value) ? x : this.fail(fillText(PHRASES.cannotRepresent, String(x.value)));
     const seen = this.done.get(x);
     if (seen !== undefined) {
       b.charge(b.weightOf(seen) - 1, () => 0);
       return seen;
     }
-    if (this.open.has(x)) return this.fail("a value that contains itself");
+    if (this.open.has(x)) return this.fail(PHRASES.containsItself);
     b.enter(depth, 0);
     this.open.add(x);
     let v: Value;
@@ -111,7 +111,7 @@ class VarConverter {
       const o = new ObjectValue();
       if (x instanceof ObjectValue) for (let i = 0; i < x.keys.length; i++) o.append(x.keys[i] as string, this.convert(x.values[i], depth + 1));
       else if (proto === Object.prototype || proto === null) for (const k of Object.keys(x)) o.append(k, this.convert((x as Record<string, unknown>)[k], depth + 1));
-      else return this.fail(`unsupported value (${Object.prototype.toString.call(x)})`);
+      else return this.fail(fillText(PHRASES.unsupportedObject, Object.prototype.toString.call(x)));
       b.charge(o.size, () => 0);
       v = b.object(o);
     }

@@ -5,7 +5,7 @@
  * first) and a duplicate key is an error rather than a silent overwrite.
  * Strict RFC 8259 otherwise (data-document.ts drops a leading byte-order mark).
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
 import { ObjectValue, type Value } from "../eval/values.js";
 import type { ValueBuilder } from "./value-builder.js";
@@ -41,13 +41,13 @@ class JsonReader {
   }
 
   private invalid(detail: string, at = this.pos): never {
-    throw new DataError(CODES.I6_DATA_INVALID, `invalid JSON in "${this.b.label}": ${detail}`, this.line(at));
+    throw new DataError(fill(MESSAGES.dataInvalid, "JSON", this.b.label, detail), this.line(at));
   }
 
   private unexpected(): never {
-    if (this.pos >= this.text.length) return this.invalid("unexpected end of file");
+    if (this.pos >= this.text.length) return this.invalid(PHRASES.unexpectedEnd);
     const c = this.text.codePointAt(this.pos) as number;
-    return this.invalid(`unexpected ${c < 0x20 ? `character U+${c.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCodePoint(c)}'`}`);
+    return this.invalid(c < 0x20 ? fillText(PHRASES.unexpectedCharacter, codePointText(c)) : fillText(PHRASES.unexpectedChar, String.fromCodePoint(c)));
   }
 
   private space(): void {
@@ -97,7 +97,7 @@ class JsonReader {
       float = true;
       const fracStart = ++i;
       while (isDigit(t.charCodeAt(i))) i++;
-      if (i === fracStart) return this.invalid("expected a digit after '.'", i);
+      if (i === fracStart) return this.invalid(PHRASES.digitAfterPoint, i);
     }
     const e = t.charCodeAt(i);
     if (e === 0x65 || e === 0x45) {
@@ -107,7 +107,7 @@ class JsonReader {
       if (sign === 0x2b || sign === 0x2d) i++;
       const expStart = i;
       while (isDigit(t.charCodeAt(i))) i++;
-      if (i === expStart) return this.invalid("expected a digit in the exponent", i);
+      if (i === expStart) return this.invalid(PHRASES.digitInExponent, i);
     }
     this.pos = i;
     const s = t.slice(start, i);
@@ -129,8 +129,8 @@ class JsonReader {
     for (;;) {
       const c = t.charCodeAt(i);
       if (c === QUOTE) break;
-      if (Number.isNaN(c)) return this.invalid("unterminated string", start);
-      if (c < 0x20) return this.invalid(`control character U+${c.toString(16).toUpperCase().padStart(4, "0")} in a string`, i);
+      if (Number.isNaN(c)) return this.invalid(PHRASES.unterminatedString, start);
+      if (c < 0x20) return this.invalid(fillText(PHRASES.controlCharacter, codePointText(c)), i);
       if (c !== BACKSLASH) {
         i++;
         continue;
@@ -139,12 +139,12 @@ class JsonReader {
       const e = t[i + 1];
       if (e === "u") {
         const hex = t.slice(i + 2, i + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) return this.invalid("bad \\u escape", i);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) return this.invalid(PHRASES.badUnicodeEscape, i);
         out += String.fromCharCode(parseInt(hex, 16));
         i += 6;
       } else {
         const r = e === undefined ? undefined : ESCAPES[e];
-        if (r === undefined) return this.invalid(`bad escape '\\${e ?? ""}'`, i);
+        if (r === undefined) return this.invalid(fillText(PHRASES.badEscape, e ?? ""), i);
         out += r;
         i += 2;
       }
@@ -180,7 +180,7 @@ class JsonReader {
         b.charge(items.length, () => this.line(start));
         return b.array(items);
       }
-      return this.pos >= this.text.length ? this.invalid("unexpected end of file") : this.invalid(`expected ',' or ']'`);
+      return this.pos >= this.text.length ? this.invalid(PHRASES.unexpectedEnd) : this.invalid(fillText(PHRASES.expectedCommaOr, "]"));
     }
   }
 
@@ -197,12 +197,12 @@ class JsonReader {
     }
     for (;;) {
       this.space();
-      if (this.text[this.pos] !== '"') return this.pos >= this.text.length ? this.invalid("unexpected end of file") : this.invalid("expected a key (a string)");
+      if (this.text[this.pos] !== '"') return this.pos >= this.text.length ? this.invalid(PHRASES.unexpectedEnd) : this.invalid(PHRASES.expectedKey);
       const keyAt = this.pos;
       const key = this.string();
       if (o.has(key)) b.duplicate(key, this.line(keyAt));
       this.space();
-      if (this.text[this.pos] !== ":") this.invalid("expected ':'");
+      if (this.text[this.pos] !== ":") this.invalid(PHRASES.expectedColon);
       this.pos++;
       this.space();
       o.append(key, this.value(depth + 1));
@@ -217,11 +217,16 @@ class JsonReader {
         b.charge(o.size, () => this.line(start));
         return b.object(o);
       }
-      return this.pos >= this.text.length ? this.invalid("unexpected end of file") : this.invalid(`expected ',' or '}'`);
+      return this.pos >= this.text.length ? this.invalid(PHRASES.unexpectedEnd) : this.invalid(fillText(PHRASES.expectedCommaOr, "}"));
     }
   }
 }
 
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
+}
+
+/** A control character's code point as messages show it (`000A` in `U+000A`). */
+function codePointText(c: number): string {
+  return c.toString(16).toUpperCase().padStart(4, "0");
 }

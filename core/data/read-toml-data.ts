@@ -9,7 +9,7 @@
  * first in their table (it builds JS objects).
  */
 import { smolTomlModule } from "./data-modules.js";
-import { CODES } from "../diagnostics/catalogue.js";
+import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { FloatValue, ObjectValue, type Value } from "../eval/values.js";
 import type { ValueBuilder } from "./value-builder.js";
 import { firstValueToken } from "./toml-tokens.js";
@@ -23,11 +23,11 @@ export function readTomlData(text: string, b: ValueBuilder): Value {
   try {
     doc = parse(text, { integersAsBigInt: true, maxDepth: b.budget.maxDepth });
   } catch (e) {
-    if (e instanceof RangeError) return b.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${b.budget.maxDepth})`, 1);
+    if (e instanceof RangeError) return b.fail(fill(MESSAGES.nestingTooDeep, b.budget.maxDepth), 1);
     if (!(e instanceof TomlError)) throw e;
     if (REDEFINED.test(e.message)) return b.duplicate(keyAt(text, e.line, e.column), e.line);
     const detail = (e.message.split("\n")[0] ?? "").replace(/^Invalid TOML document: /, "");
-    return b.fail(CODES.I6_DATA_INVALID, `invalid TOML in "${b.label}": ${detail}`, e.line);
+    return b.fail(fill(MESSAGES.dataInvalid, "TOML", b.label, detail), e.line);
   }
   /** Line of the first token `bad` accepts, and the token (for numbers refused after parsing). */
   const locate = (bad: (token: string) => boolean): { line: number; token: string } => firstValueToken(text, bad) ?? { line: 1, token: "" };

@@ -13,7 +13,7 @@
  */
 import type { Document, Node } from "yaml";
 import { yamlModule } from "./data-modules.js";
-import { CODES } from "../diagnostics/catalogue.js";
+import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
 import { ObjectValue, type Value } from "../eval/values.js";
 import type { ValueBuilder } from "./value-builder.js";
@@ -29,21 +29,21 @@ const SCALAR_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool",
 export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): Value {
   const { isAlias, isMap, isScalar, isSeq, parseDocument } = yamlModule();
   const lines = new LineIndex(text);
-  const invalid = (detail: string, at: number): never => b.fail(CODES.I6_DATA_INVALID, `invalid YAML in "${b.label}": ${detail}`, lines.line(at));
+  const invalid = (detail: string, at: number): never => b.fail(fill(MESSAGES.dataInvalid, "YAML", b.label, detail), lines.line(at));
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text, { version: "1.2", schema: "core", intAsBigInt: true, uniqueKeys: false, merge: false, prettyErrors: false });
   } catch (e) {
     // The composer recurses per nesting level.
-    if (e instanceof RangeError) return b.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${b.budget.maxDepth})`, 1);
+    if (e instanceof RangeError) return b.fail(fill(MESSAGES.nestingTooDeep, b.budget.maxDepth), 1);
     throw e;
   }
   // Warnings (an unresolved tag, say) would leave a value other than the one written: refused too.
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
     const at = problem.pos[0];
-    if (/call stack/i.test(problem.message)) b.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${b.budget.maxDepth})`, lines.line(at));
-    invalid(problem.code === "MULTIPLE_DOCS" ? "more than one document (a data file holds one)" : (problem.message.split("\n")[0] as string), at);
+    if (/call stack/i.test(problem.message)) b.fail(fill(MESSAGES.nestingTooDeep, b.budget.maxDepth), lines.line(at));
+    invalid(problem.code === "MULTIPLE_DOCS" ? PHRASES.moreThanOneDocument : (problem.message.split("\n")[0] as string), at);
   }
 
   /** Values of anchored nodes, shared by their aliases. */
@@ -61,8 +61,8 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
     if (isAlias(node)) {
       const target = anchors.get(node.source);
       const at = node.range?.[0] ?? 0;
-      if (target === undefined) return invalid(`unknown alias *${node.source}`, at);
-      if (open.has(target)) return invalid(`alias *${node.source} refers to a node that contains it`, at);
+      if (target === undefined) return invalid(fillText(PHRASES.unknownAlias, node.source), at);
+      if (open.has(target)) return invalid(fillText(PHRASES.aliasContainsItself, node.source), at);
       const shared = anchored.get(target) ?? convert(target, depth);
       // The use itself is counted by its parent; what it writes out beyond that is charged here.
       b.charge(b.weightOf(shared) - 1, () => lines.line(at));
@@ -75,14 +75,14 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
     if (n.anchor !== undefined) anchors.set(n.anchor, n);
     let v: Value;
     if (isScalar(n)) {
-      if (tag !== undefined && !SCALAR_TAGS.has(tag)) return invalid(`unsupported tag ${tag}`, at);
+      if (tag !== undefined && !SCALAR_TAGS.has(tag)) return invalid(fillText(PHRASES.unsupportedTag, tag), at);
       const x = n.value;
       if (typeof x === "bigint") v = b.int(x, lines.line(at));
       else if (typeof x === "number") v = b.float(x, n.source ?? String(x), lines.line(at));
       else if (x === null || typeof x === "string" || typeof x === "boolean") v = x;
-      else return invalid("unsupported value", at);
+      else return invalid(PHRASES.unsupportedValue, at);
     } else if (isMap(n)) {
-      if (tag !== undefined && tag !== CORE + "map") return invalid(`unsupported tag ${tag}`, at);
+      if (tag !== undefined && tag !== CORE + "map") return invalid(fillText(PHRASES.unsupportedTag, tag), at);
       b.enter(depth, lines.line(at));
       open.add(n);
       const o = new ObjectValue();
@@ -95,12 +95,12 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
         if (isScalar(key) && key.anchor !== undefined) anchors.set(key.anchor, key);
         if (key === null || key === undefined) name = "";
         else if (isScalar(key) && (key.tag === undefined || SCALAR_TAGS.has(key.tag))) name = typeof key.value === "string" ? key.value : (key.source ?? String(key.value));
-        else return invalid("a key must be a scalar", keyAt);
+        else return invalid(PHRASES.keyNotScalar, keyAt);
         if (mergeKeys && name === "<<" && isScalar(key) && key.type === "PLAIN") {
           const value = convert(pair.value, depth + 1);
           const sources = Array.isArray(value) ? value : [value];
           for (const m of sources) {
-            if (!(m instanceof ObjectValue)) return invalid("a merge key (<<) takes a mapping or a list of mappings", keyAt);
+            if (!(m instanceof ObjectValue)) return invalid(PHRASES.mergeKeyTakes, keyAt);
             merged.push(m);
           }
           continue;
@@ -124,7 +124,7 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
       b.charge(o.size, () => lines.line(at));
       v = b.object(o);
     } else if (isSeq(n)) {
-      if (tag !== undefined && tag !== CORE + "seq") return invalid(`unsupported tag ${tag}`, at);
+      if (tag !== undefined && tag !== CORE + "seq") return invalid(fillText(PHRASES.unsupportedTag, tag), at);
       b.enter(depth, lines.line(at));
       open.add(n);
       const items: Value[] = [];
@@ -135,7 +135,7 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
       open.delete(n);
       b.charge(items.length, () => lines.line(at));
       v = b.array(items);
-    } else return invalid("unsupported node", at);
+    } else return invalid(PHRASES.unsupportedNode, at);
     if (n.anchor !== undefined) anchored.set(n, v);
     return v;
   };

@@ -4,7 +4,7 @@
  * the messages of LANGUAGE.md §16.1. A reader passes the 1-based line it is
  * at; the builder raises {@link DataError}s there.
  */
-import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
+import { CODES, fill, MESSAGES, type CodedMessage } from "../diagnostics/catalogue.js";
 import { FloatValue, LazyArray, normalizeInt, ObjectValue, objectWeight, setObjectWeight, type Value } from "../eval/values.js";
 import type { DataBudget } from "./data-budget.js";
 import { DataError } from "./data-error.js";
@@ -22,40 +22,40 @@ export class ValueBuilder {
     readonly label: string,
   ) {}
 
-  fail(code: DiagnosticCode, message: string, line: number): never {
-    throw new DataError(code, message, line);
+  fail(m: CodedMessage, line: number): never {
+    throw new DataError(m, line);
   }
 
   /** Count `n` values (an element, a member, or an alias written out again). */
   charge(n: number, line: () => number): void {
     const problem = this.budget.charge(n);
-    if (problem !== undefined) this.fail(CODES.LIMIT_ITEMS, problem, line());
+    if (problem !== undefined) this.fail({ code: CODES.LIMIT_ITEMS, message: problem }, line());
   }
 
   /** Refuse nesting deeper than the budget allows. */
   enter(depth: number, line: number): void {
-    if (depth > this.budget.maxDepth) this.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${this.budget.maxDepth})`, line);
+    if (depth > this.budget.maxDepth) this.fail(fill(MESSAGES.nestingTooDeep, this.budget.maxDepth), line);
   }
 
   /** Refuse an array about to grow past the budget's length. */
   roomFor(items: readonly Value[], line: number): void {
-    if (items.length >= this.budget.maxArrayItems) this.fail(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.budget.maxArrayItems})`, line);
+    if (items.length >= this.budget.maxArrayItems) this.fail(fill(MESSAGES.arrayTooLarge, this.budget.maxArrayItems), line);
   }
 
   /** An exact 64-bit integer, or the §16.1 error. */
   int(n: bigint, line: number): number | bigint {
-    if (n < INT64_MIN || n > INT64_MAX) this.fail(CODES.I6_DATA_INVALID, `integer out of range in "${this.label}"`, line);
+    if (n < INT64_MIN || n > INT64_MAX) this.fail(fill(MESSAGES.dataIntegerOutOfRange, this.label), line);
     return normalizeInt(n);
   }
 
   /** A finite float, or the §16.1 error naming the number as written. */
   float(x: number, text: string, line: number): FloatValue {
-    if (!Number.isFinite(x)) this.fail(CODES.I6_DATA_INVALID, `cannot represent ${text} from "${this.label}"`, line);
+    if (!Number.isFinite(x)) this.fail(fill(MESSAGES.dataNumberOutOfRange, text, this.label), line);
     return new FloatValue(x);
   }
 
   duplicate(key: string, line: number): never {
-    return this.fail(CODES.I6_DATA_INVALID, `duplicate key "${key}" in "${this.label}"`, line);
+    return this.fail(fill(MESSAGES.dataDuplicateKey, key, this.label), line);
   }
 
   /** Expanded size of a value built here (1 for a scalar). */

@@ -83,3 +83,221 @@ export type DiagnosticCode = (typeof CODES)[keyof typeof CODES];
 
 /** The warning codes (LANGUAGE.md §16.5), in catalogue order. */
 export const WARNING_CODES: readonly DiagnosticCode[] = [CODES.W1_NEAR_NAME, CODES.W2_BARE_OPERAND, CODES.W3_KEY_SET_AGAIN, CODES.W4_LINE_JOINS_ELEMENT, CODES.W5_UNKNOWN_ESCAPE, CODES.W6_INTERPOLATION_KEPT];
+
+/**
+ * A message of the catalogue: its code and its text, `{0}`, `{1}` … standing
+ * for the arguments a detection site passes ({@link fill}). Several messages
+ * may share a code (P4's `expected '}'` and `expected '{' after template`).
+ */
+export interface MessageTemplate<T extends string = string> {
+  readonly code: DiagnosticCode;
+  readonly text: T;
+}
+
+/** What fills a `{n}`: text (already quoted where the message quotes user text) or a number. */
+export type MessageArg = string | number | bigint;
+
+/** The placeholder numbers a template text holds (`"a {0} b {1}"` → `0 | 1`). */
+type Placeholders<T extends string> = T extends `${string}{${infer Rest}` ? (Rest extends `${infer N extends number}}${infer After}` ? N | Placeholders<After> : Placeholders<Rest>) : never;
+/** One argument per placeholder, in order. */
+type ArgsFor<N extends number, Acc extends MessageArg[] = []> = [N] extends [never] ? Acc : ArgsFor<Exclude<N, Acc["length"]>, [...Acc, MessageArg]>;
+/** The arguments a template text asks for. */
+export type MessageArgs<T extends string> = ArgsFor<Placeholders<T>>;
+
+/**
+ * The messages of LANGUAGE.md §13.2 and §16, by what they say. Detection
+ * sites name one and pass its arguments; the text lives here only.
+ */
+export const MESSAGES = {
+  // lexical
+  illegalCharacter: { code: CODES.L1_ILLEGAL_CHARACTER, text: "stumbled upon a strange character: '{0}'" },
+  unterminatedString: { code: CODES.L2_UNTERMINATED_STRING, text: "found an endless string (missing closing quote)" },
+  invalidNumber: { code: CODES.L3_INVALID_NUMBER, text: "invalid number literal '{0}'" },
+  integerTooLarge: { code: CODES.L4_INTEGER_TOO_LARGE, text: 'could not parse "{0}" as integer' },
+  floatOutOfRange: { code: CODES.L6_FLOAT_OUT_OF_RANGE, text: 'could not parse "{0}" as float (number out of range)' },
+  // syntax
+  unexpectedToken: { code: CODES.P1_UNEXPECTED_TOKEN, text: "unexpected '{0}'" },
+  expectedSeparator: { code: CODES.P2_EXPECTED_SEPARATOR, text: "expected ',' or a new line before '{0}'" },
+  expectedAssign: { code: CODES.P3_EXPECTED_ASSIGN, text: "expected '=' after {0}" },
+  expectedClosing: { code: CODES.P4_EXPECTED_CLOSING, text: "expected '{0}'" },
+  expectedClosingBefore: { code: CODES.P4_EXPECTED_CLOSING, text: "expected '{0}' before '{1}'" },
+  expectedBraceAfterPreset: { code: CODES.P4_EXPECTED_CLOSING, text: `expected '{' after @preset "{0}"` },
+  expectedBraceAfterTemplate: { code: CODES.P4_EXPECTED_CLOSING, text: "expected '{' after template" },
+  expectedBraceAfterIf: { code: CODES.P4_EXPECTED_CLOSING, text: "expected '{' after if (…)" },
+  expectedBracketAfterIf: { code: CODES.P4_EXPECTED_CLOSING, text: "expected '[' after if (…)" },
+  ternaryColon: { code: CODES.P5_TERNARY_COLON, text: "expected ':' in ternary expression" },
+  memberName: { code: CODES.P6_MEMBER_NAME, text: "expected identifier after '.'" },
+  includePath: { code: CODES.P7_INCLUDE_PATH, text: "expected a path string after include" },
+  mapSyntax: { code: CODES.P8_MAP_SYNTAX, text: "expected {0} but found {1} instead" },
+  templateNoFields: { code: CODES.P9_TEMPLATE_NO_FIELDS, text: "template must declare at least one field" },
+  tooManyRowValues: { code: CODES.P10_TOO_MANY_ROW_VALUES, text: "too many values in template row (expected {0})" },
+  presetName: { code: CODES.P11_PRESET_NAME, text: "expected preset name as string" },
+  presetNameAfterUse: { code: CODES.P11_PRESET_NAME, text: "expected preset name as string after @use" },
+  afterAt: { code: CODES.P12_AFTER_AT, text: "unexpected token after @: {0}" },
+  includeTopLevelOnly: { code: CODES.P13_TOP_LEVEL_ONLY, text: "include is only allowed at top level" },
+  presetTopLevelOnly: { code: CODES.P13_TOP_LEVEL_ONLY, text: "@preset is only allowed at top level" },
+  unexpectedKeyword: { code: CODES.P14_UNEXPECTED_KEYWORD, text: "unexpected keyword '{0}'" },
+  unexpectedComma: { code: CODES.P15_UNEXPECTED_COMMA, text: "unexpected ','" },
+  elseWithoutIf: { code: CODES.P16_ELSE_WITHOUT_IF, text: "'else' without 'if'" },
+  // runtime
+  divisionByZero: { code: CODES.R1_DIVISION_BY_ZERO, text: "division by zero" },
+  moduloByZero: { code: CODES.R2_MODULO_BY_ZERO, text: "modulo by zero" },
+  unsupportedOperation: { code: CODES.R3_UNSUPPORTED_OPERATION, text: "unsupported binary operation: {0} {1} {2}" },
+  cannotNegate: { code: CODES.R3_UNSUPPORTED_OPERATION, text: "unsupported binary operation: - {0} (only a number can be negated)" },
+  cannotCompare: { code: CODES.R4_CANNOT_COMPARE, text: "can't compare {0} and {1}" },
+  rangeOperand: { code: CODES.R5_RANGE_OPERAND, text: `cannot apply operator "{0}" to a range — expand it or use in an array context` },
+  rangeBounds: { code: CODES.R6_RANGE_BOUNDS, text: "range bounds must be integers: {0} .. {1}" },
+  stepNotInteger: { code: CODES.R7_STEP_NOT_INTEGER, text: "step must be integer: {0}" },
+  stepZero: { code: CODES.R8_STEP_ZERO, text: "step cannot be 0" },
+  stringRangeSuffix: { code: CODES.R9_STRING_RANGE_SUFFIX, text: "string range requires numeric suffix in both start and end" },
+  stringRangePrefix: { code: CODES.R10_STRING_RANGE_PREFIX, text: 'string range prefixes must match (start: "{0}", end: "{1}")' },
+  stringRangeStep: { code: CODES.R11_STRING_RANGE_STEP, text: "step must be an integer for string ranges" },
+  stringRangeStepZero: { code: CODES.R11_STRING_RANGE_STEP, text: "step cannot be zero" },
+  mapTarget: { code: CODES.R12_MAP_TARGET, text: "map target is not an array, it's a {0}" },
+  propertyNotFound: { code: CODES.R13_PROPERTY_NOT_FOUND, text: 'property "{0}" not found' },
+  notAnObject: { code: CODES.R14_NOT_AN_OBJECT, text: "left side of '.' is not an object" },
+  undefinedVariable: { code: CODES.R15_UNDEFINED_VARIABLE, text: "undefined variable '{0}'" },
+  presetNotFound: { code: CODES.R16_PRESET_NOT_FOUND, text: 'preset "{0}" not found — define it with @preset "{0}" { ... }' },
+  presetNotFoundNear: { code: CODES.R16_PRESET_NOT_FOUND, text: 'preset "{0}" not found — define it with @preset "{0}" { ... }, or did you mean "{1}"?' },
+  recursivePreset: { code: CODES.R17_RECURSIVE_PRESET, text: 'recursive preset "{0}"' },
+  integerOverflow: { code: CODES.R18_INTEGER_OVERFLOW, text: "integer overflow" },
+  numberOutOfRange: { code: CODES.R19_NUMBER_OUT_OF_RANGE, text: "number out of range" },
+  cannotConvert: { code: CODES.R20_CANNOT_CONVERT, text: "cannot convert {0} to string" },
+  rangeTooLarge: { code: CODES.R21_RANGE_TOO_LARGE, text: "range too large ({0} elements; limit {1})" },
+  arrayTooLarge: { code: CODES.R21_RANGE_TOO_LARGE, text: "array too large (limit {0})" },
+  stringRangeNumbersTooLarge: { code: CODES.R21_RANGE_TOO_LARGE, text: "string range numbers too large" },
+  spreadIntoArray: { code: CODES.C1_SPREAD_INTO_ARRAY, text: "cannot spread {0} into an array" },
+  spreadIntoObject: { code: CODES.C2_SPREAD_INTO_OBJECT, text: "cannot spread {0} into an object" },
+  // include
+  cyclicInclude: { code: CODES.I1_CYCLIC_INCLUDE, text: "cyclic include detected: {0}" },
+  unreadableInclude: { code: CODES.I2_UNREADABLE_INCLUDE, text: 'could not read include file "{0}" ({1})' },
+  mergeConflict: { code: CODES.I3_MERGE_CONFLICT, text: 'include merge conflict for key "{0}" from {1}' },
+  errorInInclude: { code: CODES.I4_ERROR_IN_INCLUDE, text: 'error in included file "{0}"' },
+  dataNotObject: { code: CODES.I5_DATA_NOT_OBJECT, text: 'included data file "{0}" must hold an object at its top level' },
+  dataInvalid: { code: CODES.I6_DATA_INVALID, text: 'invalid {0} in "{1}": {2}' },
+  dataIntegerOutOfRange: { code: CODES.I6_DATA_INVALID, text: 'integer out of range in "{0}"' },
+  dataNumberOutOfRange: { code: CODES.I6_DATA_INVALID, text: 'cannot represent {0} from "{1}"' },
+  dataDuplicateKey: { code: CODES.I6_DATA_INVALID, text: 'duplicate key "{0}" in "{1}"' },
+  // output
+  unknownFormat: { code: CODES.O_OUTPUT, text: 'unknown format "{0}"' },
+  cannotSelect: { code: CODES.O_OUTPUT, text: "cannot select {0}: {1}" },
+  unknownFormatOption: { code: CODES.O_OUTPUT, text: 'the {0} format has no option "{1}" ({2})' },
+  formatOptionType: { code: CODES.O_OUTPUT, text: 'the {0} format\'s option "{1}" takes a {2}' },
+  numberNotRepresentable: { code: CODES.O_OUTPUT, text: "{0} cannot represent the number {1}" },
+  needsObjectAtTop: { code: CODES.O_OUTPUT, text: "{0} output needs an object at the top; the selected value ({1}) is {2}" },
+  // limits
+  nestingTooDeep: { code: CODES.LIMIT_DEPTH, text: "nesting too deep (limit {0})" },
+  /** The call stack ran out while writing: the limit's number is not at hand. */
+  nestingTooDeepWriting: { code: CODES.LIMIT_DEPTH, text: "nesting too deep" },
+  includesTooDeep: { code: CODES.LIMIT_DEPTH, text: "includes nested too deeply (limit {0})" },
+  expressionTooLong: { code: CODES.LIMIT_DEPTH, text: "expression too long (limit {0} operators in a row)" },
+  tooManyValues: { code: CODES.LIMIT_ITEMS, text: "too many values (limit {0})" },
+  valueTooLargeWritten: { code: CODES.LIMIT_ITEMS, text: "value too large when written out (over {0} values)" },
+  valueTooLargeWrittenAbout: { code: CODES.LIMIT_ITEMS, text: "value too large when written out (about {0} values; limit {1})" },
+  stringTooLong: { code: CODES.LIMIT_STRING, text: "string too long (limit {0} characters)" },
+  outputTooLarge: { code: CODES.LIMIT_OUTPUT, text: "output too large (limit {0} bytes)" },
+  timedOut: { code: CODES.LIMIT_TIME, text: "evaluation timed out (limit {0} ms)" },
+  tooManyIncludes: { code: CODES.LIMIT_INCLUDES, text: "too many includes (limit {0})" },
+  sourceTooLarge: { code: CODES.LIMIT_SOURCE, text: "source too large (limit {0} characters)" },
+  cancelled: { code: CODES.CANCELLED, text: "evaluation cancelled" },
+  // run options
+  externalVariable: { code: CODES.V1_EXTERNAL_VARIABLE, text: 'external variable "{0}": {1}' },
+  // warnings
+  nearName: { code: CODES.W1_NEAR_NAME, text: `'{0}' is not defined and is used as the string "{0}" — did you mean '{1}'?` },
+  bareOperand: { code: CODES.W2_BARE_OPERAND, text: `'{0}' is not defined and is used as the string "{0}" — quote it, or define it (an external variable: --var {0}=…)` },
+  keySetAgain: { code: CODES.W3_KEY_SET_AGAIN, text: 'key "{0}" is set again; the value from line {1} is replaced' },
+  lineJoinsElement: { code: CODES.W4_LINE_JOINS_ELEMENT, text: "this line continues the element above as '{0}'; write a comma before it to start a new element" },
+  unknownEscape: { code: CODES.W5_UNKNOWN_ESCAPE, text: "'\\{0}' is not an escape in JSSON strings; the backslash is kept" },
+  interpolationKept: { code: CODES.W6_INTERPOLATION_KEPT, text: "'${{0}}' is kept as written: {1}" },
+  warningInInclude: { code: CODES.I4_ERROR_IN_INCLUDE, text: 'warning in included file "{0}"' },
+} as const satisfies Record<string, MessageTemplate>;
+
+/**
+ * The texts that complete a message: hints (after ` — `, issue #23: what the
+ * text around the mistake shows was meant), reasons, and the notes of
+ * related places. They carry no code: the message they complete has one.
+ */
+export const PHRASES = {
+  // hints
+  writeAsString: 'write it as a string: "{0}"',
+  commentsStartWith: "comments in JSSON start with //",
+  noDottedKeys: "JSSON has no dotted keys; write `{0}`",
+  writeKeyAsString: 'write the key as a string: "{0}"',
+  templatesBelongToBlock: "templates belong to an array block `{0} [ … ]` (no '=' or ':=' before its '[')",
+  noOpenerToClose: "there is no '{0}' open for it to close",
+  doesNotMatch: "'{0}' does not match the '{1}'{2}",
+  onLine: " on line {0}",
+  notClosed: "the '{0}'{1} is not closed",
+  neverClosed: "this '{0}' is never closed",
+  didYouMeanName: "did you mean '{0}'?",
+  didYouMeanKey: 'did you mean "{0}"?',
+  // related places
+  unclosed: "unclosed '{0}'",
+  fileEndsOpen: "the file ends here, with the '{0}' still open",
+  // W6 reasons
+  interpolationEmpty: "it is empty",
+  interpolationIncomplete: "its inside is not one complete expression",
+  notDefined: "'{0}' is not defined",
+  // I2 details
+  noIncludes: "includes are not available here",
+  // why a --select path leads nowhere
+  selectNotObject: "{0} is {1}, not an object",
+  selectNoKey: "{0} has no key {1}",
+  selectDidYouMean: "; did you mean {0}?",
+  selectNotArray: "{0} is {1}, not an array",
+  selectNoIndex: "{0} has {1} elements, no index {2}",
+  selectNoIndexOfOne: "{0} has 1 element, no index {1}",
+  selectFromDocument: "the document",
+  // the options a format declares
+  formatHasNoOptions: "it has none",
+  formatHasOptions: "it has: {0}",
+  // I6 details: why a data document cannot be read
+  unexpectedEnd: "unexpected end of file",
+  unexpectedCharacter: "unexpected character U+{0}",
+  unexpectedChar: "unexpected '{0}'",
+  digitAfterPoint: "expected a digit after '.'",
+  digitInExponent: "expected a digit in the exponent",
+  unterminatedString: "unterminated string",
+  controlCharacter: "control character U+{0} in a string",
+  badUnicodeEscape: "bad \\u escape",
+  badEscape: "bad escape '\\{0}'",
+  expectedCommaOr: "expected ',' or '{0}'",
+  expectedKey: "expected a key (a string)",
+  expectedColon: "expected ':'",
+  moreThanOneDocument: "more than one document (a data file holds one)",
+  unknownAlias: "unknown alias *{0}",
+  aliasContainsItself: "alias *{0} refers to a node that contains it",
+  unsupportedTag: "unsupported tag {0}",
+  unsupportedValue: "unsupported value",
+  unsupportedNode: "unsupported node",
+  keyNotScalar: "a key must be a scalar",
+  mergeKeyTakes: "a merge key (<<) takes a mapping or a list of mappings",
+  // V1 details: an external variable's value the engine cannot hold
+  cannotRepresent: "cannot represent {0}",
+  integerOutOfRange: "integer out of range",
+  unsupportedType: "unsupported value of type {0}",
+  containsItself: "a value that contains itself",
+  unsupportedObject: "unsupported value ({0})",
+} as const;
+
+/** Fill `{n}` of `text` with `args[n]`, in one pass (an argument's own `{0}` stays as it is). */
+export function fillText<T extends string>(text: T, ...args: MessageArgs<T>): string {
+  const values: readonly MessageArg[] = args;
+  return text.indexOf("{") < 0 ? text : text.replace(/\{(\d+)\}/g, (whole, n: string) => (Number(n) < values.length ? String(values[Number(n)]) : whole));
+}
+
+/** A catalogue message with its arguments filled in: what a detection site hands on. */
+export interface CodedMessage {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+}
+
+/** `template` with its arguments: the code and the message a diagnostic is made of. */
+export function fill<T extends string>(template: MessageTemplate<T>, ...args: MessageArgs<T>): CodedMessage {
+  return { code: template.code, message: fillText(template.text, ...args) };
+}
+
+/** `m` followed by a hint (` — <hint>`), when there is one. */
+export function withHint(m: CodedMessage, hint: string | undefined): CodedMessage {
+  return hint === undefined ? m : { code: m.code, message: `${m.message} — ${hint}` };
+}

@@ -4,7 +4,7 @@
  * {@link MAX_WARNINGS}: a program with a million mistakes still costs a
  * bounded report.
  */
-import { CODES } from "./catalogue.js";
+import { fill, MESSAGES } from "./catalogue.js";
 import type { RawDiagnostic } from "./make-diagnostic.js";
 import { quoteInMessage } from "./message-text.js";
 
@@ -29,8 +29,7 @@ export class WarningList {
 export function nearNameWarning(word: string, name: string, start: number, end: number): RawDiagnostic {
   const w = quoteInMessage(word);
   return {
-    code: CODES.W1_NEAR_NAME,
-    message: `'${w}' is not defined and is used as the string "${w}" — did you mean '${name}'?`,
+    ...fill(MESSAGES.nearName, w, name),
     start,
     end,
     suggestion: { text: name, start, end },
@@ -41,8 +40,7 @@ export function nearNameWarning(word: string, name: string, start: number, end: 
 export function bareOperandWarning(word: string, start: number, end: number): RawDiagnostic {
   const w = quoteInMessage(word);
   return {
-    code: CODES.W2_BARE_OPERAND,
-    message: `'${w}' is not defined and is used as the string "${w}" — quote it, or define it (an external variable: --var ${w}=…)`,
+    ...fill(MESSAGES.bareOperand, w),
     start,
     end,
     suggestion: { text: `"${word}"`, start, end },
@@ -51,14 +49,13 @@ export function bareOperandWarning(word: string, start: number, end: number): Ra
 
 /** W3: a key set again in the same body; `firstLine` is where the replaced value was set. */
 export function keySetAgainWarning(key: string, firstLine: number, start: number, end: number): RawDiagnostic {
-  return { code: CODES.W3_KEY_SET_AGAIN, message: `key "${quoteInMessage(key)}" is set again; the value from line ${firstLine} is replaced`, start, end };
+  return { ...fill(MESSAGES.keySetAgain, quoteInMessage(key), firstLine), start, end };
 }
 
 /** W4: a line starting with `-`/`+` inside `[ … ]` joins the element above; the suggestion inserts a comma at `elementEnd`. */
 export function lineJoinsElementWarning(op: string, at: number, elementEnd: number): RawDiagnostic {
   return {
-    code: CODES.W4_LINE_JOINS_ELEMENT,
-    message: `this line continues the element above as '${op}'; write a comma before it to start a new element`,
+    ...fill(MESSAGES.lineJoinsElement, op),
     start: at,
     end: at + 1,
     suggestion: { text: ",", start: elementEnd, end: elementEnd },
@@ -67,11 +64,11 @@ export function lineJoinsElementWarning(op: string, at: number, elementEnd: numb
 
 /** W5: a backslash that starts no escape, at `start` (the backslash) followed by `c`. */
 export function unknownEscapeWarning(c: string, start: number): RawDiagnostic {
-  return { code: CODES.W5_UNKNOWN_ESCAPE, message: `'\\${quoteInMessage(c)}' is not an escape in JSSON strings; the backslash is kept`, start, end: start + 1 + c.length };
+  return { ...fill(MESSAGES.unknownEscape, quoteInMessage(c)), start, end: start + 1 + c.length };
 }
 
 /** W6: a `${…}` kept as written; `text` is its inside, `reason` says why. */
 export function interpolationKeptWarning(text: string, reason: string, start: number, end: number, suggestion?: RawDiagnostic["suggestion"]): RawDiagnostic {
-  const w: RawDiagnostic = { code: CODES.W6_INTERPOLATION_KEPT, message: `'\${${quoteInMessage(text)}}' is kept as written: ${reason}`, start, end };
+  const w: RawDiagnostic = { ...fill(MESSAGES.interpolationKept, quoteInMessage(text), reason), start, end };
   return suggestion === undefined ? w : { ...w, suggestion };
 }

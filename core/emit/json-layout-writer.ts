@@ -6,6 +6,7 @@
  * through the plugin API, so a format differs from JSON only in what it
  * says it is: its key labels, its layout and its name in errors.
  */
+import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { OutputError } from "./output-error.js";
 import { TextWriter } from "./text-writer.js";
 import type { TextSink } from "./text-sink.js";
@@ -116,7 +117,7 @@ export class JsonLayoutWriter extends TextWriter {
 
   private writeFloat(n: number): void {
     // The evaluator never produces these (R19); a third-party tree might.
-    if (!Number.isFinite(n)) throw new OutputError(`${this.formatName} cannot represent the number ${String(n)}`, this.topKey);
+    if (!Number.isFinite(n)) throw new OutputError(fill(MESSAGES.numberNotRepresentable, this.formatName, String(n)).message, this.topKey);
     this.write(numberText(n));
   }
 

@@ -4,6 +4,7 @@
  * refused rather than ignored: `--compact` with YAML would otherwise write
  * something other than what was asked for, silently.
  */
+import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import type { FormatOptionValue, OutputFormat } from "../plugin.js";
 
 /** The options as the emitter will see them, or why they are refused. */
@@ -41,9 +42,9 @@ function check(format: OutputFormat, given: Readonly<Record<string, unknown>>): 
     const spec = Object.hasOwn(declared, name) ? declared[name] : undefined;
     if (spec === undefined) {
       const known = Object.keys(declared);
-      return { ok: false, message: `the ${format.name} format has no option "${name}" (${known.length === 0 ? "it has none" : `it has: ${known.join(", ")}`})` };
+      return { ok: false, message: fill(MESSAGES.unknownFormatOption, format.name, name, known.length === 0 ? PHRASES.formatHasNoOptions : fillText(PHRASES.formatHasOptions, known.join(", "))).message };
     }
-    if (typeof value !== spec.type) return { ok: false, message: `the ${format.name} format's option "${name}" takes a ${spec.type}` };
+    if (typeof value !== spec.type) return { ok: false, message: fill(MESSAGES.formatOptionType, format.name, name, spec.type).message };
     out[name] = value as FormatOptionValue;
   }
   return { ok: true, options: Object.keys(out).length === 0 ? NONE : Object.freeze(out) };

@@ -1,15 +1,17 @@
-import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
+import { fill, MESSAGES, type CodedMessage, type DiagnosticCode } from "../diagnostics/catalogue.js";
 import type { TextSink } from "../emit/text-sink.js";
 
 /** Thrown when writing passes a limit of the run (output size, time) or the run is cancelled. */
 export class OutputLimitError extends Error {
+  readonly code: DiagnosticCode;
+
   constructor(
-    readonly code: DiagnosticCode,
-    message: string,
+    m: CodedMessage,
     /** Offset in the root source that the error names. */
     readonly at = 0,
   ) {
-    super(message);
+    super(m.message);
+    this.code = m.code;
   }
 }
 
@@ -40,9 +42,9 @@ export class LimitedSink implements TextSink {
     const l = this.limits;
     this.written += chunk.length;
     const at = (): number => l.where?.() ?? 0;
-    if (this.written > l.maxOutput) throw new OutputLimitError(CODES.LIMIT_OUTPUT, `output too large (limit ${l.maxOutput} bytes)`, at());
-    if (l.signal?.aborted) throw new OutputLimitError(CODES.CANCELLED, "evaluation cancelled", at());
-    if (Date.now() > l.deadline) throw new OutputLimitError(CODES.LIMIT_TIME, `evaluation timed out (limit ${l.timeoutMs} ms)`, at());
+    if (this.written > l.maxOutput) throw new OutputLimitError(fill(MESSAGES.outputTooLarge, l.maxOutput), at());
+    if (l.signal?.aborted) throw new OutputLimitError(fill(MESSAGES.cancelled), at());
+    if (Date.now() > l.deadline) throw new OutputLimitError(fill(MESSAGES.timedOut, l.timeoutMs), at());
     this.inner.write(chunk);
   }
 }

@@ -5,7 +5,7 @@
  * a limit reached while writing names the offset being written; an error
  * of a lazy part carries its own place.
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { CODES, fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { EvalError } from "../eval/eval-error.js";
 import { ProgramValue, type Span } from "../eval/key-origins.js";
 import type { ObjectValue } from "../eval/values.js";
@@ -18,7 +18,7 @@ const NOWHERE: Span = { start: 0, end: 0 };
 /** The diagnostic of an error raised while evaluating lazy parts of a tree (or a stack overflow there); `undefined` for anything else. */
 export function evalDiagnostic(e: unknown): RawDiagnostic | undefined {
   if (e instanceof EvalError) return e.diagnostic;
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return { code: CODES.LIMIT_DEPTH, message: "nesting too deep", start: 0, end: 0 };
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return { ...fill(MESSAGES.nestingTooDeepWriting), start: 0, end: 0 };
   return undefined;
 }
 

@@ -7,7 +7,7 @@
  * anything again. Runs share no state.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
+import { CODES, fill, MESSAGES, type CodedMessage } from "../diagnostics/catalogue.js";
 import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { forceLazy } from "../eval/lazy-map.js";
@@ -229,7 +229,7 @@ export class Pipeline {
     const format = this.canonicalFormat(options.format);
     const entry = this.registry.findFormat(format);
     const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, run.lines, options.file)] });
-    if (!entry) return fail({ code: CODES.O_OUTPUT, message: `unknown format "${options.format ?? ""}"`, start: 0, end: 0 });
+    if (!entry) return fail({ ...fill(MESSAGES.unknownFormat, options.format ?? ""), start: 0, end: 0 });
     const limits = resolveLimits(options.limits);
     const checked = checkFormatOptions(entry.format, options.formatOptions);
     if (!checked.ok) return fail({ code: CODES.O_OUTPUT, message: checked.message, start: 0, end: 0 });
@@ -251,8 +251,7 @@ export class Pipeline {
     if (options.sortKeys === true) target = sortedView(target);
     if (!(target instanceof ObjectValue) && entry.format.emitValue === undefined) {
       const span = keySpan(value, errorKey(undefined));
-      const what = `the selected value (${selectPathText(select)}) is ${kindPhrase(target)}`;
-      return fail({ code: CODES.O_OUTPUT, message: `${format} output needs an object at the top; ${what}`, start: span.start, end: span.end });
+      return fail({ ...fill(MESSAGES.needsObjectAtTop, format, selectPathText(select), kindPhrase(target)), start: span.start, end: span.end });
     }
     const meter = run.meter;
     const limited = new LimitedSink(sink, {
@@ -428,16 +427,16 @@ export class Evaluation implements RunSuccess {
 
   /** The run's failure when it has been cancelled or has passed its time limit (checked between the stages that the meter does not charge). */
   private stopped(): RunFailure | undefined {
-    if (this.options.signal?.aborted) return this.failure(CODES.CANCELLED, "evaluation cancelled");
+    if (this.options.signal?.aborted) return this.failure(fill(MESSAGES.cancelled));
     return this.timeLeftMs() < 0 ? this.timedOut() : undefined;
   }
 
   /** The failure of a run past its time limit. */
   private timedOut(): RunFailure {
-    return this.failure(CODES.LIMIT_TIME, `evaluation timed out (limit ${resolveLimits(this.options.limits).timeoutMs} ms)`);
+    return this.failure(fill(MESSAGES.timedOut, resolveLimits(this.options.limits).timeoutMs));
   }
 
-  private failure(code: DiagnosticCode, message: string): RunFailure {
-    return { ok: false, format: this.format, diagnostics: [makeDiagnostic({ code, message, start: 0, end: 0 }, this.run.lines, this.options.file)] };
+  private failure(m: CodedMessage): RunFailure {
+    return { ok: false, format: this.format, diagnostics: [makeDiagnostic({ ...m, start: 0, end: 0 }, this.run.lines, this.options.file)] };
   }
 }

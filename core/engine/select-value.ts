@@ -5,6 +5,7 @@
  * lazy arrays with `at`, so selecting one element of a large range produces
  * only that element.
  */
+import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { closestName } from "../diagnostics/closest-name.js";
 import { LazyArray, ObjectValue, kindOf, type Value } from "../eval/values.js";
 
@@ -19,18 +20,18 @@ export function selectValue(root: Value, path: readonly SelectStep[]): Selection
   let v: Value = root;
   for (let i = 0; i < path.length; i++) {
     const step = path[i] as SelectStep;
-    const where = i === 0 ? "the document" : selectPathText(path.slice(0, i));
+    const where = i === 0 ? PHRASES.selectFromDocument : selectPathText(path.slice(0, i));
     if (typeof step === "string") {
-      if (!(v instanceof ObjectValue)) return fail(path, `${where} is ${article(kindOf(v))}, not an object`);
+      if (!(v instanceof ObjectValue)) return fail(path, fillText(PHRASES.selectNotObject, where, article(kindOf(v))));
       const next = v.get(step);
       if (next === undefined) {
         const near = closestName(step, v.keys);
-        return fail(path, `${where} has no key ${JSON.stringify(step)}${near === undefined ? "" : `; did you mean ${JSON.stringify(near)}?`}`);
+        return fail(path, fillText(PHRASES.selectNoKey, where, JSON.stringify(step)) + (near === undefined ? "" : fillText(PHRASES.selectDidYouMean, JSON.stringify(near))));
       }
       v = next;
     } else {
-      if (!(Array.isArray(v) || v instanceof LazyArray)) return fail(path, `${where} is ${article(kindOf(v))}, not an array`);
-      if (step >= v.length) return fail(path, `${where} has ${v.length} element${v.length === 1 ? "" : "s"}, no index ${step}`);
+      if (!(Array.isArray(v) || v instanceof LazyArray)) return fail(path, fillText(PHRASES.selectNotArray, where, article(kindOf(v))));
+      if (step >= v.length) return fail(path, v.length === 1 ? fillText(PHRASES.selectNoIndexOfOne, where, step) : fillText(PHRASES.selectNoIndex, where, v.length, step));
       v = Array.isArray(v) ? (v[step] as Value) : v.at(step);
     }
   }
@@ -53,7 +54,7 @@ export function selectPathText(path: readonly SelectStep[]): string {
 }
 
 function fail(path: readonly SelectStep[], why: string): Selection {
-  return { ok: false, message: `cannot select ${selectPathText(path)}: ${why}` };
+  return { ok: false, message: fill(MESSAGES.cannotSelect, selectPathText(path), why).message };
 }
 
 /** A value's kind with its article, for messages: `an array`, `a string`. */

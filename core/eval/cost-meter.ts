@@ -8,7 +8,7 @@
  * few milliseconds of its deadline whatever it is doing, and charging costs
  * a decrement and a comparison on hot paths.
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { CODES, fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { EvalError } from "./eval-error.js";
 
 /** Units of work between two looks at the clock (about a millisecond of the cheapest work). */
@@ -88,8 +88,8 @@ export class CostMeter {
     this.left = CHECK_EVERY;
     this.checks++;
     const over = this.signal?.reached?.(at);
-    if (over !== undefined) throw new StopError(CODES.LIMIT_ITEMS, over, at);
-    if (this.signal?.aborted) throw new StopError(CODES.CANCELLED, "evaluation cancelled", at);
-    if (Date.now() > this.deadline) throw new StopError(CODES.LIMIT_TIME, `evaluation timed out (limit ${this.timeoutMs} ms)`, at);
+    if (over !== undefined) throw new StopError({ code: CODES.LIMIT_ITEMS, message: over }, at);
+    if (this.signal?.aborted) throw new StopError(fill(MESSAGES.cancelled), at);
+    if (Date.now() > this.deadline) throw new StopError(fill(MESSAGES.timedOut, this.timeoutMs), at);
   }
 }

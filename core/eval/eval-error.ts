@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../diagnostics/catalogue.js";
+import type { CodedMessage } from "../diagnostics/catalogue.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 
@@ -6,8 +6,8 @@ import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 export class EvalError extends Error {
   readonly diagnostic: RawDiagnostic;
   /** `cause`: the error this one reports, placed in its own file (I4). */
-  constructor(code: DiagnosticCode, message: string, start: number, end = start + 1, cause?: Diagnostic) {
-    super(message);
-    this.diagnostic = cause === undefined ? { code, message, start, end } : { code, message, start, end, cause };
+  constructor(m: CodedMessage, start: number, end = start + 1, cause?: Diagnostic) {
+    super(m.message);
+    this.diagnostic = cause === undefined ? { code: m.code, message: m.message, start, end } : { code: m.code, message: m.message, start, end, cause };
   }
 }

@@ -5,7 +5,7 @@
  * can drive is bounded by the run's limits. User errors unwind as
  * {@link EvalError} and come back as one diagnostic.
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { fill, fillText, MESSAGES, PHRASES, withHint, type CodedMessage } from "../diagnostics/catalogue.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { IncludeMerge } from "./include-merge.js";
 import type { Limits } from "./limits.js";
@@ -157,7 +157,7 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
     if (e instanceof EvalError) return { ok: false, diagnostic: e.diagnostic, warnings };
     if (e instanceof DataError) return { ok: false, diagnostic: { code: e.code, message: e.message, start: 0, end: 0 }, warnings };
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      return { ok: false, diagnostic: { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${options.limits.maxDepth})`, start: state.meter.current, end: state.meter.current + 1 }, warnings };
+      return { ok: false, diagnostic: { ...fill(MESSAGES.nestingTooDeep, options.limits.maxDepth), start: state.meter.current, end: state.meter.current + 1 }, warnings };
     }
     throw e;
   }
@@ -308,7 +308,7 @@ class FileEvaluator {
   /** The value of `...e` at member position: an object (C2 otherwise), its copy charged per member. */
   private spreadObject(e: Expr, at: number, scope: Scope): ObjectValue {
     const v = this.expr(e, scope);
-    if (!(v instanceof ObjectValue)) throw new EvalError(CODES.C2_SPREAD_INTO_OBJECT, `cannot spread ${article(kindName(v))} into an object`, at, at + 3);
+    if (!(v instanceof ObjectValue)) throw new EvalError(fill(MESSAGES.spreadIntoObject, article(kindName(v))), at, at + 3);
     this.run.meter.charge(v.size, this.where(at));
     return v;
   }
@@ -328,7 +328,7 @@ class FileEvaluator {
     if (el.type === "spread") {
       source = this.expr(el.value, scope);
       at = el.at;
-      if (!isArrayValue(source)) throw new EvalError(CODES.C1_SPREAD_INTO_ARRAY, `cannot spread ${article(kindName(source))} into an array`, at, at + 3);
+      if (!isArrayValue(source)) throw new EvalError(fill(MESSAGES.spreadIntoArray, article(kindName(source))), at, at + 3);
     } else {
       const branch = el.branches.find((b) => isTruthy(this.expr(b.test, scope)));
       const body = branch?.body ?? el.otherwise;
@@ -340,7 +340,7 @@ class FileEvaluator {
     this.count(items.length, at);
     let before = out.length;
     for (const s of segments) before += s.length;
-    if (before + items.length > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, at);
+    if (before + items.length > this.run.limits.maxRangeItems) throw new EvalError(fill(MESSAGES.arrayTooLarge, this.run.limits.maxRangeItems), at);
     if (items instanceof LazyArray && items.length > this.run.options.lazyThreshold && el.type === "spread") {
       // Too large to copy now: spliced in as the emitter pulls it (§11); its items are charged then.
       segments.push(out.splice(0), items);
@@ -374,7 +374,7 @@ class FileEvaluator {
     if (isArrayValue(l) && isArrayValue(r) && !(lr && rr)) {
       const n = l.length + r.length;
       this.count(n, at);
-      if (n > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, at);
+      if (n > this.run.limits.maxRangeItems) throw new EvalError(fill(MESSAGES.arrayTooLarge, this.run.limits.maxRangeItems), at);
       const out: Value[] = [];
       this.copyInto(l, out, at);
       this.copyInto(r, out, at);
@@ -407,15 +407,15 @@ class FileEvaluator {
   /** Add a top-level value to {@link rootWeight}; refuse past the item limit. */
   private weighRoot(v: Value, at: number): void {
     this.rootWeight += v instanceof LazyArray ? 1 : this.weightOf(v);
-    if (this.rootWeight > this.run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
+    if (this.rootWeight > this.run.limits.maxItems) throw new EvalError(fill(MESSAGES.valueTooLargeWritten, this.run.limits.maxItems), at);
   }
 
   // ---- includes (§8) ------------------------------------------------------
 
   private include(path: string, start: number, end: number, root: ObjectValue, origins: Map<string, { start: number; end: number }>): void {
     const read = this.readInclude(path, start, end, false);
-    this.merge(read.value as ObjectValue, read.id, { start, end }, root, origins, (code, message) => {
-      throw new EvalError(code, message, start, end);
+    this.merge(read.value as ObjectValue, read.id, { start, end }, root, origins, (m) => {
+      throw new EvalError(m, start, end);
     }, read.dataFile);
   }
 
@@ -426,22 +426,22 @@ class FileEvaluator {
    */
   private readInclude(path: string, start: number, end: number, asValue: boolean): { value: Value; id: string; dataFile: number } {
     const run = this.run;
-    const fail = (code: (typeof CODES)[keyof typeof CODES], message: string, cause?: Diagnostic): never => {
-      throw new EvalError(code, message, start, end, cause);
+    const fail = (m: CodedMessage, cause?: Diagnostic): never => {
+      throw new EvalError(m, start, end, cause);
     };
     // I4 (§13.3): the include's own message; the inner error, placed in the included file, is its cause.
-    const inIncluded = `error in included file "${path}"`;
-    if (++run.includes > run.limits.maxIncludes) fail(CODES.LIMIT_INCLUDES, `too many includes (limit ${run.limits.maxIncludes})`);
+    const inIncluded = fill(MESSAGES.errorInInclude, path);
+    if (++run.includes > run.limits.maxIncludes) fail(fill(MESSAGES.tooManyIncludes, run.limits.maxIncludes));
     const host = run.options.host;
     const from = run.includeStack[run.includeStack.length - 1];
-    if (!host) return fail(CODES.I2_UNREADABLE_INCLUDE, `could not read include file "${path}" (includes are not available here)`);
+    if (!host) return fail(fill(MESSAGES.unreadableInclude, path, PHRASES.noIncludes));
     const resolved = host.resolve(path, from);
-    if (!resolved.ok) return fail(CODES.I2_UNREADABLE_INCLUDE, `could not read include file "${path}" (${resolved.detail})`);
+    if (!resolved.ok) return fail(fill(MESSAGES.unreadableInclude, path, resolved.detail));
     const id = resolved.value;
-    if (run.includeStack.includes(id)) fail(CODES.I1_CYCLIC_INCLUDE, `cyclic include detected: ${id}`);
-    if (run.includeStack.length > run.limits.maxDepth) fail(CODES.LIMIT_DEPTH, `includes nested too deeply (limit ${run.limits.maxDepth})`);
+    if (run.includeStack.includes(id)) fail(fill(MESSAGES.cyclicInclude, id));
+    if (run.includeStack.length > run.limits.maxDepth) fail(fill(MESSAGES.includesTooDeep, run.limits.maxDepth));
     const read = host.read(id);
-    if (!read.ok) return fail(CODES.I2_UNREADABLE_INCLUDE, `could not read include file "${path}" (${read.detail})`);
+    if (!read.ok) return fail(fill(MESSAGES.unreadableInclude, path, read.detail));
     const site = this.site ?? start;
     const format = dataFormatOf(path);
     if (format !== undefined) {
@@ -449,13 +449,13 @@ class FileEvaluator {
       let data: Value;
       try {
         const budget = dataBudget(run, site);
-        data = asValue ? readDataValue(format, read.value, path, budget) : readDataObject(format, read.value, path, budget, `included data file "${path}" must hold an object at its top level`);
+        data = asValue ? readDataValue(format, read.value, path, budget) : readDataObject(format, read.value, path, budget, fill(MESSAGES.dataNotObject, path).message);
       } catch (e) {
         if (e instanceof DataError) {
           // A data reader knows the line only: the cause spans that line of the document.
           const lines = new LineIndex(read.value);
           const line = lines.lineRange(e.line);
-          return fail(CODES.I4_ERROR_IN_INCLUDE, inIncluded, makeDiagnostic({ code: e.code, message: e.message, ...line }, lines, id));
+          return fail(inIncluded, makeDiagnostic({ code: e.code, message: e.message, ...line }, lines, id));
         }
         throw e;
       } finally {
@@ -467,11 +467,11 @@ class FileEvaluator {
     run.meter.charge(read.value.length / CHARS_PER_UNIT, site);
     const parsed = run.options.parse(read.value, id);
     run.meter.check(site);
-    const inner = (d: RawDiagnostic): never => fail(CODES.I4_ERROR_IN_INCLUDE, inIncluded, makeDiagnostic(d, parsed.lines, id));
+    const inner = (d: RawDiagnostic): never => fail(inIncluded, makeDiagnostic(d, parsed.lines, id));
     if (parsed.diagnostic) return inner(parsed.diagnostic);
     // the included file's warnings are placed at the include, the warning in the file as its cause (§16.5)
     const placeWarning = (w: RawDiagnostic): void =>
-      this.warn.add({ code: w.code, message: `warning in included file "${path}"`, start, end, cause: makeDiagnostic(w, parsed.lines, id, "warning") });
+      this.warn.add({ code: w.code, message: fill(MESSAGES.warningInInclude, path).message, start, end, cause: makeDiagnostic(w, parsed.lines, id, "warning") });
     for (const w of parsed.warnings) placeWarning(w);
     run.includeStack.push(id);
     let value: ObjectValue;
@@ -504,7 +504,7 @@ class FileEvaluator {
    * Merge an included file's keys into the includer's root (§8 items 5–6).
    * @param dataFile when tracing a data include, the data file's trace index (its keys are placed at the include)
    */
-  private merge(value: ObjectValue, id: string, span: { start: number; end: number }, root: ObjectValue, origins: Map<string, { start: number; end: number }>, fail: (code: typeof CODES.I3_MERGE_CONFLICT, message: string) => never, dataFile = -1): void {
+  private merge(value: ObjectValue, id: string, span: { start: number; end: number }, root: ObjectValue, origins: Map<string, { start: number; end: number }>, fail: (m: CodedMessage) => never, dataFile = -1): void {
     const mode = this.run.options.includeMerge;
     const trace = this.run.trace;
     this.run.meter.charge(value.size, this.where(span.start));
@@ -513,7 +513,7 @@ class FileEvaluator {
       const v = values[i] as Value;
       const exists = root.has(k);
       if (exists && mode === "keep") continue;
-      if (exists && mode === "error") fail(CODES.I3_MERGE_CONFLICT, `include merge conflict for key "${k}" from ${id}`);
+      if (exists && mode === "error") fail(fill(MESSAGES.mergeConflict, k, id));
       root.set(k, v);
       this.weighRoot(v, span.start);
       this.global.set(k, v);
@@ -560,7 +560,7 @@ class FileEvaluator {
   private count(n: number, at: number): void {
     const run = this.run;
     run.items += n;
-    if (run.items > run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `too many values (limit ${run.limits.maxItems})`, at);
+    if (run.items > run.limits.maxItems) throw new EvalError(fill(MESSAGES.tooManyValues, run.limits.maxItems), at);
   }
 
   /**
@@ -639,15 +639,15 @@ class FileEvaluator {
           const search = new NearestName(e.object.name);
           scope.offerVisibleNames(search);
           const near = search.name;
-          const message = `undefined variable '${e.object.name}'${near === undefined ? "" : ` — did you mean '${near}'?`}`;
-          throw new EvalError(CODES.R15_UNDEFINED_VARIABLE, message, e.object.start, e.object.end);
+          const message = withHint(fill(MESSAGES.undefinedVariable, e.object.name), near === undefined ? undefined : fillText(PHRASES.didYouMeanName, near));
+          throw new EvalError(message, e.object.start, e.object.end);
         }
         const base = this.expr(e.object, scope);
-        if (!(base instanceof ObjectValue)) throw new EvalError(CODES.R14_NOT_AN_OBJECT, "left side of '.' is not an object", e.at);
+        if (!(base instanceof ObjectValue)) throw new EvalError(fill(MESSAGES.notAnObject), e.at);
         const v = base.get(e.property);
         if (v === undefined) {
           const near = closestName(e.property, base.keys);
-          throw new EvalError(CODES.R13_PROPERTY_NOT_FOUND, `property "${e.property}" not found${near === undefined ? "" : ` — did you mean "${near}"?`}`, e.at);
+          throw new EvalError(withHint(fill(MESSAGES.propertyNotFound, e.property), near === undefined ? undefined : fillText(PHRASES.didYouMeanKey, near)), e.at);
         }
         return v;
       }
@@ -660,7 +660,7 @@ class FileEvaluator {
       case "map": {
         const source = this.expr(e.source, scope);
         if (!(Array.isArray(source) || source instanceof LazyArray)) {
-          throw new EvalError(CODES.R12_MAP_TARGET, `map target is not an array, it's a ${kindName(source)}`, e.at);
+          throw new EvalError(fill(MESSAGES.mapTarget, kindName(source)), e.at);
         }
         this.count(source.length, e.at);
         if (source.length > this.run.options.lazyThreshold) {
@@ -696,7 +696,7 @@ class FileEvaluator {
           const v = this.expr(el, scope);
           if (isRangeValue(v)) {
             this.count(v.length, el.start);
-            if (out.length + v.length > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, el.start);
+            if (out.length + v.length > this.run.limits.maxRangeItems) throw new EvalError(fill(MESSAGES.arrayTooLarge, this.run.limits.maxRangeItems), el.start);
             const first = out.length;
             for (const x of v) out.push(x);
             weight += v.length;
@@ -760,7 +760,7 @@ class FileEvaluator {
     if (seen.has(e.start)) return;
     seen.add(e.start);
     const near = this.nearName(e.name, scope);
-    const reason = `'${e.name}' is not defined` + (near === undefined ? "" : ` — did you mean '${near}'?`);
+    const reason = fillText(PHRASES.notDefined, e.name) + (near === undefined ? "" : ` — ${fillText(PHRASES.didYouMeanName, near)}`);
     const suggestion = near === undefined ? undefined : { text: near, start: e.start, end: e.end };
     this.warn.add(interpolationKeptWarning(e.name, reason, e.start, e.end, suggestion));
   }
@@ -840,7 +840,7 @@ class FileEvaluator {
       if (!(err instanceof EvalError) || err instanceof StopError) throw err;
     }
     if (per * lazy.length > this.run.limits.maxItems) {
-      throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (about ${per * lazy.length} values; limit ${this.run.limits.maxItems})`, at);
+      throw new EvalError(fill(MESSAGES.valueTooLargeWrittenAbout, per * lazy.length, this.run.limits.maxItems), at);
     }
   }
 
@@ -870,7 +870,7 @@ class FileEvaluator {
   private weighed<T extends Value[] | ObjectValue>(v: T, weight: number, at: number): T {
     // A container of scalars weighs its size plus one, which weightOf derives; only nesting is recorded.
     if (weight > (v instanceof ObjectValue ? v.size : v.length) + 1) {
-      if (weight > this.run.limits.maxItems) throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
+      if (weight > this.run.limits.maxItems) throw new EvalError(fill(MESSAGES.valueTooLargeWritten, this.run.limits.maxItems), at);
       if (v instanceof ObjectValue) setObjectWeight(v, weight);
       else (this.run.weights ??= new WeakMap()).set(v, weight);
     }
@@ -905,7 +905,7 @@ class FileEvaluator {
         }
       } else s += toText(this.expr(part, scope), part.start);
       if (s.length > this.run.limits.maxStringLength) {
-        throw new EvalError(CODES.LIMIT_STRING, `string too long (limit ${this.run.limits.maxStringLength} characters)`, e.start);
+        throw new EvalError(fill(MESSAGES.stringTooLong, this.run.limits.maxStringLength), e.start);
       }
     }
     this.built(s, e.start);
@@ -916,10 +916,9 @@ class FileEvaluator {
     const body = this.presets.get(e.name);
     if (!body) {
       const near = closestName(e.name, this.presets.keys());
-      const message = `preset "${e.name}" not found — define it with @preset "${e.name}" { ... }${near === undefined ? "" : `, or did you mean "${near}"?`}`;
-      throw new EvalError(CODES.R16_PRESET_NOT_FOUND, message, e.at);
+      throw new EvalError(near === undefined ? fill(MESSAGES.presetNotFound, e.name) : fill(MESSAGES.presetNotFoundNear, e.name, near), e.at);
     }
-    if (this.activePresets.has(body)) throw new EvalError(CODES.R17_RECURSIVE_PRESET, `recursive preset "${e.name}"`, e.at);
+    if (this.activePresets.has(body)) throw new EvalError(fill(MESSAGES.recursivePreset, e.name), e.at);
     const cached = this.presetCache.get(body);
     let base: ObjectValue;
     if (cached) base = cached;
@@ -984,13 +983,13 @@ class FileEvaluator {
       const at = row[0]?.start ?? e.start;
       this.count(count, at);
       total += count;
-      if (total > this.run.limits.maxRangeItems) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `array too large (limit ${this.run.limits.maxRangeItems})`, at);
+      if (total > this.run.limits.maxRangeItems) throw new EvalError(fill(MESSAGES.arrayTooLarge, this.run.limits.maxRangeItems), at);
       // A zipped range cell gives one item per element; any other cell is repeated whole in every element.
       let weight = e.fields === undefined ? 0 : 1;
       for (const c of cells) weight += n >= 0 && isRangeValue(c) ? 1 : this.weightOf(c);
       size += count * weight;
       if (e.mapBody === undefined && size > this.run.limits.maxItems) {
-        throw new EvalError(CODES.LIMIT_ITEMS, `value too large when written out (over ${this.run.limits.maxItems} values)`, at);
+        throw new EvalError(fill(MESSAGES.valueTooLargeWritten, this.run.limits.maxItems), at);
       }
       rows.push({ cells, count, expands: n >= 0, weight });
     }

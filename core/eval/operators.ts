@@ -3,7 +3,7 @@
  * 64-bit integers, string concatenation, comparison, deep equality,
  * truthiness. Errors are thrown as {@link EvalError} at the operator.
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import { CHARS_PER_UNIT, type CostMeter } from "./cost-meter.js";
 import { EvalError } from "./eval-error.js";
@@ -33,7 +33,7 @@ export function toText(v: Value, at: number): string {
   if (v === null) return "null";
   if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") return String(v);
   if (v instanceof FloatValue) return numberText(v.value);
-  throw new EvalError(CODES.R20_CANNOT_CONVERT, `cannot convert ${v instanceof ObjectValue ? "object" : "array"} to string`, at);
+  throw new EvalError(fill(MESSAGES.cannotConvert, v instanceof ObjectValue ? "object" : "array"), at);
 }
 
 export function isTruthy(v: Value): boolean {
@@ -47,12 +47,12 @@ function isInt(v: Value): v is number | bigint {
 }
 
 function checkInt(r: bigint, at: number): number | bigint {
-  if (r < INT64_MIN || r > INT64_MAX) throw new EvalError(CODES.R18_INTEGER_OVERFLOW, "integer overflow", at);
+  if (r < INT64_MIN || r > INT64_MAX) throw new EvalError(fill(MESSAGES.integerOverflow), at);
   return r >= -9007199254740991n && r <= 9007199254740991n ? Number(r) : r;
 }
 
 function checkFloat(x: number, at: number): FloatValue {
-  if (!Number.isFinite(x)) throw new EvalError(CODES.R19_NUMBER_OUT_OF_RANGE, "number out of range", at);
+  if (!Number.isFinite(x)) throw new EvalError(fill(MESSAGES.numberOutOfRange), at);
   return new FloatValue(x);
 }
 
@@ -61,12 +61,12 @@ function checkFloat(x: number, at: number): FloatValue {
  * `+` cannot compose, §16.3): the values are on the source line the error points at.
  */
 export function unsupported(l: Value, op: string, r: Value, at: number): never {
-  throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: ${kindOf(l)} ${op} ${kindOf(r)}`, at);
+  throw new EvalError(fill(MESSAGES.unsupportedOperation, kindOf(l), op, kindOf(r)), at);
 }
 
 /** R5: a range is not an operand. */
 export function rangeOperand(op: string, at: number): never {
-  throw new EvalError(CODES.R5_RANGE_OPERAND, `cannot apply operator "${op}" to a range — expand it or use in an array context`, at);
+  throw new EvalError(fill(MESSAGES.rangeOperand, op), at);
 }
 
 /** `+ - * / %` (§4.6). `maxString` bounds concatenation. */
@@ -87,17 +87,17 @@ export function arithmetic(op: "+" | "-" | "*" | "/" | "%", l: Value, r: Value, 
         return Number.isSafeInteger(x) ? x : checkInt(BigInt(l) * BigInt(r), at);
       }
       case "/":
-        if (r === 0) throw new EvalError(CODES.R1_DIVISION_BY_ZERO, "division by zero", at);
+        if (r === 0) throw new EvalError(fill(MESSAGES.divisionByZero), at);
         if (Math.abs(l) < SAFE && Math.abs(r) < SAFE) return Math.trunc(l / r) + 0;
         return checkInt(BigInt(l) / BigInt(r), at);
       case "%":
-        if (r === 0) throw new EvalError(CODES.R2_MODULO_BY_ZERO, "modulo by zero", at);
+        if (r === 0) throw new EvalError(fill(MESSAGES.moduloByZero), at);
         return (l % r) + 0;
     }
   }
   if (op === "+" && (typeof l === "string" || typeof r === "string")) {
     const s = toText(l, at) + toText(r, at);
-    if (s.length > maxString) throw new EvalError(CODES.LIMIT_STRING, `string too long (limit ${maxString} characters)`, at);
+    if (s.length > maxString) throw new EvalError(fill(MESSAGES.stringTooLong, maxString), at);
     return s;
   }
   if (isInt(l) && isInt(r)) {
@@ -111,10 +111,10 @@ export function arithmetic(op: "+" | "-" | "*" | "/" | "%", l: Value, r: Value, 
       case "*":
         return checkInt(a * b, at);
       case "/":
-        if (b === 0n) throw new EvalError(CODES.R1_DIVISION_BY_ZERO, "division by zero", at);
+        if (b === 0n) throw new EvalError(fill(MESSAGES.divisionByZero), at);
         return checkInt(a / b, at);
       case "%":
-        if (b === 0n) throw new EvalError(CODES.R2_MODULO_BY_ZERO, "modulo by zero", at);
+        if (b === 0n) throw new EvalError(fill(MESSAGES.moduloByZero), at);
         return checkInt(a % b, at);
     }
   }
@@ -129,10 +129,10 @@ export function arithmetic(op: "+" | "-" | "*" | "/" | "%", l: Value, r: Value, 
     case "*":
       return checkFloat(a * b, at);
     case "/":
-      if (b === 0) throw new EvalError(CODES.R1_DIVISION_BY_ZERO, "division by zero", at);
+      if (b === 0) throw new EvalError(fill(MESSAGES.divisionByZero), at);
       return checkFloat(a / b, at);
     case "%":
-      if (b === 0) throw new EvalError(CODES.R2_MODULO_BY_ZERO, "modulo by zero", at);
+      if (b === 0) throw new EvalError(fill(MESSAGES.moduloByZero), at);
       return checkFloat(a % b, at);
   }
 }
@@ -150,7 +150,7 @@ export function negate(v: Value, at: number): Value {
   if (typeof v === "number") return v === 0 ? 0 : -v;
   if (typeof v === "bigint") return checkInt(-v, at);
   if (v instanceof FloatValue) return new FloatValue(-v.value);
-  throw new EvalError(CODES.R3_UNSUPPORTED_OPERATION, `unsupported binary operation: - ${kindOf(v)} (only a number can be negated)`, at);
+  throw new EvalError(fill(MESSAGES.cannotNegate, kindOf(v)), at);
 }
 
 /**
@@ -221,7 +221,7 @@ export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: num
   } else if (typeof l === "string" && typeof r === "string") {
     c = compareCodePoints(l, r, meter, chargeAt);
   } else {
-    throw new EvalError(CODES.R4_CANNOT_COMPARE, `can't compare ${showValue(l)} and ${showValue(r)}`, at);
+    throw new EvalError(fill(MESSAGES.cannotCompare, showValue(l), showValue(r)), at);
   }
   switch (op) {
     case "<":

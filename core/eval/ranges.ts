@@ -1,5 +1,5 @@
 /** Integer and string ranges (LANGUAGE.md §5), built lazily with their exact length. */
-import { CODES } from "../diagnostics/catalogue.js";
+import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { EvalError } from "./eval-error.js";
 import { showValue } from "./operators.js";
 import { BigIntRange, IntRange, isRangeValue, StringRange, type ItemCharge, type LazyArray, type Value } from "./values.js";
@@ -20,21 +20,21 @@ function count(start: bigint, end: bigint, step: bigint): bigint {
  * they are pulled.
  */
 export function makeRange(from: Value, to: Value, step: Value | undefined, at: number, stepAt: number, maxItems: number, charge?: ItemCharge): LazyArray {
-  if (isRangeValue(from) || isRangeValue(to)) throw new EvalError(CODES.R5_RANGE_OPERAND, `cannot apply operator ".." to a range — expand it or use in an array context`, at);
+  if (isRangeValue(from) || isRangeValue(to)) throw new EvalError(fill(MESSAGES.rangeOperand, ".."), at);
   if (typeof from === "string" && typeof to === "string") return stringRange(from, to, step, at, stepAt, maxItems, charge);
   if (!isInt(from) || !isInt(to)) {
-    throw new EvalError(CODES.R6_RANGE_BOUNDS, `range bounds must be integers: ${boundText(from)} .. ${boundText(to)}`, at);
+    throw new EvalError(fill(MESSAGES.rangeBounds, boundText(from), boundText(to)), at);
   }
   let s: bigint;
   if (step === undefined) s = BigInt(from) <= BigInt(to) ? 1n : -1n;
   else {
-    if (!isInt(step)) throw new EvalError(CODES.R7_STEP_NOT_INTEGER, `step must be integer: ${boundText(step)}`, stepAt);
-    if (step === 0) throw new EvalError(CODES.R8_STEP_ZERO, "step cannot be 0", stepAt);
+    if (!isInt(step)) throw new EvalError(fill(MESSAGES.stepNotInteger, boundText(step)), stepAt);
+    if (step === 0) throw new EvalError(fill(MESSAGES.stepZero), stepAt);
     s = BigInt(step);
   }
   const a = BigInt(from);
   const n = count(a, BigInt(to), s);
-  if (n > BigInt(maxItems)) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `range too large (${n} elements; limit ${maxItems})`, at);
+  if (n > BigInt(maxItems)) throw new EvalError(fill(MESSAGES.rangeTooLarge, n, maxItems), at);
   const len = Number(n);
   const last = a + (n - 1n) * s;
   const safe = (x: bigint): boolean => x >= -9007199254740991n && x <= 9007199254740991n;
@@ -57,20 +57,20 @@ function splitSuffix(s: string): { prefix: string; digits: string } {
 function stringRange(from: string, to: string, step: Value | undefined, at: number, stepAt: number, maxItems: number, charge: ItemCharge | undefined): LazyArray {
   const a = splitSuffix(from);
   const b = splitSuffix(to);
-  if (a.digits === "" || b.digits === "") throw new EvalError(CODES.R9_STRING_RANGE_SUFFIX, "string range requires numeric suffix in both start and end", at);
-  if (a.prefix !== b.prefix) throw new EvalError(CODES.R10_STRING_RANGE_PREFIX, `string range prefixes must match (start: "${a.prefix}", end: "${b.prefix}")`, at);
+  if (a.digits === "" || b.digits === "") throw new EvalError(fill(MESSAGES.stringRangeSuffix), at);
+  if (a.prefix !== b.prefix) throw new EvalError(fill(MESSAGES.stringRangePrefix, a.prefix, b.prefix), at);
   const x = BigInt(a.digits);
   const y = BigInt(b.digits);
   let s: bigint;
   if (step === undefined) s = x <= y ? 1n : -1n;
   else {
-    if (!isInt(step)) throw new EvalError(CODES.R11_STRING_RANGE_STEP, "step must be an integer for string ranges", stepAt);
-    if (step === 0) throw new EvalError(CODES.R11_STRING_RANGE_STEP, "step cannot be zero", stepAt);
+    if (!isInt(step)) throw new EvalError(fill(MESSAGES.stringRangeStep), stepAt);
+    if (step === 0) throw new EvalError(fill(MESSAGES.stringRangeStepZero), stepAt);
     s = BigInt(step);
   }
   const n = count(x, y, s);
-  if (n > BigInt(maxItems)) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, `range too large (${n} elements; limit ${maxItems})`, at);
-  if (x > 9007199254740991n || y > 9007199254740991n) throw new EvalError(CODES.R21_RANGE_TOO_LARGE, "string range numbers too large", at);
+  if (n > BigInt(maxItems)) throw new EvalError(fill(MESSAGES.rangeTooLarge, n, maxItems), at);
+  if (x > 9007199254740991n || y > 9007199254740991n) throw new EvalError(fill(MESSAGES.stringRangeNumbersTooLarge), at);
   const width = a.digits.length > 1 && a.digits.startsWith("0") ? a.digits.length : 0;
   return new StringRange(a.prefix, Number(x), Number(s), Number(n), width, charge);
 }

@@ -9,7 +9,7 @@
  * after the lexer has moved past the offending text, so that scanning on
  * finds the errors after it (the parser reports them all, LANGUAGE.md §13.1).
  */
-import { CODES } from "../diagnostics/catalogue.js";
+import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { unknownEscapeWarning, type WarningList } from "../diagnostics/warning-list.js";
@@ -155,7 +155,7 @@ export class Lexer {
     const cp = src.codePointAt(start) ?? c;
     const shown = String.fromCodePoint(cp);
     this.pos = start + shown.length;
-    throw new LexError({ code: CODES.L1_ILLEGAL_CHARACTER, message: `stumbled upon a strange character: '${shown}'`, start, end: start + shown.length });
+    throw new LexError({ ...fill(MESSAGES.illegalCharacter, shown), start, end: start + shown.length });
   }
 
   private skipTrivia(): void {
@@ -193,14 +193,14 @@ export class Lexer {
       let q = p;
       while (q < src.length && IDENT_CHAR.test(String.fromCodePoint(src.codePointAt(q) ?? 0))) q += (src.codePointAt(q) ?? 0) > 0xffff ? 2 : 1;
       this.pos = q;
-      throw new LexError({ code: CODES.L3_INVALID_NUMBER, message: `invalid number literal '${quoteInMessage(src.slice(start, q))}'`, start, end: q });
+      throw new LexError({ ...fill(MESSAGES.invalidNumber, quoteInMessage(src.slice(start, q))), start, end: q });
     }
     const text = src.slice(start, p);
     if (isFloat) {
       // Digits, a point, digits: only more than 308 digits before the point can pass Number.MAX_VALUE.
       if (intDigits > 308 && !Number.isFinite(Number(text))) {
         this.pos = p;
-        throw new LexError({ code: CODES.L6_FLOAT_OUT_OF_RANGE, message: `could not parse "${quoteInMessage(text)}" as float (number out of range)`, start, end: p });
+        throw new LexError({ ...fill(MESSAGES.floatOutOfRange, quoteInMessage(text)), start, end: p });
       }
       this.kind = "float";
     } else {
@@ -210,7 +210,7 @@ export class Lexer {
         const big = BigInt(text);
         if (big > INT64_MAX) {
           this.pos = p;
-          throw new LexError({ code: CODES.L4_INTEGER_TOO_LARGE, message: `could not parse "${quoteInMessage(text)}" as integer`, start, end: p });
+          throw new LexError({ ...fill(MESSAGES.integerTooLarge, quoteInMessage(text)), start, end: p });
         }
         // Integers are numbers while safe, bigints beyond (the value representation,
         // see normalizeInt in eval/values.ts); a literal is never negative.
@@ -228,7 +228,7 @@ export class Lexer {
   private unterminated(start: number): never {
     const nl = this.src.indexOf("\n", start);
     this.pos = nl < 0 ? this.src.length : nl;
-    throw new LexError({ code: CODES.L2_UNTERMINATED_STRING, message: "found an endless string (missing closing quote)", start, end: start + 1 });
+    throw new LexError({ ...fill(MESSAGES.unterminatedString), start, end: start + 1 });
   }
 
   private finishString(kind: "string" | "template", text: string, start: number, end: number, line: number): void {

@@ -9,7 +9,7 @@
  * the opening one (its line in the message, its place as a related place);
  * other errors may carry a hint (core/syntax/syntax-hints.ts).
  */
-import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
+import { CODES, fill, fillText, MESSAGES, PHRASES, withHint, type CodedMessage } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 import { makeSpan, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
@@ -127,7 +127,7 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
   const lines = new LineIndex(source);
   if (source.length > options.maxSourceLength) {
     const at = options.maxSourceLength;
-    const d: RawDiagnostic = { code: CODES.LIMIT_SOURCE, message: `source too large (limit ${options.maxSourceLength} characters)`, start: at, end: at + 1 };
+    const d: RawDiagnostic = { ...fill(MESSAGES.sourceTooLarge, options.maxSourceLength), start: at, end: at + 1 };
     return { diagnostic: d, diagnostics: [d], lines };
   }
   const maxErrors = Math.max(1, options.maxErrors ?? MAX_SYNTAX_ERRORS);
@@ -169,7 +169,7 @@ function lexHinted(source: string, d: RawDiagnostic): RawDiagnostic {
   let hint: string | undefined;
   if (d.code === CODES.L3_INVALID_NUMBER) hint = quoteHint(source, d.start, true);
   else if (d.code === CODES.L1_ILLEGAL_CHARACTER && source[d.start] === "#") hint = commentHint(source, d.start) ?? quoteHint(source, d.start);
-  return hint === undefined ? d : { ...d, message: `${d.message} — ${hint}` };
+  return hint === undefined ? d : { ...d, ...withHint(d, hint) };
 }
 
 /**
@@ -236,7 +236,7 @@ class Parser {
   toDiagnostic(e: unknown): RawDiagnostic | undefined {
     if (e instanceof ParseError || e instanceof LexError) return e.diagnostic;
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      return { code: CODES.LIMIT_DEPTH, message: `nesting too deep (limit ${this.maxDepth})`, start: this.start, end: this.end };
+      return { ...fill(MESSAGES.nestingTooDeep, this.maxDepth), start: this.start, end: this.end };
     }
     return undefined;
   }
@@ -416,14 +416,14 @@ class Parser {
   }
 
   /** Fail at the current token; the end of the file is reported where the last real token ends. */
-  private fail(code: DiagnosticCode, message: string, related?: readonly RelatedOffsets[], abandons?: boolean): never {
-    if (this.kind === "eof" && !this.prevEof) throw new ParseError({ code, message, start: this.prevEnd - 1, end: this.prevEnd }, related, abandons);
-    throw new ParseError({ code, message, start: this.start, end: Math.max(this.end, this.start + 1) }, related, abandons);
+  private fail(m: CodedMessage, related?: readonly RelatedOffsets[], abandons?: boolean): never {
+    if (this.kind === "eof" && !this.prevEof) throw new ParseError({ ...m, start: this.prevEnd - 1, end: this.prevEnd }, related, abandons);
+    throw new ParseError({ ...m, start: this.start, end: Math.max(this.end, this.start + 1) }, related, abandons);
   }
 
   /** Fail at a token consumed earlier (never the end of the file). */
-  private failAt(code: DiagnosticCode, message: string, start: number, end: number, related?: readonly RelatedOffsets[]): never {
-    throw new ParseError({ code, message, start, end: Math.max(end, start + 1) }, related);
+  private failAt(m: CodedMessage, start: number, end: number, related?: readonly RelatedOffsets[]): never {
+    throw new ParseError({ ...m, start, end: Math.max(end, start + 1) }, related);
   }
 
   /** Note the current token, an opening delimiter, as open. */
@@ -455,41 +455,41 @@ class Parser {
     const opener = this.kind === "punct" ? OPENER_OF[this.text] : undefined;
     if (opener === undefined) return undefined;
     const open = this.innermost();
-    if (open === undefined) return { text: `there is no '${opener}' open for it to close`, related: [] };
+    if (open === undefined) return { text: fillText(PHRASES.noOpenerToClose, opener), related: [] };
     if (open.char === opener) return undefined;
     return {
-      text: `'${this.text}' does not match the '${open.char}' on line ${open.line}`,
-      related: [{ start: open.start, end: open.start + 1, message: `unclosed '${open.char}'` }],
+      text: fillText(PHRASES.doesNotMatch, this.text, open.char, fillText(PHRASES.onLine, open.line)),
+      related: [{ start: open.start, end: open.start + 1, message: fillText(PHRASES.unclosed, open.char) }],
     };
   }
 
   /** P2 at the current token, with what the text around it says: a stray or mismatched closer, a value to quote, an unclosed `[`. */
   private failSeparator(): never {
-    const message = `expected ',' or a new line before '${this.shown()}'`;
+    const message = fill(MESSAGES.expectedSeparator, this.shown());
     const closer = this.closerHint();
-    if (closer !== undefined) this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — ${closer.text}`, closer.related);
+    if (closer !== undefined) this.fail(withHint(message, closer.text), closer.related);
     const quote = this.kind === "eof" || !this.hints ? undefined : quoteHint(this.src, this.start);
-    if (quote !== undefined) this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — ${quote}`);
+    if (quote !== undefined) this.fail(withHint(message, quote));
     const open = this.innermost();
     if (open !== undefined && open.char === "[" && this.kind === "punct" && KEY_FOLLOWERS.has(this.text)) {
-      const related = [{ start: open.start, end: open.start + 1, message: "unclosed '['" }];
-      this.fail(CODES.P2_EXPECTED_SEPARATOR, `${message} — the '[' on line ${open.line} is not closed`, related, true);
+      const related = [{ start: open.start, end: open.start + 1, message: fillText(PHRASES.unclosed, "[") }];
+      this.fail(withHint(message, fillText(PHRASES.notClosed, "[", fillText(PHRASES.onLine, open.line))), related, true);
     }
-    return this.fail(CODES.P2_EXPECTED_SEPARATOR, message);
+    return this.fail(message);
   }
 
   /** P1 at the current token, with a closer's or a bare value's hint. */
   private failUnexpected(): never {
-    const message = `unexpected '${this.shown()}'`;
+    const message = fill(MESSAGES.unexpectedToken, this.shown());
     const closer = this.closerHint();
-    if (closer !== undefined) this.fail(CODES.P1_UNEXPECTED_TOKEN, `${message} — ${closer.text}`, closer.related);
+    if (closer !== undefined) this.fail(withHint(message, closer.text), closer.related);
     // a spread where none may stand (a template row) is no value to quote
     const quote = this.kind === "eof" || !this.hints || this.is("...") ? undefined : quoteHint(this.src, this.start);
-    return this.fail(CODES.P1_UNEXPECTED_TOKEN, quote === undefined ? message : `${message} — ${quote}`);
+    return this.fail(withHint(message, quote));
   }
 
   private enter(): void {
-    if (++this.depth > this.maxDepth) this.fail(CODES.LIMIT_DEPTH, `nesting too deep (limit ${this.maxDepth})`);
+    if (++this.depth > this.maxDepth) this.fail(fill(MESSAGES.nestingTooDeep, this.maxDepth));
   }
 
   /** `expected ')'` etc.: at the unexpected token, or at the opener when the file ended. Returns the closer's end. */
@@ -502,21 +502,22 @@ class Parser {
     const open = this.src[openStart] as string;
     if (CLOSER_OF[open] !== close) {
       // a template's field list passes its `template` keyword as the opener: no bracket to name
-      if (this.kind === "eof") this.failAt(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`, openStart, openEnd);
-      return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}'`);
+      if (this.kind === "eof") this.failAt(fill(MESSAGES.expectedClosing, close), openStart, openEnd);
+      return this.fail(fill(MESSAGES.expectedClosing, close));
     }
     if (this.kind === "eof") {
-      const related = this.prevEof ? [] : [{ start: this.prevEnd - 1, end: this.prevEnd, message: `the file ends here, with the '${open}' still open` }];
-      this.failAt(CODES.P4_EXPECTED_CLOSING, `expected '${close}' — this '${open}' is never closed`, openStart, openEnd, related);
+      const related = this.prevEof ? [] : [{ start: this.prevEnd - 1, end: this.prevEnd, message: fillText(PHRASES.fileEndsOpen, open) }];
+      this.failAt(withHint(fill(MESSAGES.expectedClosing, close), fillText(PHRASES.neverClosed, open)), openStart, openEnd, related);
     }
     const top = this.innermost();
-    const line = top !== undefined && top.start === openStart ? ` on line ${top.line}` : "";
-    const related = [{ start: openStart, end: openEnd, message: `unclosed '${open}'` }];
+    const line = top !== undefined && top.start === openStart ? fillText(PHRASES.onLine, top.line) : "";
+    const related = [{ start: openStart, end: openEnd, message: fillText(PHRASES.unclosed, open) }];
     const mismatched = this.kind === "punct" && OPENER_OF[this.text] !== undefined;
     // on the same line, the writer more likely left out an operator than the closer
-    if (!mismatched && this.line <= this.prevEndLine) return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}' before '${this.shown()}'`);
-    const why = mismatched ? `'${this.text}' does not match the '${open}'${line}` : `the '${open}'${line} is not closed`;
-    return this.fail(CODES.P4_EXPECTED_CLOSING, `expected '${close}' before '${this.shown()}' — ${why}`, related, true);
+    const message = fill(MESSAGES.expectedClosingBefore, close, this.shown());
+    if (!mismatched && this.line <= this.prevEndLine) return this.fail(message);
+    const why = mismatched ? fillText(PHRASES.doesNotMatch, this.text, open, line) : fillText(PHRASES.notClosed, open, line);
+    return this.fail(withHint(message, why), related, true);
   }
 
   /**
@@ -526,7 +527,7 @@ class Parser {
   private separator(closer: string | "eof"): boolean {
     if (this.is(",")) {
       this.advance();
-      if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+      if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
       return true;
     }
     const atCloser = closer === "eof" ? this.kind === "eof" : this.is(closer);
@@ -544,7 +545,7 @@ class Parser {
     while (this.kind !== "eof") {
       const itemStart = this.start;
       try {
-        if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+        if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
         statements.push(this.statement());
         this.separator("eof");
       } catch (e) {
@@ -558,7 +559,7 @@ class Parser {
     if (this.kind === "keyword" && this.text === "include" && !this.nextIsKeyFollower()) {
       const start = this.start;
       this.advance();
-      if (this.kindNow() !== "string") this.fail(CODES.P7_INCLUDE_PATH, "expected a path string after include");
+      if (this.kindNow() !== "string") this.fail(fill(MESSAGES.includePath));
       const path = this.text;
       const end = this.end;
       this.advance();
@@ -575,10 +576,10 @@ class Parser {
     const start = this.start;
     this.advance();
     this.advance(); // preset
-    if (this.kind !== "string") this.fail(CODES.P11_PRESET_NAME, "expected preset name as string");
+    if (this.kind !== "string") this.fail(fill(MESSAGES.presetName));
     const name = this.text;
     this.advance();
-    if (!this.is("{")) this.fail(CODES.P4_EXPECTED_CLOSING, `expected '{' after @preset "${name}"`);
+    if (!this.is("{")) this.fail(fill(MESSAGES.expectedBraceAfterPreset, name));
     const body = this.objectBody();
     return { type: "presetDef", name, body, start, end: body.end };
   }
@@ -598,17 +599,17 @@ class Parser {
     if (!keyLike) {
       if (!topLevel && this.is("@")) {
         const next = this.peek2();
-        if (next.kind === "ident" && next.text === "preset") this.fail(CODES.P13_TOP_LEVEL_ONLY, "@preset is only allowed at top level");
+        if (next.kind === "ident" && next.text === "preset") this.fail(fill(MESSAGES.presetTopLevelOnly));
       }
       return this.failUnexpected();
     }
     if (kind === "keyword" && !this.nextIsKeyFollower()) {
-      if (key === "include" && !topLevel) this.fail(CODES.P13_TOP_LEVEL_ONLY, "include is only allowed at top level");
+      if (key === "include" && !topLevel) this.fail(fill(MESSAGES.includeTopLevelOnly));
     }
     this.advance();
     const quoted = kind === "string";
     if (this.is(":=")) {
-      if (quoted) this.fail(CODES.P3_EXPECTED_ASSIGN, `expected '=' after ${keyShown(key, quoted)}`);
+      if (quoted) this.fail(fill(MESSAGES.expectedAssign, keyShown(key, quoted)));
       this.advance();
       const value = this.expression();
       return { type: "member", declare: true, key, quoted, value, start, end: value.end };
@@ -626,9 +627,8 @@ class Parser {
       const value = this.arrayBlock();
       return { type: "member", declare: false, key, quoted, value, start, end: value.end };
     }
-    const message = `expected '=' after ${keyShown(key, quoted)}`;
     const hint = quoted || this.start !== keyEnd || !this.hints ? undefined : keyHint(this.src, start);
-    return this.failAt(CODES.P3_EXPECTED_ASSIGN, hint === undefined ? message : `${message} — ${hint}`, start, keyEnd);
+    return this.failAt(withHint(fill(MESSAGES.expectedAssign, keyShown(key, quoted)), hint), start, keyEnd);
   }
 
   /** `{ member, … }` (the current token is `{`). */
@@ -691,7 +691,7 @@ class Parser {
         const kwStart = this.start;
         const kwEnd = this.end;
         this.advance();
-        if (!this.is("{")) this.fail(CODES.P4_EXPECTED_CLOSING, "expected '{' after template");
+        if (!this.is("{")) this.fail(fill(MESSAGES.expectedBraceAfterTemplate));
         this.advance();
         fields = [];
         while (!this.is("}")) {
@@ -707,7 +707,7 @@ class Parser {
           this.advance();
         }
         this.advance();
-        if (fields.length === 0) this.failAt(CODES.P9_TEMPLATE_NO_FIELDS, "template must declare at least one field", kwStart, kwEnd);
+        if (fields.length === 0) this.failAt(fill(MESSAGES.templateNoFields), kwStart, kwEnd);
       }
       let mapParam: string | undefined;
       let mapBody: Expr | undefined;
@@ -732,14 +732,14 @@ class Parser {
   private mapClause(): { param: string; body: Expr; at: number } {
     const at = this.start;
     this.advance();
-    if (!this.is("(")) this.fail(CODES.P8_MAP_SYNTAX, `expected ( but found ${this.shown()} instead`);
+    if (!this.is("(")) this.fail(fill(MESSAGES.mapSyntax, "(", this.shown()));
     this.advance();
-    if (this.kind !== "ident") this.fail(CODES.P8_MAP_SYNTAX, `expected IDENT but found ${this.shown()} instead`);
+    if (this.kind !== "ident") this.fail(fill(MESSAGES.mapSyntax, "IDENT", this.shown()));
     const param = this.text;
     this.advance();
-    if (!this.is(")")) this.fail(CODES.P8_MAP_SYNTAX, `expected ) but found ${this.shown()} instead`);
+    if (!this.is(")")) this.fail(fill(MESSAGES.mapSyntax, ")", this.shown()));
     this.advance();
-    if (!this.is("=")) this.fail(CODES.P8_MAP_SYNTAX, `expected = but found ${this.shown()} instead`);
+    if (!this.is("=")) this.fail(fill(MESSAGES.mapSyntax, "=", this.shown()));
     this.advance();
     const body = this.expression();
     return { param, body, at };
@@ -762,9 +762,9 @@ class Parser {
       try {
         if (this.is("]")) break;
         if (this.kind === "eof" || this.is("}") || this.is(")")) this.expectClose("]", openStart, openEnd);
-        if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+        if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
         if (current === undefined && afterComma && n >= 2 && this.line === closedLine) {
-          this.fail(CODES.P10_TOO_MANY_ROW_VALUES, `too many values in template row (expected ${n})`);
+          this.fail(fill(MESSAGES.tooManyRowValues, n));
         }
         const cell = this.expression();
         this.lineJoins(cell);
@@ -778,7 +778,7 @@ class Parser {
         afterComma = false;
         if (this.is(",")) {
           this.advance();
-          if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+          if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
           afterComma = true;
         } else if (!this.is("]") && this.kind !== "eof") {
           if (this.line <= this.prevEndLine) this.failSeparator();
@@ -828,7 +828,7 @@ class Parser {
         if (this.is(closer)) break;
         // the end of the file, or another closer than this list's
         if (this.kind === "eof" || (this.kind === "punct" && OPENER_OF[this.text] !== undefined)) this.expectClose(closer, openStart, openEnd);
-        if (this.is(",")) this.fail(CODES.P15_UNEXPECTED_COMMA, "unexpected ','");
+        if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
         items.push(item());
         this.separator(closer);
       } catch (e) {
@@ -866,7 +866,7 @@ class Parser {
       const at = this.start;
       this.advance();
       const then = this.expression();
-      if (!this.is(":")) this.fail(CODES.P5_TERNARY_COLON, "expected ':' in ternary expression");
+      if (!this.is(":")) this.fail(fill(MESSAGES.ternaryColon));
       this.advance();
       const otherwise = this.expression();
       result = { type: "ternary", test, then, otherwise, at, start: test.start, end: otherwise.end };
@@ -885,7 +885,7 @@ class Parser {
       const prec = binaryPrecedence(op);
       if (prec === 0 || prec < minPrec) break;
       // A chain nests to the left: evaluating it recurses once per operator.
-      if (++chain > this.maxDepth * CHAIN_PER_DEPTH) this.fail(CODES.LIMIT_DEPTH, `expression too long (limit ${this.maxDepth * CHAIN_PER_DEPTH} operators in a row)`);
+      if (++chain > this.maxDepth * CHAIN_PER_DEPTH) this.fail(fill(MESSAGES.expressionTooLong, this.maxDepth * CHAIN_PER_DEPTH));
       const at = this.start;
       this.advance();
       const right = this.binary(prec + 1);
@@ -944,7 +944,7 @@ class Parser {
       this.advance();
       if (this.kind !== "ident" && this.kind !== "keyword") {
         const quote = this.kind === "eof" || !this.hints ? undefined : quoteHint(this.src, this.start);
-        this.fail(CODES.P6_MEMBER_NAME, quote === undefined ? "expected identifier after '.'" : `expected identifier after '.' — ${quote}`);
+        this.fail(withHint(fill(MESSAGES.memberName), quote));
       }
       const property = this.text;
       const end = this.end;
@@ -985,9 +985,9 @@ class Parser {
           return { type: "literal", value: text === "null" ? null : text === "true", start, end };
         }
         if (text === "include") return this.includeValue();
-        return this.fail(CODES.P14_UNEXPECTED_KEYWORD, `unexpected keyword '${text}'${this.keywordHint(text)}`);
+        return this.fail(withHint(fill(MESSAGES.unexpectedKeyword, text), this.keywordHint(text)));
       case "eof":
-        return this.fail(CODES.P1_UNEXPECTED_TOKEN, "unexpected 'end of file'");
+        return this.fail(fill(MESSAGES.unexpectedToken, "end of file"));
       case "punct":
         break;
     }
@@ -1011,11 +1011,10 @@ class Parser {
   }
 
   /** A keyword where a value goes: `template` right inside `[` belongs to an array block (`envs [ … ]`, no `=`). */
-  private keywordHint(keyword: string): string {
+  private keywordHint(keyword: string): string | undefined {
     const open = this.innermost();
-    if (keyword !== "template" || open === undefined || open.char !== "[" || !this.hints) return "";
-    const name = memberNameBefore(this.src, open.start) ?? "name";
-    return ` — templates belong to an array block \`${name} [ … ]\` (no '=' or ':=' before its '[')`;
+    if (keyword !== "template" || open === undefined || open.char !== "[" || !this.hints) return undefined;
+    return fillText(PHRASES.templatesBelongToBlock, memberNameBefore(this.src, open.start) ?? "name");
   }
 
   // ---- composition (§16.3) --------------------------------------------------
@@ -1060,7 +1059,7 @@ class Parser {
       for (;;) {
         const at = this.start;
         const test = this.ifCondition();
-        if (!this.is("{")) this.fail(CODES.P4_EXPECTED_CLOSING, "expected '{' after if (…)");
+        if (!this.is("{")) this.fail(fill(MESSAGES.expectedBraceAfterIf));
         const body = this.branchMembers();
         branches.push({ test, body: body.items, at });
         end = body.end;
@@ -1077,14 +1076,14 @@ class Parser {
       }
       return { type: "ifMember", branches, otherwise, start, end };
     }
-    if (this.atStrayElse(false)) this.fail(CODES.P16_ELSE_WITHOUT_IF, "'else' without 'if'");
+    if (this.atStrayElse(false)) this.fail(fill(MESSAGES.elseWithoutIf));
     return this.member(topLevel);
   }
 
   /** `else if` not followed by `(` on its line: P8 at the token after `if`. */
   private ifWithoutCondition(): never {
     this.advance(); // if
-    return this.fail(CODES.P8_MAP_SYNTAX, `expected ( but found ${this.shown()} instead`);
+    return this.fail(fill(MESSAGES.mapSyntax, "(", this.shown()));
   }
 
   /** `if (cond)`: the current token is `if`; returns the condition. */
@@ -1120,7 +1119,7 @@ class Parser {
       for (;;) {
         const at = this.start;
         const test = this.ifCondition();
-        if (!this.is("[")) this.fail(CODES.P4_EXPECTED_CLOSING, "expected '[' after if (…)");
+        if (!this.is("[")) this.fail(fill(MESSAGES.expectedBracketAfterIf));
         const body = this.arrayLiteral() as ArrayExpr;
         branches.push({ test, body, at });
         const next = this.atElse("[");
@@ -1135,7 +1134,7 @@ class Parser {
       const last = otherwise ?? (branches[branches.length - 1] as { body: ArrayExpr }).body;
       return { type: "ifItem", branches, otherwise, start, end: last.end };
     }
-    if (this.atStrayElse(true)) this.fail(CODES.P16_ELSE_WITHOUT_IF, "'else' without 'if'");
+    if (this.atStrayElse(true)) this.fail(fill(MESSAGES.elseWithoutIf));
     return this.expression();
   }
 
@@ -1143,7 +1142,7 @@ class Parser {
   private includeValue(): Expr {
     const at = this.start;
     this.advance();
-    if (this.kindNow() !== "string") this.fail(CODES.P7_INCLUDE_PATH, "expected a path string after include");
+    if (this.kindNow() !== "string") this.fail(fill(MESSAGES.includePath));
     const path = this.text;
     const end = this.end;
     this.advance();
@@ -1156,9 +1155,9 @@ class Parser {
     this.names.push(PRESET_USE);
     if (this.kind === "ident" && this.text === "use") {
       this.advance();
-      if (this.kindNow() !== "string") this.fail(CODES.P11_PRESET_NAME, "expected preset name as string after @use");
+      if (this.kindNow() !== "string") this.fail(fill(MESSAGES.presetNameAfterUse));
     } else if (this.kind !== "string") {
-      this.fail(CODES.P12_AFTER_AT, `unexpected token after @: ${this.shown()}`);
+      this.fail(fill(MESSAGES.afterAt, this.shown()));
     }
     const name = this.text;
     const nameEnd = this.end;
@@ -1187,7 +1186,7 @@ class Parser {
       const expr = this.subExpression(base + open + 2, base + close);
       if (expr === undefined) {
         const inside = content.slice(open + 2, close);
-        const reason = inside.trim() === "" ? "it is empty" : "its inside is not one complete expression";
+        const reason = inside.trim() === "" ? PHRASES.interpolationEmpty : PHRASES.interpolationIncomplete;
         this.warnings.add(interpolationKeptWarning(inside, reason, base + open, base + j));
         text += content.slice(i, j);
       } else {

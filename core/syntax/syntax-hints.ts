@@ -9,6 +9,7 @@
  * template string's `${…}` is parsed by a sub-parser whose failures are
  * silent, so one source may fail (and ask for a hint) many times.
  */
+import { fillText, PHRASES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
 
 /** Characters examined on each side of a failure. */
@@ -57,7 +58,7 @@ export function quoteHint(src: string, failStart: number, glued = false): string
     from = start;
   }
   if (!atValuePlace(src, from, floor)) return undefined;
-  return `write it as a string: "${quoteInMessage(run.trim())}"`;
+  return fillText(PHRASES.writeAsString, quoteInMessage(run.trim()));
 }
 
 /** True when `at` follows a member's `=`, `:=` or `:`. */
@@ -94,7 +95,7 @@ function insideBrackets(src: string, at: number): boolean {
 export function commentHint(src: string, at: number): string | undefined {
   let i = at;
   while (i > 0 && at - i < MAX_SCAN && (src[i - 1] === " " || src[i - 1] === "\t")) i--;
-  return i === 0 || src[i - 1] === "\n" ? "comments in JSSON start with //" : undefined;
+  return i === 0 || src[i - 1] === "\n" ? PHRASES.commentsStartWith : undefined;
 }
 
 /**
@@ -111,9 +112,9 @@ export function keyHint(src: string, keyStart: number): string | undefined {
   if ((end === ceiling && ceiling < src.length) || run === "") return undefined;
   const parts = run.split(".");
   if (parts.length > 1 && parts.every((p) => NAME.test(p))) {
-    return `JSSON has no dotted keys; write \`${nested(parts, valueAfter(src, end, ceiling))}\``;
+    return fillText(PHRASES.noDottedKeys, nested(parts, valueAfter(src, end, ceiling)));
   }
-  if (/[^\p{L}\p{N}_]/u.test(run)) return `write the key as a string: "${quoteInMessage(run)}"`;
+  if (/[^\p{L}\p{N}_]/u.test(run)) return fillText(PHRASES.writeKeyAsString, quoteInMessage(run));
   return undefined;
 }
 

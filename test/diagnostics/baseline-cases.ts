@@ -27,7 +27,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, type Diagnostic, type Limits, type RunOptions } from "../../index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
-import { runSources } from "../../cli/terminal/diagnostic-sources.js";
+import { runSources, TextKeepingHost } from "../../cli/terminal/diagnostic-sources.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { post } from "../http/helpers.js";
@@ -95,7 +95,7 @@ export function baselinePath(c: BaselineCase, dir = BASELINE_DIR): string {
 export function runWithEngine(c: BaselineCase, dir = BASELINE_DIR): CaseOutcome {
   const d = c.directives;
   const file = join(dir, c.file);
-  const host = new NodeFsHost();
+  const host = new TextKeepingHost(new NodeFsHost());
   const options: RunOptions = {
     file,
     host,
@@ -113,18 +113,9 @@ export function runWithEngine(c: BaselineCase, dir = BASELINE_DIR): CaseOutcome 
   return { places, text: render("engine", places, r.diagnostics.map((x) => diagnosticReport(x, sources)).join(""), dir) };
 }
 
-/** The JSON document `--error-format json` writes (docs/diagnostics.md). */
-interface JsonEntry {
-  readonly code: string;
-  readonly severity: string;
-  readonly message: string;
-  readonly file: string | null;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-  readonly cause: readonly JsonEntry[];
-  readonly related: readonly unknown[];
+/** An entry of the JSON document `--error-format json` writes (docs/diagnostics.md): the wire form, with `severity` at the top. */
+interface JsonEntry extends WireDiagnostic {
+  readonly severity?: string;
 }
 
 /**
@@ -137,7 +128,7 @@ export async function runWithCli(c: BaselineCase, dir = BASELINE_DIR): Promise<C
   const [json, human] = await Promise.all([runCli([...args, "--error-format", "json", c.file], { cwd: dir }), runCli([...args, c.file], { cwd: dir })]);
   if (json.code !== 1 || human.code !== 1) return { places: [], text: `(exit ${json.code} / ${human.code})\n${json.stderr}${human.stderr}` };
   const doc = JSON.parse(json.stderr) as { version: number; diagnostics: JsonEntry[] };
-  const places = doc.diagnostics.flatMap((e) => jsonChain(e)).map((e) => ({ ...e, file: e.file ?? "<stdin>" }));
+  const places = doc.diagnostics.flatMap((e) => jsonChain(e, e.severity ?? "error"));
   const firstLines = doc.diagnostics.map((e) => `Line ${e.line}: ${e.message}`);
   if (!human.stderr.startsWith(firstLines[0] ?? "\0")) return { places, text: `(the json and human forms disagree)\n${json.stderr}${human.stderr}` };
   return { places: places.map(summaryOf), text: render("cli", places.map(summaryOf), human.stderr, dir) };
@@ -175,8 +166,12 @@ function chain(d: Diagnostic): Diagnostic[] {
   return out;
 }
 
-function jsonChain(e: JsonEntry): JsonEntry[] {
-  return [e, ...e.cause.flatMap(jsonChain)];
+/** The places of an entry and its causes (a cause has its entry's severity). */
+function jsonChain(e: WireDiagnostic, severity: string): PlaceSummary[] {
+  const out: PlaceSummary[] = [];
+  for (let at: WireDiagnostic | undefined = e; at !== undefined; at = at.cause)
+    out.push({ code: at.code, severity, file: at.file ?? "<stdin>", line: at.line, column: at.column, endLine: at.end_line, endColumn: at.end_column });
+  return out;
 }
 
 function summary(d: Diagnostic, file: string): PlaceSummary {

@@ -43,47 +43,46 @@ const runs = pool(
   2,
 );
 
-/** One entry of the document (docs/diagnostics.md). */
+/** One entry of the document (docs/diagnostics.md): the HTTP `diagnostics` entry, with `severity` at the top. */
 interface Entry {
   code: string;
-  severity: string;
+  severity?: string;
   message: string;
-  file: string | null;
+  file?: string;
   line: number;
   column: number;
-  endLine: number;
-  endColumn: number;
-  cause: Entry[];
-  related: unknown[];
+  end_line: number;
+  end_column: number;
+  cause?: Entry;
+  related?: unknown[];
 }
 
-test("json: one document with version, the error at the include and its causes down the chain, each in its file", async () => {
+test("json: one document with version, the error at the include and its causes down the chain, each in its file, in the HTTP form", async () => {
   const r = await runs[0]!;
   assert.is(r.code, 1);
   assert.is(r.stdout, "");
   const doc = JSON.parse(r.stderr) as { version: number; diagnostics: Entry[] };
-  assert.is(doc.version, 1);
+  assert.is(doc.version, 2);
   assert.is(doc.diagnostics.length, 1);
   const top = doc.diagnostics[0]!;
   assert.equal(
-    { ...top, cause: [] },
+    { ...top, cause: undefined },
     {
-      code: "JSSON4004",
-      severity: "error",
-      message: 'error in included file "conf/mid.jsson": Line 2: error in included file "../lib/inner.jsson": Line 2: division by zero',
-      file: "main.jsson",
       line: 2,
       column: 1,
-      endLine: 2,
-      endColumn: 25,
-      cause: [],
-      related: [],
+      end_line: 2,
+      end_column: 25,
+      message: 'error in included file "conf/mid.jsson": Line 2: error in included file "../lib/inner.jsson": Line 2: division by zero',
+      code: "JSSON4004",
+      file: "main.jsson",
+      cause: undefined,
+      severity: "error",
     },
   );
-  const mid = top.cause[0]!;
-  assert.equal([mid.code, mid.file, mid.line, mid.column, mid.endColumn], ["JSSON4004", "conf/mid.jsson", 2, 1, 29]);
-  const inner = mid.cause[0]!;
-  assert.equal(inner, { code: "JSSON3001", severity: "error", message: "division by zero", file: "lib/inner.jsson", line: 2, column: 9, endLine: 2, endColumn: 10, cause: [], related: [] });
+  const mid = top.cause!;
+  assert.equal([mid.code, mid.file, mid.line, mid.column, mid.end_column], ["JSSON4004", "conf/mid.jsson", 2, 1, 29]);
+  const inner = mid.cause!;
+  assert.equal(inner, { line: 2, column: 9, end_line: 2, end_column: 10, message: "division by zero", code: "JSSON3001", file: "lib/inner.jsson" });
 });
 
 /** GitHub's reading of a workflow command line (the runner's ActionCommand parser, unescaping included). */
@@ -132,7 +131,7 @@ test("validate and fmt take --error-format; fmt writes one document for all its 
   const v = await runs[3]!;
   assert.is(v.code, 1);
   const doc = JSON.parse(v.stderr) as { diagnostics: Entry[] };
-  assert.equal(doc.diagnostics.map((d) => [d.code, d.file, d.line, d.column]), [["JSSON2004", null, 1, 5]]);
+  assert.equal(doc.diagnostics.map((d) => [d.code, d.file, d.line, d.column]), [["JSSON2004", undefined, 1, 5]]);
   const f = await runs[4]!;
   assert.is(f.code, 1);
   const all = JSON.parse(f.stderr) as { version: number; diagnostics: Entry[] };

@@ -161,9 +161,9 @@ viaCli.forEach(({ entry, args }, i) => {
     const run = await startCliRuns()[i]!;
     // a warning (JSSON8xxx) leaves the output written and the exit status 0
     assert.is(run.code, entry.code.startsWith("JSSON8") ? 0 : 1, run.stderr);
-    type Reported = { code: string; cause?: Reported[] };
+    type Reported = { code: string; cause?: Reported };
     const report = JSON.parse(run.stderr) as { diagnostics: Reported[] };
-    const codes = (ds: readonly Reported[]): string[] => ds.flatMap((d) => [d.code, ...codes(d.cause ?? [])]);
+    const codes = (ds: readonly Reported[]): string[] => ds.flatMap((d) => [d.code, ...codes(d.cause === undefined ? [] : [d.cause])]);
     assert.ok(codes(report.diagnostics).includes(entry.code), run.stderr);
   });
 });

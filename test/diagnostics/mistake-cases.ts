@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, type Diagnostic } from "../../index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
-import { runSources } from "../../cli/terminal/diagnostic-sources.js";
+import { runSources, TextKeepingHost } from "../../cli/terminal/diagnostic-sources.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
 import { post } from "../http/helpers.js";
@@ -80,19 +80,16 @@ export function summaryPart(text: string): string {
 /** Through the engine, as the CLI builds it (the file-system host, the file's path). */
 export function mistakeWithEngine(m: Mistake, dir = MISTAKES_DIR): MistakeOutcome {
   const file = join(dir, m.file);
-  const host = new NodeFsHost();
+  const host = new TextKeepingHost(new NodeFsHost());
   const r = createEngine().transpile(m.source, { file, host });
   if (r.ok) return { summary: "(no diagnostic)\n" };
   const sources = runSources({ text: m.source, file }, host, dir);
   return { summary: summarize(r.diagnostics.map(fromDiagnostic)), report: r.diagnostics.map((d) => diagnosticReport(d, sources)).join("") };
 }
 
-/** The document of `--error-format json` (docs/diagnostics.md). */
-interface JsonEntry extends Place {
-  readonly code: string;
+/** An entry of the document of `--error-format json` (docs/diagnostics.md): the wire form with its `severity`. */
+interface JsonEntry extends WireDiagnostic {
   readonly severity: string;
-  readonly message: string;
-  readonly related: readonly (Place & { readonly message: string })[];
 }
 
 /** Through the spawned CLI, twice: `--error-format json` for the summary, the human form for the report; exit status 1 both times. */
@@ -100,7 +97,7 @@ export async function mistakeWithCli(m: Mistake, dir = MISTAKES_DIR): Promise<Mi
   const [json, human] = await Promise.all([runCli(["--error-format", "json", m.file], { cwd: dir }), runCli([m.file], { cwd: dir })]);
   if (json.code !== 1 || human.code !== 1) return { summary: `(exit ${json.code} / ${human.code})\n${json.stderr}${human.stderr}` };
   const doc = JSON.parse(json.stderr) as { diagnostics: JsonEntry[] };
-  return { summary: summarize(doc.diagnostics.map((e) => ({ ...e, related: e.related.map(placeOf) }))), report: human.stderr };
+  return { summary: summarize(doc.diagnostics.map((e) => ({ ...wirePlace(e), code: e.code, severity: e.severity, message: e.message, related: (e.related ?? []).map((r) => ({ ...wirePlace(r), message: r.message })) }))), report: human.stderr };
 }
 
 /** Over HTTP: POST /transpile to the server at `base`; every `errors` string must be its diagnostic's `Line <n>: <message>`. */
@@ -111,8 +108,11 @@ export async function mistakeWithHttp(m: Mistake, base: string): Promise<Mistake
   const diagnostics = body.diagnostics ?? [];
   const lines = diagnostics.map((d) => `Line ${d.line}: ${d.message}`);
   if (JSON.stringify(lines) !== JSON.stringify(body.errors)) return { summary: `(errors and diagnostics disagree) ${reply.text}\n` };
-  const wire = (p: { line: number; column: number; end_line: number; end_column: number }): Place => ({ line: p.line, column: p.column, endLine: p.end_line, endColumn: p.end_column });
-  return { summary: summarize(diagnostics.map((d) => ({ ...wire(d), code: d.code, severity: "error", message: d.message, related: (d.related ?? []).map((r) => ({ ...wire(r), message: r.message })) }))) };
+  return { summary: summarize(diagnostics.map((d) => ({ ...wirePlace(d), code: d.code, severity: "error", message: d.message, related: (d.related ?? []).map((r) => ({ ...wirePlace(r), message: r.message })) }))) };
+}
+
+function wirePlace(p: { line: number; column: number; end_line: number; end_column: number }): Place {
+  return { line: p.line, column: p.column, endLine: p.end_line, endColumn: p.end_column };
 }
 
 function fromDiagnostic(d: Diagnostic): Summary {

@@ -2,21 +2,21 @@
  * The structured diagnostic from the engine to its renderings: the cause
  * chain of an error inside included files (each place in its own file), the
  * §13.3 string folded from it, and the CLI's human report with a `-->` place
- * and an excerpt per place — or without the excerpt when the file cannot be
- * had back — and related places as notes.
+ * and an excerpt per place, from the texts the run read (kept by its host,
+ * never read again), and related places as notes.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { causeChain, createEngine, diagnosticMessage, MemoryHost, renderDiagnostic, type Diagnostic } from "../../index.js";
+import { causeChain, createEngine, diagnosticMessage, MemoryHost, renderDiagnostic, type Diagnostic, type IncludeHost } from "../../index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
-import { runSources } from "../../cli/terminal/diagnostic-sources.js";
+import { runSources, TextKeepingHost } from "../../cli/terminal/diagnostic-sources.js";
 
 const engine = createEngine();
 const files = { "conf/mid.jsson": 'ok = 1\ninclude "../lib/inner.jsson"\n', "lib/inner.jsson": "a = 1\nbad = a / 0\n" };
 const source = 'name = "app"\ninclude "conf/mid.jsson"\n';
-const host = new MemoryHost(files);
+const host = new TextKeepingHost(new MemoryHost(files));
 
-function failure(text: string, h = host): Diagnostic {
+function failure(text: string, h: IncludeHost = host): Diagnostic {
   const r = engine.transpile(text, { host: h, file: "/main.jsson" });
   if (r.ok) throw new Error("expected a failure");
   return r.diagnostics[0]!;
@@ -60,12 +60,16 @@ test("the human report: the first line unchanged, then every place with its exce
   assert.match(diagnosticReport(d, runSources({ text: source, file: "/main.jsson" }, host, "/elsewhere")), /\n {2}--> \/lib\/inner\.jsson:2:9\n/);
 });
 
-test("a place whose file is gone or changed is named without an excerpt", () => {
-  const d = failure(source);
-  const gone = diagnosticReport(d, runSources({ text: source, file: "/main.jsson" }, new MemoryHost({}), "/"));
-  assert.match(gone, /\n {2}--> conf\/mid\.jsson:2:1\n {2}--> lib\/inner\.jsson:2:9\n$/);
-  const shrunk = new MemoryHost({ "conf/mid.jsson": files["conf/mid.jsson"], "lib/inner.jsson": "a" });
-  assert.match(diagnosticReport(d, runSources({ text: source, file: "/main.jsson" }, shrunk, "/")), /\n {2}--> lib\/inner\.jsson:2:9\n$/);
+test("the excerpts are of the texts the run read, even when the files changed since; a host that kept none gives places without excerpts", () => {
+  // the folder as it is now: the run reads `files`; then one file shrinks and the other is gone
+  let now = new MemoryHost(files);
+  const kept = new TextKeepingHost({ resolve: (path, from) => now.resolve(path, from), read: (id) => now.read(id) });
+  const d = failure(source, kept);
+  now = new MemoryHost({ "lib/inner.jsson": "a" });
+  assert.match(diagnosticReport(d, runSources({ text: source, file: "/main.jsson" }, kept, "/")), /\n {2}--> lib\/inner\.jsson:2:9\n {2}2 \| bad = a \/ 0\n/);
+  const plain = new MemoryHost(files);
+  const none = diagnosticReport(failure(source, plain), runSources({ text: source, file: "/main.jsson" }, plain, "/"));
+  assert.match(none, /\n {2}--> conf\/mid\.jsson:2:1\n {2}--> lib\/inner\.jsson:2:9\n$/);
 });
 
 test("related places are notes with their own place and excerpt; stdin is <stdin>", () => {

@@ -131,15 +131,7 @@ cases.forEach((c, i) => {
     const [json, strictCli] = await Promise.all([cliRuns[2 * i], cliRuns[2 * i + 1]]);
     assert.is(json?.code, 0, json?.stderr);
     assert.is(json?.stdout, engine.output);
-    type Entry = { code: string; message: string; line: number; column: number; endLine: number; endColumn: number; file: string | null; suggestion?: Seen["suggestion"]; cause: Entry[] };
-    const seenEntry = (e: Entry): Seen => ({ ...e, file: e.file ?? undefined, cause: e.cause[0] === undefined ? undefined : seenEntry(e.cause[0]) });
-    const doc = json?.stderr === "" ? { diagnostics: [] } : (JSON.parse(json?.stderr ?? "") as { diagnostics: Entry[] });
-    assert.ok(doc.diagnostics.every((d) => (d as unknown as { severity: string }).severity === "warning"));
-    assert.fixture(textOf(doc.diagnostics.map(seenEntry)), expected, "cli");
-    assert.is(strictCli?.code, first === undefined ? 0 : 1, strictCli?.stderr);
-    if (first !== undefined) assert.ok(strictCli?.stderr.startsWith(`Line ${first.line}: ${diagnosticMessage(first)}`), strictCli?.stderr);
-
-    // HTTP: warning_diagnostics with suggestions; "strict": true fails
+    // the wire form of a diagnostic: the CLI's JSON document and HTTP's warning_diagnostics
     type Wire = { code: string; message: string; line: number; column: number; end_line: number; end_column: number; file?: string; suggestion?: { text: string; line: number; column: number; end_line: number; end_column: number }; cause?: Wire };
     const seenWire = (w: Wire): Seen => ({
       code: w.code,
@@ -152,6 +144,13 @@ cases.forEach((c, i) => {
       suggestion: w.suggestion === undefined ? undefined : { text: w.suggestion.text, line: w.suggestion.line, column: w.suggestion.column, endLine: w.suggestion.end_line, endColumn: w.suggestion.end_column },
       cause: w.cause === undefined ? undefined : seenWire(w.cause),
     });
+    const doc = json?.stderr === "" ? { diagnostics: [] } : (JSON.parse(json?.stderr ?? "") as { diagnostics: (Wire & { severity: string })[] });
+    assert.ok(doc.diagnostics.every((d) => d.severity === "warning"));
+    assert.fixture(textOf(doc.diagnostics.map(seenWire)), expected, "cli");
+    assert.is(strictCli?.code, first === undefined ? 0 : 1, strictCli?.stderr);
+    if (first !== undefined) assert.ok(strictCli?.stderr.startsWith(`Line ${first.line}: ${diagnosticMessage(first)}`), strictCli?.stderr);
+
+    // HTTP: warning_diagnostics with suggestions; "strict": true fails
     const request = { source: c.source, files: includable, ...(c.vars === undefined ? {} : { vars: c.vars }) };
     const [plain, strictHttp] = await Promise.all([post(server.base, "/transpile", { ...request, format: "yaml" }), post(server.base, "/transpile", { ...request, strict: true })]);
     const body = plain.json<{ success: boolean; warnings?: string[]; warning_diagnostics?: Wire[] }>();

@@ -17,7 +17,7 @@
  */
 import type { Engine, IncludeHost, IncludeMerge } from "../../core/index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
-import { runSources } from "../../cli/terminal/diagnostic-sources.js";
+import { runSources, TextKeepingHost } from "../../cli/terminal/diagnostic-sources.js";
 import { dirname } from "node:path";
 
 /** One fenced code block. */
@@ -139,15 +139,17 @@ export interface ExampleContext {
  */
 export function actualText(engine: Engine, example: DocExample, expectation: Expectation, context: ExampleContext): string {
   const format = expectation.kind === "output" ? expectation.format : (example.format ?? "json");
+  // as the CLI runs it: the included texts the run reads are kept for the report's excerpts
+  const host = new TextKeepingHost(context.host);
   const r = engine.transpile(example.source, {
     format,
     file: context.file,
-    host: context.host,
+    host,
     ...(example.includeMerge ? { includeMerge: example.includeMerge } : {}),
     ...(example.strict === true ? { strict: true } : {}),
   });
   // names as the CLI run in the example's folder shows them (`--> example.jsson:1:5`)
-  const sources = runSources({ text: example.source, file: context.file }, context.host, dirname(context.file));
+  const sources = runSources({ text: example.source, file: context.file }, host, dirname(context.file));
   if (expectation.kind === "output") return r.ok ? r.output : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, sources)}`;
   if (expectation.kind === "warning") return r.ok ? (r.warnings ?? []).map((w) => diagnosticReport(w, sources)).join("") : `unexpected error:\n${diagnosticReport(r.diagnostics[0]!, sources)}`;
   return r.ok ? `unexpected success:\n${r.output}` : r.diagnostics.map((d) => diagnosticReport(d, sources)).join("");

@@ -1,24 +1,18 @@
 /** The structured `diagnostics` of HTTP.md §3 and the `Line <n>:` strings of `errors`, from engine diagnostics. */
-import { diagnosticMessage, renderDiagnostic, type Diagnostic, type SourceSpan } from "../../../core/index.js";
+import { diagnosticJson as engineDiagnosticJson, placeJson as enginePlaceJson, renderDiagnostic, type Diagnostic, type SourceSpan } from "../../../core/index.js";
 import type { DiagnosticJson, PlaceJson } from "../../wire/wire-diagnostic.js";
 
-/** A span on the wire. Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */
+/** Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */
+const requestPath = (file: string): string => file.replace(/^\/+/, "");
+
+/** A span on the wire. */
 export function placeJson(s: SourceSpan): PlaceJson {
-  const out = { line: s.line, column: s.column, end_line: s.endLine, end_column: s.endColumn };
-  return s.file === undefined ? out : { ...out, file: s.file.replace(/^\/+/, "") };
+  return enginePlaceJson(s, requestPath);
 }
 
 /** Structured form of a diagnostic, its cause (HTTP.md §3) and related places included. */
 export function diagnosticJson(d: Diagnostic): DiagnosticJson {
-  const place = placeJson(d);
-  const out: DiagnosticJson = { line: place.line, column: place.column, end_line: place.end_line, end_column: place.end_column, message: diagnosticMessage(d), code: d.code };
-  return {
-    ...out,
-    ...(place.file === undefined ? {} : { file: place.file }),
-    ...(d.cause === undefined ? {} : { cause: diagnosticJson(d.cause) }),
-    ...(d.related === undefined ? {} : { related: d.related.map((r) => ({ ...placeJson(r), message: r.message })) }),
-    ...(d.suggestion === undefined ? {} : { suggestion: { text: d.suggestion.text, line: d.suggestion.line, column: d.suggestion.column, end_line: d.suggestion.endLine, end_column: d.suggestion.endColumn } }),
-  };
+  return engineDiagnosticJson(d, requestPath);
 }
 
 /**
