@@ -32,11 +32,24 @@ export interface ImportEdge {
 
 /**
  * What of core/ the server and the playground may import: the package's
- * entries (`jsson` = core/index.ts, `jsson/plugin` = core/plugin.ts)
- * and the rooms the engine's API hands out whole (where
- * include text comes from, core/host/; reading data documents, core/data/).
+ * entries (`jsson` = core/index.ts, `jsson/plugin` = core/plugin.ts),
+ * the rooms the engine's API hands out whole (where include text comes
+ * from, core/host/; reading data documents, core/data/), and the few
+ * modules the server needs that are not public API (the public entries
+ * export only what an embedder needs): resolved limits, the run counter
+ * behind its work counts, a diagnostic at a place of a request, the
+ * closest name for its "did you mean", the value classes its stream
+ * decision walks.
  */
-export const SERVER_CORE_ENTRIES: readonly RegExp[] = [/^core\/index\.ts$/, /^core\/plugin\.ts$/, /^core\/host\//, /^core\/data\//];
+export const SERVER_CORE_ENTRIES: readonly RegExp[] = [
+  /^core\/index\.ts$/,
+  /^core\/plugin\.ts$/,
+  /^core\/host\//,
+  /^core\/data\//,
+  /^core\/engine\/(limits|run-counter)\.ts$/,
+  /^core\/diagnostics\/(make-diagnostic|closest-name)\.ts$/,
+  /^core\/(eval|values)\/values\.ts$/,
+];
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm;
 

@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { validateJsonSchema } from "../../plugins/schema-json/index.js";
-import { ObjectValue, FloatValue } from "../../core/plugin.js";
+import { ObjectValue, FloatValue } from "../../core/eval/values.js";
 
 /** The error lines, sorted (order is checked separately: lines are compared as a set, like the conformance files). */
 const errorsOf = (data: unknown, schema: unknown): readonly string[] => {
