@@ -5,7 +5,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { BUILTIN_PLUGINS, createEngine, Engine, PluginError } from "../../index.js";
+import { createEngine, Engine, PluginError } from "../../index.js";
+import { BUILTIN_PLUGINS } from "../../plugins/builtins.js";
 import { API_VERSION, defineFormat, definePlugin, type OutputFormat } from "../../core/plugin.js";
 
 function format(name: string, extra: Partial<OutputFormat> = {}): OutputFormat {
