@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { createEngine, PluginError, type Engine } from "../../index.js";
-import { droppedExportHint } from "../../core/engine/plugin-shape.js";
+import { loadFailureHint } from "../../core/engine/plugin-shape.js";
 import { PluginLoadError } from "./plugin-load-error.js";
 import { describeRequest } from "./plugin-request.js";
 import { collectPluginRequests, type CollectedRequests, type PluginRequestSources } from "./plugin-requests.js";
@@ -124,7 +124,7 @@ async function importResolved(resolved: readonly ResolvedPlugin[]): Promise<Load
       namespace = await import(r.url);
     } catch (e) {
       const line = firstLine(e);
-      const hint = droppedExportHint(line);
+      const hint = loadFailureHint(line);
       throw new PluginLoadError(`plugin ${r.origin}: failed to load: ${line}${hint === undefined ? "" : `; ${hint}`}`);
     }
     const plugin = pluginExport(namespace);

@@ -55,11 +55,14 @@ const FROM_API_2 =
 const DROPPED_IN_API_3 = new Set(["ObjectValue", "FloatValue", "LazyArray", "IntRange", "BigIntRange", "StringRange", "normalizeInt", "TEXT_CHUNK"]);
 
 /**
- * What to add to a load failure (Node's first line) when a plugin imports a
- * name API 3 dropped: a plugin written for API 2 fails to load before its
- * `apiVersion` can be read, and is told what to change all the same.
+ * What to add to a plugin's load failure (Node's first line), if anything:
+ * for a plugin that imports a name API 3 dropped (written for API 2, it
+ * fails to load before its `apiVersion` can be read, and is told what to
+ * change all the same), and for one that finds no jsson to import (jsson
+ * is its peer dependency, resolved as Node resolves it).
  */
-export function droppedExportHint(loadError: string): string | undefined {
+export function loadFailureHint(loadError: string): string | undefined {
+  if (/Cannot find package 'jsson'/.test(loadError)) return "install jsson where the plugin can import it (it is the plugin's peer dependency: npm install jsson in the project, or npm link jsson)";
   const name = /does not provide an export named '([^']+)'/.exec(loadError)?.[1];
   if (name === undefined || !DROPPED_IN_API_3.has(name)) return undefined;
   return `jsson's plugin API ${API_VERSION} has no ${name} (a plugin written for API 2?); to update it: ${FROM_API_2}`;

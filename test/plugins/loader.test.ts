@@ -135,9 +135,9 @@ export default definePlugin({ name: "p-upper", version: "1.0.0", apiVersion: API
   assert.equal(r.ok && r.output, "F:float\nI:integer\nO:object\nR:array\nS:string\n");
   const json = engine.transpile("f = 1.5\n", { format: "json" });
   assert.equal(json.ok && json.output, '{\n  "F": 2.5\n}\n');
-  // a plugin in a folder with no jsson anywhere above (tmpdir): Node's own "cannot find" names the package
+  // a plugin in a folder with no jsson anywhere above (tmpdir): Node's "cannot find", and what to do
   tree.write("bare/probe2.mjs", probePlugin("p-probe2", "probe2"));
-  assert.match(await refusal({ cwd: tree.dir("bare"), cliPlugins: ["./probe2.mjs"] }), /^plugin "\.\/probe2\.mjs" from --plugin: failed to load: .*'jsson'/);
+  assert.match(await refusal({ cwd: tree.dir("bare"), cliPlugins: ["./probe2.mjs"] }), /^plugin "\.\/probe2\.mjs" from --plugin: failed to load: .*Cannot find package 'jsson'.*; install jsson where the plugin can import it \(it is the plugin's peer dependency: npm install jsson in the project, or npm link jsson\)$/);
 });
 
 test("a plugin written for API 2 is refused with what to change, whether it gets to declare its version or fails on an import API 3 dropped", async () => {
