@@ -16,7 +16,6 @@ import { BUILTIN_PLUGINS } from "./plugins/builtins.js";
 import { Engine } from "./core/index.js";
 
 export * from "./core/index.js";
-export { BUILTIN_PLUGINS };
 
 /** Options of {@link createEngine}. */
 export interface CreateEngineOptions {

@@ -19,7 +19,8 @@ const { values } = parseArgs({
 });
 if (values.smoke) Object.assign(values, { rounds: "1", secs: "0.02" });
 const warmupMs = values.smoke ? 20 : 500;
-const { createEngine, MemoryHost, resolveLimits } = await import("jsson");
+const { createEngine, MemoryHost } = await import("jsson");
+const { resolveLimits } = await import("../dist/core/engine/limits.js");
 const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
 
 // bench/workloads/<name>.jsson: w1…w4, or small (the small request of bench/http-load.sh).

@@ -6,7 +6,10 @@
 // Usage: npm run build && node bench/schema-places.mjs [--workload w3] [--rounds 7] [--runs 20] [--smoke]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createEngine, locateFailures, toPlainData, ValueTrace } from "jsson";
+import { createEngine, toPlainData } from "jsson";
+// not public API: the locating pass the CLI, the server and the language server use
+import { locateFailures } from "../dist/core/engine/locate-failures.js";
+import { ValueTrace } from "../dist/core/eval/value-trace.js";
 
 const { values } = parseArgs({ options: { workload: { type: "string", default: "w3" }, rounds: { type: "string", default: "7" }, runs: { type: "string", default: "20" }, smoke: { type: "boolean", default: false } } });
 if (values.smoke) Object.assign(values, { rounds: "1", runs: "1" });

@@ -22,7 +22,8 @@ const { values } = parseArgs({
     phase: { type: "string" },
   },
 });
-const { createEngine, MemoryHost, resolveLimits } = await import("jsson");
+const { createEngine, MemoryHost } = await import("jsson");
+const { resolveLimits } = await import("../dist/core/engine/limits.js");
 const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
 const { parseProgram } = await import("../dist/core/syntax/parser.js");
 

@@ -29,30 +29,20 @@
  * });
  * ```
  *
- * When jsson loads a plugin module (`--plugin`, `jsson.config.json`,
- * `JSSON_PLUGINS`), the module's imports of `jsson` and `jsson/plugin`
- * resolve to the jsson that loads it, so the classes below are the very
- * classes of the value tree the plugin receives. The guide is
- * `docs/plugins.md`.
+ * A plugin needs no class identity with the jsson that runs it (a project
+ * may hold its own copy of jsson beside a global one): values are told apart
+ * by their `kind` ({@link kindOf} and the `is…` guards), an
+ * {@link OutputError} by its name, and a plugin that builds values (a value
+ * transform) builds them with {@link PluginHost.values}, the running jsson's
+ * own. The guide is `docs/plugins.md`.
  */
-import type { ObjectValue, Value } from "./eval/values.js";
+import type { FloatValue, ObjectValue, Value } from "./eval/values.js";
 import type { TextSink } from "./emit/text-sink.js";
 
-export {
-  FloatValue,
-  ObjectValue,
-  LazyArray,
-  IntRange,
-  BigIntRange,
-  StringRange,
-  kindOf,
-  isArrayValue,
-  isRangeValue,
-  normalizeInt,
-} from "./eval/values.js";
-export type { Value, ValueKind } from "./eval/values.js";
+export type { Value, ValueKind, ObjectValue, FloatValue, LazyArray } from "./eval/values.js";
+export { kindOf, isArrayValue, isLazyArray, isRangeValue, isObjectValue, isFloatValue } from "./eval/values.js";
 export { numberText, floatText } from "./eval/number-text.js";
-export { TextWriter, TEXT_CHUNK } from "./emit/text-writer.js";
+export { TextWriter } from "./emit/text-writer.js";
 export type { TextSink } from "./emit/text-sink.js";
 export { OutputError } from "./emit/output-error.js";
 export { JsonLayoutWriter } from "./emit/json-layout-writer.js";
@@ -61,13 +51,16 @@ export type { JsonLayoutOptions } from "./emit/json-layout-writer.js";
 /**
  * The plugin API version this build of jsson implements. A plugin declares
  * the version it was written for in {@link JssonPlugin.apiVersion}; a plugin
- * whose version differs is refused on load. The number changes only when
- * this module changes incompatibly. Version 2 (from 1): `TextWriter.out` is
- * private (append with `write`) and its key cache belongs to the writer;
- * `ObjectValue.keys`/`values` are read-only arrays; `ObjectValue.weight` is
- * gone (docs/plugins.md, "From API 1 to 2").
+ * whose version differs is refused on load (a version-2 plugin with a
+ * message that says what to change). The number changes only when this
+ * module changes incompatibly. Version 3 (from 2): the value classes are
+ * types only (build values with {@link PluginHost.values}; recognise them
+ * with {@link kindOf} and the `is…` guards, not `instanceof`); the range
+ * classes, `normalizeInt`, `TEXT_CHUNK` and `TextWriter`'s key cache
+ * (`cachedKey` is protected, for subclasses) are gone from it
+ * (docs/plugins.md, "From API 2 to 3").
  */
-export const API_VERSION = 2;
+export const API_VERSION = 3;
 
 /**
  * What an emitter is told besides the tree: format-specific options given by
@@ -300,6 +293,21 @@ export interface PluginHost {
   registerSchemaType(schemaType: SchemaType): void;
   /** The pipeline's hooks, to tap. */
   readonly hooks: PluginHooks;
+  /** Builds values of the running jsson (what an `evaluated` tap returns). */
+  readonly values: ValueFactory;
+}
+
+/**
+ * Makes the value objects of the jsson that runs the plugin ({@link PluginHost.values}):
+ * a tree a plugin hands back (a value transform) must be made of these.
+ * Other values are themselves: `null`, booleans, strings, integers (a
+ * `number` when safe, else a `bigint`), arrays of values.
+ */
+export interface ValueFactory {
+  /** An ordered object with `entries` in order (a later duplicate key replaces the value, keeping the first position). */
+  object(entries?: Iterable<readonly [string, Value]>): ObjectValue;
+  /** A float (`3.0` stays a float). */
+  float(value: number): FloatValue;
 }
 
 /**

@@ -3,30 +3,27 @@
 // which bin/jsson.js runs instead of dist/cli/main.js when it is at least as
 // new as the compiled files. Runs after `tsc` (it bundles dist/, not the
 // TypeScript sources, so the bundle is exactly the compiled code):
-//   cli.cjs            dist/cli/main.js, everything its fast path imports (plain transpile,
-//                      validate, check, fmt; core and the built-in plugins included) and the
-//                      package's public modules, as one CommonJS file
+//   cli.cjs            dist/cli/main.js and everything its fast path imports (plain transpile,
+//                      validate, check, fmt; core and the built-in plugins included), as one
+//                      CommonJS file
 //   cli.cache          V8's code cache of cli.cjs after a sample run (see load.cjs)
 //   load.cjs           runs cli.cjs with that cache (scripts/cli-bundle-loader.cjs)
-//   jsson.js, jsson-plugin.js, jsson-parse-cache.js
-//                      ES modules re-exporting cli.cjs's copies of the public modules
-//   package.json       names them as its "exports", so that plugins loaded by the
-//                      bundle import the bundle's classes (cli/plugin-loader/share-jsson.ts)
-//   jsson-resolve-hooks.js, transpile-many-worker.js
-//                      forwarders to dist/cli/: files the bundled code starts beside
-//                      itself in another thread (the resolve hooks; --out-dir workers,
-//                      which run the unbundled worker: one copy per thread)
+//   package.json       `"type": "module"` for the forwarder below
+//   transpile-many-worker.js
+//                      a forwarder to dist/cli/: the --out-dir worker, which the bundled code
+//                      starts beside itself in another thread (it runs the unbundled worker)
 //   third-party-licenses.txt   notices of the bundled npm packages
 // Why: Node pays per ES module it loads (resolve, read, compile, link): the
 // unbundled transpile loads ~130 files; the bundle is one, compiled from a
 // cache. The bundle holds no oclif: every other command is handed to the
-// unbundled CLI (bin/jsson.js), so one process never mixes the bundle's
-// classes with dist's. The build fails if bundled code looks for a file
+// unbundled CLI (bin/jsson.js). Plugins loaded by the bundle import whatever
+// jsson they resolve (their peer dependency): the plugin API needs no class
+// identity with the running engine (core/plugin.ts), so the bundle exports nothing. The build fails if bundled code looks for a file
 // beside itself (`new URL("./x.js", import.meta.url)`) that is not there.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import ts from "typescript";
 import { swapIn } from "./swap-in.mjs";
@@ -41,30 +38,12 @@ if (!existsSync(join(root, "dist", "cli", "main.js"))) {
   process.exit(1);
 }
 
-/** The public modules (package.json `exports` with a JS file): subpath, compiled file, file name in the bundle. */
-const publicModules = [];
-for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-  const file = typeof target === "string" ? target : (target.import ?? target.default);
-  if (typeof file !== "string" || !file.endsWith(".js")) continue;
-  const name = subpath === "." ? manifest.name : `${manifest.name}-${subpath.slice(2).replace(/\//g, "-")}`;
-  publicModules.push({ subpath, file, bundled: `${name}.js` });
-}
-
 const out = join(root, "dist", `cli-bundle.tmp-${process.pid}`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-/**
- * The bundle's entry: the CLI's main, and the public modules' namespaces by
- * subpath (the ES module files beside re-export them). Those are imported
- * on demand, so that a run handed over to dist/ (or `jsson version`) does
- * not evaluate the engine, and none evaluates parse-cache (node:crypto).
- */
-const entry = [
-  `export { main } from "./dist/cli/main.js";`,
-  `const PUBLIC = { ${publicModules.map((m) => `${JSON.stringify(m.subpath)}: () => import(${JSON.stringify("./" + m.file.replace(/^\.\//, ""))})`).join(", ")} };`,
-  `export const publicModule = (subpath) => PUBLIC[subpath]();`,
-].join("\n");
+/** The bundle's entry: the CLI's main. */
+const entry = `export { main } from "./dist/cli/main.js";\n`;
 
 /** What `import.meta.url` becomes in the CommonJS bundle: the bundle file's own URL. */
 const META_URL = "__jssonBundleUrl";
@@ -113,7 +92,6 @@ const IMPORTER = "__jssonImport";
 
 // Every file the bundled code looks for relative to itself must be in the bundle, beside it.
 const forwarders = {
-  "jsson-resolve-hooks.js": `export * from "../cli/plugin-loader/jsson-resolve-hooks.js";\n`,
   "transpile-many-worker.js": `import "../cli/transpile/transpile-many-worker.js";\n`,
 };
 const bundleText = readFileSync(join(out, "cli.cjs"), "utf8");
@@ -129,34 +107,9 @@ if (missing.length > 0) {
 }
 for (const [name, text] of Object.entries(forwarders)) writeFileSync(join(out, name), text);
 
-// The public modules as ES modules: the names each exports, taken from the compiled module.
-for (const m of publicModules) {
-  const names = Object.keys(await import(pathToFileURL(join(root, m.file)).href));
-  const text = [
-    `// ${m.file} as the CLI bundle holds it (scripts/build-cli.mjs)`,
-    `import bundle from "./cli.cjs";`,
-    `const m = await bundle.publicModule(${JSON.stringify(m.subpath)});`,
-    `export const { ${names.join(", ")} } = m;`,
-    "",
-  ].join("\n");
-  if (names.includes("default")) throw new Error(`build-cli: ${m.file} has a default export, which this build does not forward yet`);
-  writeFileSync(join(out, m.bundled), text);
-}
-
 writeFileSync(
   join(out, "package.json"),
-  JSON.stringify(
-    {
-      "//": "The CLI bundle (scripts/build-cli.mjs): its exports are the bundle's own copies of the public modules, which plugins loaded by it import.",
-      name: manifest.name,
-      version: manifest.version,
-      private: true,
-      type: "module",
-      exports: { ...Object.fromEntries(publicModules.map((m) => [m.subpath, `./${m.bundled}`])), "./package.json": "./package.json" },
-    },
-    null,
-    2,
-  ) + "\n",
+  JSON.stringify({ "//": "The CLI bundle (scripts/build-cli.mjs); it exports nothing.", name: `${manifest.name}-cli-bundle`, version: manifest.version, private: true, type: "module" }, null, 2) + "\n",
 );
 copyFileSync(join(root, "scripts", "cli-bundle-loader.cjs"), join(out, "load.cjs"));
 writeFileSync(join(out, "third-party-licenses.txt"), licenses(root, Object.keys(result.metafile.inputs)));

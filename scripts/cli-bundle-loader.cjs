@@ -12,9 +12,8 @@
 // hence CommonJS and this loader (CommonJS too: an ES module here would
 // start Node's ES module loader, a few ms of its own).
 //
-// The module is registered in require.cache, so that the ES modules beside it
-// (jsson.js, jsson-plugin.js, …, which plugins get for `jsson` imports)
-// import this very instance: one copy of the engine's classes.
+// The module is registered in require.cache, so that a second load in the
+// same thread (the build's warm-up runs several commands) reuses it.
 "use strict";
 const { readFileSync } = require("node:fs");
 const Module = require("node:module");

@@ -14,11 +14,11 @@
  */
 import { fileURLToPath } from "node:url";
 import { createEngine, PluginError, type Engine } from "../../index.js";
+import { loadFailureHint } from "../../core/engine/plugin-shape.js";
 import { PluginLoadError } from "./plugin-load-error.js";
 import { describeRequest } from "./plugin-request.js";
 import { collectPluginRequests, type CollectedRequests, type PluginRequestSources } from "./plugin-requests.js";
 import { resolvePluginUrl } from "./resolve-plugin.js";
-import { shareJssonWithPlugins } from "./share-jsson.js";
 import { untrustedReason } from "./trusted-path.js";
 
 /** Where to look for plugins: see {@link PluginRequestSources}. */
@@ -117,14 +117,15 @@ export async function createEngineFromResolved(list: PluginList, cwd: string = p
 
 async function importResolved(resolved: readonly ResolvedPlugin[]): Promise<LoadedPlugin[]> {
   if (resolved.length === 0) return [];
-  shareJssonWithPlugins();
   const out: LoadedPlugin[] = [];
   for (const r of resolved) {
     let namespace: unknown;
     try {
       namespace = await import(r.url);
     } catch (e) {
-      throw new PluginLoadError(`plugin ${r.origin}: failed to load: ${firstLine(e)}`);
+      const line = firstLine(e);
+      const hint = loadFailureHint(line);
+      throw new PluginLoadError(`plugin ${r.origin}: failed to load: ${line}${hint === undefined ? "" : `; ${hint}`}`);
     }
     const plugin = pluginExport(namespace);
     if (plugin === undefined) throw new PluginLoadError(`plugin ${r.origin}: not a plugin: the module has no default export and no "plugin" export`);

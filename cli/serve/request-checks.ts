@@ -9,7 +9,9 @@
  * and values are read, the number of `files` and the length of a path
  * before a path is walked.
  */
-import { closestName, DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, varNameProblem, walkPath, type Engine, type IncludeMerge } from "../../core/index.js";
+import { DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, varNameProblem, type Engine, type IncludeMerge } from "../../core/index.js";
+import { closestName } from "../../core/diagnostics/closest-name.js";
+import { walkPath } from "../../core/host/path-walk.js";
 import { SCHEMA_FORMATS } from "../../core/plugin.js";
 import { readJobVars } from "./jobs/job-vars.js";
 import { rawMemberText } from "../wire/raw-member.js";

@@ -1,6 +1,7 @@
 /** The CLI's schema validation report (LANGUAGE.md §12.3), written to stderr. */
 import { extname } from "node:path";
-import type { SchemaResult, ValuePlace } from "../../core/index.js";
+import type { SchemaResult } from "../../core/index.js";
+import type { ValuePlace } from "../../core/eval/value-locator.js";
 import { placeWithNotes } from "./diagnostic-report.js";
 import type { DiagnosticSources } from "./diagnostic-sources.js";
 

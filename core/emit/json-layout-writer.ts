@@ -11,7 +11,7 @@ import { OutputError } from "./output-error.js";
 import { TextWriter } from "./text-writer.js";
 import type { TextSink } from "./text-sink.js";
 import { numberText } from "../eval/number-text.js";
-import { FloatValue, ObjectValue, type LazyArray, type Value } from "../eval/values.js";
+import { isFloatValue, isObjectValue, type LazyArray, type ObjectValue, type Value } from "../eval/values.js";
 
 /**
  * `s` as a JSON string literal, byte-identical to `JSON.stringify(s)`. Most
@@ -109,8 +109,8 @@ export class JsonLayoutWriter extends TextWriter {
         return;
       default:
         if (v === null) this.write("null");
-        else if (v instanceof FloatValue) this.writeFloat(v.value);
-        else if (v instanceof ObjectValue) this.writeObject(v, depth);
+        else if (isFloatValue(v)) this.writeFloat(v.value);
+        else if (isObjectValue(v)) this.writeObject(v, depth);
         else this.writeArray(v, depth);
     }
   }

@@ -17,3 +17,13 @@ export class OutputError extends Error {
     this.name = "OutputError";
   }
 }
+
+/**
+ * True for an {@link OutputError}, recognised by its name rather than its
+ * class: a plugin may throw the class of another copy of jsson.
+ */
+export function isOutputError(e: unknown): e is OutputError {
+  if (!(e instanceof Error) || e.name !== "OutputError") return false;
+  const key = (e as { key?: unknown }).key;
+  return key === undefined || typeof key === "string";
+}

@@ -27,34 +27,38 @@ const KEY_SLOTS_AFTER = 64;
  */
 export class TextWriter {
   /** Pending text, a rope of small pieces until it is flushed. */
-  private out = "";
-  private readonly indents: string[] = [""];
+  #out = "";
+  readonly #indents: string[] = [""];
   /** The function that made the remembered key texts (one per writer in practice). */
-  private keyMake: ((key: string) => string) | undefined = undefined;
-  /** Key texts made by {@link keyMake}, for this writer only: a cache belongs to its run, not to the process. */
-  private keyTexts: Map<string, string> | undefined = undefined;
-  /** The front cache of {@link keyTexts}: the last key seen in each slot, and its text; made after {@link KEY_SLOTS_AFTER} keys. */
-  private slotKeys: (string | undefined)[] | undefined = undefined;
-  private slotTexts: string[] | undefined = undefined;
+  #keyMake: ((key: string) => string) | undefined = undefined;
+  /** Key texts made by `keyMake`, for this writer only: a cache belongs to its run, not to the process. */
+  #keyTexts: Map<string, string> | undefined = undefined;
+  /** The front cache of `keyTexts`: the last key seen in each slot, and its text; made after {@link KEY_SLOTS_AFTER} keys. */
+  #slotKeys: (string | undefined)[] | undefined = undefined;
+  #slotTexts: string[] | undefined = undefined;
   /** Keys looked up before the front cache exists. */
-  private keyReads = 0;
+  #keyReads = 0;
+
+  /** The indentation unit. */
+  readonly #unit: string;
 
   constructor(
     protected readonly sink: TextSink,
-    /** The indentation unit. */
-    private readonly unit = "  ",
-  ) {}
+    unit = "  ",
+  ) {
+    this.#unit = unit;
+  }
 
   /** Append `text` to the pending text (handed to the sink by {@link flushIfFull} or {@link flush}). */
   write(text: string): void {
-    this.out += text;
+    this.#out += text;
   }
 
   /** Hand the pending text to the sink. */
   flush(): void {
-    const chunk = this.out;
+    const chunk = this.#out;
     if (chunk.length === 0) return;
-    this.out = "";
+    this.#out = "";
     // `chunk` is a rope of many small pieces. Reading a character makes V8
     // flatten it once, here; a sink that keeps chunks (a buffered run) would
     // otherwise hold thousands of rope nodes per chunk and slow GC badly.
@@ -64,15 +68,15 @@ export class TextWriter {
 
   /** Flush when the pending text has reached the chunk size. */
   flushIfFull(): void {
-    if (this.out.length >= TEXT_CHUNK) this.flush();
+    if (this.#out.length >= TEXT_CHUNK) this.flush();
   }
 
   /** The indentation for `depth` levels. */
   indent(depth: number): string {
-    let s = this.indents[depth];
+    let s = this.#indents[depth];
     if (s === undefined) {
-      s = this.unit.repeat(depth);
-      this.indents[depth] = s;
+      s = this.#unit.repeat(depth);
+      this.#indents[depth] = s;
     }
     return s;
   }
@@ -82,27 +86,27 @@ export class TextWriter {
    * (generated data repeats a few keys millions of times); remembered for
    * the life of this writer. Giving another `make` starts the cache over.
    */
-  cachedKey(key: string, make: (key: string) => string): string {
-    let texts = this.keyTexts;
-    if (this.keyMake !== make || texts === undefined) {
+  protected cachedKey(key: string, make: (key: string) => string): string {
+    let texts = this.#keyTexts;
+    if (this.#keyMake !== make || texts === undefined) {
       texts = new Map();
-      this.keyMake = make;
-      this.keyTexts = texts;
-      this.slotKeys = this.slotTexts = undefined;
-      this.keyReads = 0;
+      this.#keyMake = make;
+      this.#keyTexts = texts;
+      this.#slotKeys = this.#slotTexts = undefined;
+      this.#keyReads = 0;
     }
     // Keys of a parsed text are fresh strings, one per occurrence: a Map lookup hashes every
     // one (~30 ns). A slot chosen by length and end characters, compared by `===` (a length
     // check, then the characters), finds a key written recently in about half that.
-    const slotKeys = this.slotKeys;
-    const slotTexts = this.slotTexts;
+    const slotKeys = this.#slotKeys;
+    const slotTexts = this.#slotTexts;
     let slot = -1;
     if (slotKeys !== undefined && slotTexts !== undefined) {
       slot = (key.length * 31 + key.charCodeAt(0) + key.charCodeAt(key.length - 1) * 7) & (KEY_SLOTS - 1);
       if (slotKeys[slot] === key) return slotTexts[slot] as string;
-    } else if (++this.keyReads === KEY_SLOTS_AFTER) {
-      this.slotKeys = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
-      this.slotTexts = new Array<string>(KEY_SLOTS).fill("");
+    } else if (++this.#keyReads === KEY_SLOTS_AFTER) {
+      this.#slotKeys = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
+      this.#slotTexts = new Array<string>(KEY_SLOTS).fill("");
     }
     let text = texts.get(key);
     if (text === undefined) {

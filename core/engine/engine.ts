@@ -22,7 +22,6 @@ import type { EngineHooks } from "./hooks.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
 export { resolveLimits } from "./limits.js";
-export type { EngineHooks } from "./hooks.js";
 export type { RunCounter } from "./run-counter.js";
 export type { DataCheck, Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run.js";
 
@@ -40,6 +39,7 @@ export class Engine {
    * The pipeline's hooks. Tap them before the first run (plugins tap them
    * through `apply(host)`); from the first run on they are frozen and a tap
    * throws.
+   * @internal not part of the public API: plugins tap them through `PluginHost.hooks`
    */
   get hooks(): EngineHooks {
     return this.registry.hooks;
@@ -151,6 +151,7 @@ export class Engine {
    * (run-counter.ts); `undefined` stops counting. A server counts where the
    * work happens, so that one parse and one evaluation per request is a
    * figure on its metrics, not an assumption.
+   * @internal for this repository's server (its work counts)
    */
   useRunCounter(counter: RunCounter | undefined): this {
     this.pipeline.runCounter = counter;

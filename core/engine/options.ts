@@ -62,6 +62,7 @@ export interface RunOptions {
    * for the locator (`locateFailures`); made with the root source as its file 0. Costs
    * time and memory: a caller traces only when it needs places (a failed
    * schema check). The run is evaluated eagerly (no lazy maps).
+   * @internal not part of the public API (the engine's own locating pass sets it)
    */
   readonly trace?: ValueTrace;
   /**

@@ -9,7 +9,7 @@ import { CODES, fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { EvalError } from "../eval/eval-error.js";
 import { ProgramValue, type Span } from "../eval/key-origins.js";
 import type { ObjectValue } from "../eval/values.js";
-import { OutputError } from "../plugin.js";
+import { isOutputError } from "../emit/output-error.js";
 import { OutputLimitError } from "./limited-sink.js";
 import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 
@@ -34,7 +34,7 @@ export function keySpan(root: ObjectValue, key: string | undefined): Span {
  * @param errorKey maps the key an emitter named to the key to place it on (a selection's first key)
  */
 export function writeErrorDiagnostic(e: unknown, root: ObjectValue, errorKey: (key: string | undefined) => string | undefined): RawDiagnostic | undefined {
-  if (e instanceof OutputError) {
+  if (isOutputError(e)) {
     const span = keySpan(root, errorKey(e.key));
     return { code: CODES.O_OUTPUT, message: e.message, start: span.start, end: span.end };
   }

@@ -34,12 +34,39 @@ export function pluginShapeProblem(candidate: unknown): string | undefined {
 export function apiVersionProblem(apiVersion: unknown): string | undefined {
   if (apiVersion === API_VERSION) return undefined;
   const problem = `requires plugin API version ${describeValue(apiVersion, true)}, this jsson provides ${API_VERSION}`;
-  return apiVersion === 1 ? `${problem}; ${FROM_API_1}` : problem;
+  if (apiVersion === 1) return `${problem}; ${FROM_API_1}, ${FROM_API_2}`;
+  if (apiVersion === 2) return `${problem}; to update it: ${FROM_API_2}`;
+  return problem;
 }
 
 /** What a version-1 plugin changes to run on API 2, in one line (docs/plugins.md, "From API 1 to 2", says it at length). */
 const FROM_API_1 =
-  "to update it: append text with TextWriter.write(text) instead of out +=, treat ObjectValue.keys/values as read-only, stop reading ObjectValue.weight, then declare apiVersion: 2 (docs/plugins.md, \"From API 1 to 2\")";
+  "to update it: append text with TextWriter.write(text) instead of out +=, treat ObjectValue.keys/values as read-only, stop reading ObjectValue.weight (docs/plugins.md, \"From API 1 to 2\")";
+
+/**
+ * What a version-2 plugin changes to run on API 3, in one line (docs/plugins.md, "From API 2 to 3").
+ * Refused rather than run: a version-2 plugin may test values with `instanceof` against the
+ * classes of its own copy of jsson, which would misread this engine's tree without a word.
+ */
+const FROM_API_2 =
+  "tell values apart with kindOf or isObjectValue/isFloatValue/isLazyArray/isRangeValue instead of instanceof, build values with host.values.object/float instead of new ObjectValue/FloatValue, stop importing IntRange, BigIntRange, StringRange, normalizeInt and TEXT_CHUNK, then declare apiVersion: 3 (docs/plugins.md, \"From API 2 to 3\")";
+
+/** What `jsson/plugin` exported up to API 2 and API 3 does not (the value classes are types only now). */
+const DROPPED_IN_API_3 = new Set(["ObjectValue", "FloatValue", "LazyArray", "IntRange", "BigIntRange", "StringRange", "normalizeInt", "TEXT_CHUNK"]);
+
+/**
+ * What to add to a plugin's load failure (Node's first line), if anything:
+ * for a plugin that imports a name API 3 dropped (written for API 2, it
+ * fails to load before its `apiVersion` can be read, and is told what to
+ * change all the same), and for one that finds no jsson to import (jsson
+ * is its peer dependency, resolved as Node resolves it).
+ */
+export function loadFailureHint(loadError: string): string | undefined {
+  if (/Cannot find package 'jsson'/.test(loadError)) return "install jsson where the plugin can import it (it is the plugin's peer dependency: npm install jsson in the project, or npm link jsson)";
+  const name = /does not provide an export named '([^']+)'/.exec(loadError)?.[1];
+  if (name === undefined || !DROPPED_IN_API_3.has(name)) return undefined;
+  return `jsson's plugin API ${API_VERSION} has no ${name} (a plugin written for API 2?); to update it: ${FROM_API_2}`;
+}
 
 /** Why `format` cannot be registered as an output format, or `undefined`. */
 export function formatShapeProblem(format: unknown): string | undefined {

@@ -4,9 +4,16 @@
  * formats and schema types, which are taps of the pipeline's hooks
  * (hooks.ts), and the listings, which are views over those taps.
  */
-import { API_VERSION, type JssonPlugin, type OutputFormat, type PluginHooks, type PluginHost, type SchemaType, type TapOptions, type Tappable } from "../plugin.js";
+import { API_VERSION, type JssonPlugin, type OutputFormat, type PluginHooks, type PluginHost, type SchemaType, type TapOptions, type Tappable, type ValueFactory } from "../plugin.js";
 import { createHooks, freezeHooks, type EmitHook, type EngineHooks, type FormatTap, type PipelineHooks, type SchemaTypeTap } from "./hooks.js";
+import { FloatValue, ObjectValue, type Value } from "../eval/values.js";
 import { apiVersionProblem, formatShapeProblem, isThenable, pluginLabel, pluginShapeProblem, schemaTypeShapeProblem, thrownLine } from "./plugin-shape.js";
+
+/** What {@link PluginHost.values} makes: this jsson's own value objects. */
+const VALUE_FACTORY: ValueFactory = Object.freeze({
+  object: (entries?: Iterable<readonly [string, Value]>) => new ObjectValue(entries),
+  float: (value: number) => new FloatValue(value),
+});
 
 /** Raised when a plugin cannot be loaded; the message names the plugin. */
 export class PluginError extends Error {
@@ -125,6 +132,7 @@ export class PluginRegistry {
     const host: PluginHost = {
       apiVersion: API_VERSION,
       hooks: pluginHooks,
+      values: VALUE_FACTORY,
       registerFormat: (format: OutputFormat) => {
         if (!open) throw refuse("registerFormat called after its apply returned");
         const problem = formatShapeProblem(format);

@@ -12,8 +12,9 @@ import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { forceLazy } from "../eval/lazy-map.js";
 import { ProgramValue, type TreeRun } from "../eval/key-origins.js";
-import { ObjectValue, type Value } from "../eval/values.js";
-import { OutputError, type EmitContext, type OutputFormat, type SchemaFailure, type SchemaResult, type SchemaValidateOptions, type TextSink } from "../plugin.js";
+import { isObjectValue, ObjectValue, type Value } from "../eval/values.js";
+import { isOutputError } from "../emit/output-error.js";
+import type { EmitContext, OutputFormat, SchemaFailure, SchemaResult, SchemaValidateOptions, TextSink } from "../plugin.js";
 import { DEFAULT_STREAM_THRESHOLD, type RunOptions } from "./options.js";
 import type { Limits } from "../eval/limits.js";
 import { resolveLimits } from "./limits.js";
@@ -196,7 +197,12 @@ export class Pipeline {
       if (failure) return failure;
     }
     const value: unknown = hooks.evaluated.isUsed() && !tracing ? hooks.evaluated.call(result.value) : result.value;
-    if (!(value instanceof ObjectValue)) throw new Error(`a plugin's evaluated hook returned ${typeof value}, not an ObjectValue`);
+    if (!(value instanceof ObjectValue))
+      throw new Error(
+        isObjectValue(value)
+          ? "a plugin's evaluated hook returned an object made by another copy of jsson: build values with host.values (docs/plugins.md)"
+          : `a plugin's evaluated hook returned ${typeof value}, not an object value`,
+      );
     const run: RunState = { startedAt, meter: result.meter, beginPass: result.beginPass, lines: parsed.lines, hasLazy: result.hasLazy };
     // A tree handed out continues this run when written later (Engine.emit): one deadline, one meter
     // (a field, not a WeakMap: a WeakMap entry per request makes every garbage collection dearer).
@@ -277,7 +283,7 @@ export class Pipeline {
         if (root !== undefined) entry.hook.call(root, limited, ctx);
         else entry.format.emitValue?.(target, limited, ctx);
       } catch (e) {
-        if (!preflight && root !== undefined && e instanceof OutputError && entry.format.check) {
+        if (!preflight && root !== undefined && isOutputError(e) && entry.format.check) {
           run.beginPass();
           entry.format.check(root, ctx);
         }
@@ -411,6 +417,7 @@ export class Evaluation implements RunSuccess {
    * given only the time this run has left of its one limit, never a second
    * limit of its own. `undefined` when no time is left or the traced run
    * stops at a limit (the failures are then reported without places).
+   * @internal for this repository's CLI, server and language server
    */
   locate(failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
     const left = this.timeLeftMs();

@@ -1,4 +1,4 @@
-import { FloatValue, LazyArray, ObjectValue, type Value } from "./values.js";
+import { isFloatValue, isLazyArray, isObjectValue, type Value } from "./values.js";
 
 /** Plain JSON-like data: what schema validators and data consumers read. */
 export type PlainData =
@@ -17,15 +17,15 @@ export type PlainData =
  */
 export function toPlainData(v: Value): PlainData {
   if (v === null || typeof v !== "object") return v;
-  if (v instanceof FloatValue) return v.value;
-  if (v instanceof ObjectValue) {
+  if (isFloatValue(v)) return v.value;
+  if (isObjectValue(v)) {
     const out: { [key: string]: PlainData } = Object.create(null) as { [key: string]: PlainData };
     const { keys, values } = v;
     for (let i = 0; i < keys.length; i++) out[keys[i] as string] = toPlainData(values[i] as Value);
     return out;
   }
   const out: PlainData[] = [];
-  if (v instanceof LazyArray) for (const item of v) out.push(toPlainData(item));
+  if (isLazyArray(v)) for (const item of v) out.push(toPlainData(item));
   else for (const item of v) out.push(toPlainData(item));
   return out;
 }

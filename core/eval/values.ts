@@ -29,6 +29,10 @@ export type ValueKind = "null" | "boolean" | "integer" | "float" | "string" | "a
 /** A double-precision float; wrapped so that `3.0` is not confused with the integer `3`. */
 export class FloatValue {
   constructor(readonly value: number) {}
+  /** Its {@link ValueKind}, on the prototype: read by {@link kindOf}, so no class identity is needed (a plugin may import another copy of jsson). */
+  get kind(): "float" {
+    return "float";
+  }
 }
 
 /** Objects up to this size find keys by scanning; larger ones build an index when first searched. */
@@ -75,6 +79,11 @@ export class ObjectValue {
 
   constructor(entries?: Iterable<readonly [string, Value]>) {
     if (entries) for (const [k, v] of entries) this.set(k, v);
+  }
+
+  /** Its {@link ValueKind} (see {@link FloatValue.kind}). */
+  get kind(): "object" {
+    return "object";
   }
 
   get size(): number {
@@ -169,6 +178,10 @@ class EntriesView implements ReadonlyMap<string, Value> {
  * the same items.
  */
 export abstract class LazyArray {
+  /** Its {@link ValueKind} (see {@link FloatValue.kind}). */
+  get kind(): "array" {
+    return "array";
+  }
   /** Number of items. */
   abstract readonly length: number;
   /** True for range values (flattened in arrays, expanded in template rows). */
@@ -305,18 +318,37 @@ export function kindOf(v: Value): ValueKind {
     case "string":
       return "string";
     default:
-      if (v instanceof FloatValue) return "float";
-      if (v instanceof ObjectValue) return "object";
-      return "array";
+      // by the value's own `kind`, not `instanceof`: the tree may come from another copy of jsson's classes
+      return Array.isArray(v) ? "array" : v.kind;
   }
 }
 
 /** True for arrays, eager or lazy. */
 export function isArrayValue(v: Value): v is Value[] | LazyArray {
-  return Array.isArray(v) || v instanceof LazyArray;
+  return Array.isArray(v) || brand(v) === "array";
+}
+
+/** True for an {@link ObjectValue} (of any copy of jsson: by its `kind`, not its class). */
+export function isObjectValue(v: unknown): v is ObjectValue {
+  return brand(v) === "object";
+}
+
+/** True for a {@link FloatValue} (of any copy of jsson). */
+export function isFloatValue(v: unknown): v is FloatValue {
+  return brand(v) === "float";
+}
+
+/** True for a {@link LazyArray} (ranges and lazily made sequences, of any copy of jsson): iterate it, never copy it into memory. */
+export function isLazyArray(v: unknown): v is LazyArray {
+  return brand(v) === "array";
 }
 
 /** True for range values (the only values flattened into arrays and expanded in template rows). */
 export function isRangeValue(v: Value): v is LazyArray {
-  return v instanceof LazyArray && v.isRange;
+  return isLazyArray(v) && v.isRange;
+}
+
+/** The `kind` a value object carries on its prototype; `undefined` for anything else (plain arrays included). */
+function brand(v: unknown): unknown {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as { kind?: unknown }).kind : undefined;
 }

@@ -9,12 +9,12 @@
  * compare at double precision. Messages read values from the original, so
  * they print big integers exactly.
  */
-import { FloatValue, LazyArray, ObjectValue, toPlainData, type Value } from "../../core/plugin.js";
+import { isFloatValue, isLazyArray, isObjectValue, toPlainData, type Value } from "../../core/plugin.js";
 import { setOwn, type JsonRecord } from "./own-record.js";
 
 /** Accept a value tree too (a convenience for API users): convert it to plain data first. */
 export function asPlainData(data: unknown): unknown {
-  if (data instanceof ObjectValue || data instanceof FloatValue || data instanceof LazyArray) return toPlainData(data as Value);
+  if (isObjectValue(data) || isFloatValue(data) || isLazyArray(data)) return toPlainData(data as Value);
   return data;
 }
 

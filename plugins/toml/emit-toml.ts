@@ -7,7 +7,7 @@
  * Text is accumulated locally and handed to the sink in chunks of about
  * {@link TEXT_CHUNK} code units.
  */
-import { FloatValue, LazyArray, ObjectValue, OutputError, TextWriter, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { OutputError, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, numberText, type TextSink, type Value } from "../../core/plugin.js";
 import { checkToml } from "./toml-check.js";
 import { isArrayOfTables } from "./toml-shape.js";
 import { UnpairedSurrogateError, tomlFloat, tomlKey, tomlString } from "./toml-text.js";
@@ -56,7 +56,7 @@ class TomlWriter extends TextWriter {
       const v = values[i] as Value;
       if (v === null) continue;
       if (isRoot) this.topKey = key;
-      if (v instanceof ObjectValue || ((Array.isArray(v) || v instanceof LazyArray) && isArrayOfTables(v))) {
+      if (isObjectValue(v) || ((Array.isArray(v) || isLazyArray(v)) && isArrayOfTables(v))) {
         (later ??= []).push(key, v);
         continue;
       }
@@ -72,7 +72,7 @@ class TomlWriter extends TextWriter {
       const v = later[i + 1] as ObjectValue | Value[] | LazyArray;
       if (isRoot) this.topKey = key;
       const sub = path === "" ? this.keyText(key) : path + "." + this.keyText(key);
-      if (v instanceof ObjectValue) {
+      if (isObjectValue(v)) {
         this.header("[" + sub + "]\n");
         this.writeTable(v, sub);
       } else {
@@ -110,8 +110,8 @@ class TomlWriter extends TextWriter {
       checkToml(this.root);
       throw new OutputError("TOML cannot represent null (in an array)", this.topKey);
     }
-    if (v instanceof FloatValue) this.write(tomlFloat(v.value));
-    else if (v instanceof ObjectValue) this.writeInlineTable(v);
+    if (isFloatValue(v)) this.write(tomlFloat(v.value));
+    else if (isObjectValue(v)) this.writeInlineTable(v);
     else this.writeInlineArray(v);
   }
 

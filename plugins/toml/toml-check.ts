@@ -6,7 +6,7 @@
  * tree before the first byte is emitted, so a streamed run never fails
  * half-way.
  */
-import { BigIntRange, IntRange, LazyArray, ObjectValue, OutputError, StringRange, type Value } from "../../core/plugin.js";
+import { OutputError, isLazyArray, isObjectValue, isRangeValue, type LazyArray, type ObjectValue, type Value } from "../../core/plugin.js";
 import { rememberShape } from "./toml-shape.js";
 import { tomlKey } from "./toml-text.js";
 
@@ -39,22 +39,23 @@ function visitTable(obj: ObjectValue, path: Path): void {
 function visitValue(v: Value, path: Path): void {
   if (typeof v === "string") {
     if (!isWellFormed(v)) throw unpaired(path);
-  } else if (v instanceof ObjectValue) visitTable(v, path);
-  else if (Array.isArray(v) || v instanceof LazyArray) visitArray(v, path);
+  } else if (isObjectValue(v)) visitTable(v, path);
+  else if (Array.isArray(v) || isLazyArray(v)) visitArray(v, path);
 }
 
 function visitArray(arr: Value[] | LazyArray, path: Path): void {
   // Ranges hold only integers or generated strings: nothing to find item by item, and they may be long.
-  if (arr instanceof IntRange || arr instanceof BigIntRange) return;
-  if (arr instanceof StringRange) {
-    if (arr.length > 0 && !isWellFormed(arr.prefix)) throw unpaired(path);
+  if (isRangeValue(arr)) {
+    // every item is the first one's prefix and ASCII digits: the first item is well-formed when all are
+    const first = arr.length > 0 ? arr.at(0) : undefined;
+    if (typeof first === "string" && !isWellFormed(first)) throw unpaired(path);
     return;
   }
   let i = 0;
   let allObjects = true;
   for (const item of arr) {
     if (item === null) throw nullInArray(path);
-    if (!(item instanceof ObjectValue)) allObjects = false;
+    if (!isObjectValue(item)) allObjects = false;
     if (typeof item === "string" || typeof item === "object") {
       path.push(i);
       visitValue(item, path);
@@ -62,7 +63,7 @@ function visitArray(arr: Value[] | LazyArray, path: Path): void {
     }
     i++;
   }
-  if (arr instanceof LazyArray) rememberShape(arr, allObjects);
+  if (isLazyArray(arr)) rememberShape(arr, allObjects);
 }
 
 function topKey(path: Readonly<Path>): string | undefined {

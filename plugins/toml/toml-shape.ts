@@ -2,7 +2,7 @@
  * Which arrays TOML writes as arrays of tables: the non-empty ones whose
  * elements are all objects (LANGUAGE.md §10.4).
  */
-import { BigIntRange, IntRange, LazyArray, ObjectValue, StringRange, type Value } from "../../core/plugin.js";
+import { isObjectValue, isRangeValue, type LazyArray, type Value } from "../../core/plugin.js";
 
 /**
  * Shapes of lazy arrays already classified (by the pre-flight check or an
@@ -20,17 +20,17 @@ export function rememberShape(arr: LazyArray, allObjects: boolean): void {
 export function isArrayOfTables(arr: Value[] | LazyArray): boolean {
   if (arr.length === 0) return false;
   if (Array.isArray(arr)) {
-    for (let i = 0; i < arr.length; i++) if (!(arr[i] instanceof ObjectValue)) return false;
+    for (let i = 0; i < arr.length; i++) if (!isObjectValue(arr[i])) return false;
     return true;
   }
   // Ranges hold only integers or strings: no need to look.
-  if (arr instanceof IntRange || arr instanceof StringRange || arr instanceof BigIntRange) return false;
+  if (isRangeValue(arr as Value)) return false;
   if (arr.allObjects) return true;
   let known = lazyShapes.get(arr);
   if (known === undefined) {
     known = true;
     for (const item of arr)
-      if (!(item instanceof ObjectValue)) {
+      if (!isObjectValue(item)) {
         known = false;
         break;
       }

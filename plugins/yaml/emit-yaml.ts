@@ -4,7 +4,7 @@
  * empty containers. Text is accumulated locally and handed to the sink in
  * chunks of about {@link TEXT_CHUNK} code units.
  */
-import { FloatValue, LazyArray, ObjectValue, OutputError, TextWriter, kindOf, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { OutputError, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, kindOf, numberText, type TextSink, type Value } from "../../core/plugin.js";
 import { blockChomping, yamlFloat, yamlString } from "./yaml-scalar.js";
 
 /** Longest implicit key YAML allows, in characters (YAML 1.2 §7.4.2, also in 1.1). */
@@ -22,7 +22,7 @@ export interface YamlOptions {
 export function emitYaml(value: Value, sink: TextSink, options: YamlOptions = {}): void {
   const w = new YamlWriter(sink, options.blockStrings === true);
   if (options.documents === true) {
-    if (!(Array.isArray(value) || value instanceof LazyArray)) {
+    if (!(Array.isArray(value) || isLazyArray(value))) {
       const kind = kindOf(value);
       throw new OutputError(`YAML documents need an array (one document per element); the value to write is ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`);
     }
@@ -59,7 +59,7 @@ function scalarText(v: Value): string | undefined {
       return v ? "true" : "false";
     default:
       if (v === null) return "null";
-      if (v instanceof FloatValue) return yamlFloat(v.value);
+      if (isFloatValue(v)) return yamlFloat(v.value);
       return undefined;
   }
 }
@@ -78,7 +78,7 @@ class YamlWriter extends TextWriter {
   writeDocument(v: Value): void {
     const text = scalarText(v);
     if (text !== undefined) this.write(text + "\n");
-    else if (v instanceof ObjectValue) {
+    else if (isObjectValue(v)) {
       if (v.size === 0) this.write("{}\n");
       else this.writeMapping(v, 0, false);
     } else {
@@ -157,7 +157,7 @@ class YamlWriter extends TextWriter {
       this.write(" " + text + "\n");
       return;
     }
-    if (v instanceof ObjectValue) {
+    if (isObjectValue(v)) {
       if (v.size === 0) this.write(" {}\n");
       else {
         this.write(afterDash ? " " : "\n");

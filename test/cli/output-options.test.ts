@@ -53,7 +53,7 @@ test("-o FILE: a plugin format's extension counts too", async () => {
   const plugin = join(dir, "keys-ext.mjs");
   writeFileSync(
     plugin,
-    `export default { name: "jsson-plugin-keysext", version: "1.0.0", apiVersion: 2, apply(host) {
+    `export default { name: "jsson-plugin-keysext", version: "1.0.0", apiVersion: 3, apply(host) {
       host.registerFormat({ name: "keysx", extensions: ["keys"], mediaType: "text/plain", emit(root, sink) { for (const k of root.keys) sink.write(k + "\\n"); } });
     } };`,
   );

@@ -1,7 +1,8 @@
 /** walkPath (core/host/path-walk.ts): the one walk of an include path, and the hosts that use it. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { MemoryHost, walkPath } from "../../index.js";
+import { MemoryHost } from "../../index.js";
+import { walkPath } from "../../core/host/path-walk.js";
 
 test("segments: . and empty parts skipped, .. goes up, both separators", () => {
   assert.equal(walkPath([], "a/b.jsson"), ["a", "b.jsson"]);

@@ -8,7 +8,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, MemoryHost, PluginError, renderDiagnostic, type Engine } from "../../index.js";
-import { API_VERSION, defineFormat, definePlugin, ObjectValue, type IncludeSource, type PluginHost } from "../../core/plugin.js";
+import { API_VERSION, defineFormat, definePlugin, type IncludeSource, type PluginHost } from "../../core/plugin.js";
+import { ObjectValue } from "../../core/eval/values.js";
 
 function plugin(name: string, apply: (host: PluginHost) => void) {
   return definePlugin({ name, version: "1.0.0", apiVersion: API_VERSION, apply });
@@ -139,7 +140,7 @@ test("evaluated: a value transform sees the evaluated root once and may replace 
       plugin("p-stamp", (h) =>
         h.hooks.evaluated.tap("p-stamp", (root) => {
           calls++;
-          const out = new ObjectValue(root.entries);
+          const out = h.values.object(root.entries);
           out.set("generated", true);
           return out;
         }),
@@ -150,7 +151,11 @@ test("evaluated: a value transform sees the evaluated root once and may replace 
   assert.equal(r.ok ? r.output : "", "a: 1\ngenerated: true\n");
   assert.is(calls, 1);
   const broken = createEngine({ plugins: [plugin("p-broken", (h) => h.hooks.evaluated.tap("p-broken", () => "nope" as unknown as ObjectValue))] });
-  assert.match(thrown(() => broken.transpile("a = 1")).message, "evaluated hook returned string, not an ObjectValue");
+  assert.match(thrown(() => broken.transpile("a = 1")).message, "evaluated hook returned string, not an object value");
+  // an object of another copy of jsson's classes (same kind, other class) is refused with what to do
+  const foreign = { get kind() { return "object"; }, keys: [], values: [] } as unknown as ObjectValue;
+  const alien = createEngine({ plugins: [plugin("p-alien", (h) => h.hooks.evaluated.tap("p-alien", () => foreign))] });
+  assert.match(thrown(() => alien.transpile("a = 1")).message, "another copy of jsson: build values with host.values");
 });
 
 test("one Evaluation: validated, then written, emitting once; the data a consumer reads is the format's", () => {

@@ -1,11 +1,13 @@
 /**
- * The public value API (`jsson/plugin`, API 2) shows plugins the value and
- * nothing of the evaluator's bookkeeping, and a writer's caches are its own.
+ * The public value API (`jsson/plugin`, API 3) shows plugins the value and
+ * nothing of the evaluator's bookkeeping, tells values apart by their kind
+ * (no class identity), and a writer's caches are its own.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine } from "../../index.js";
-import { API_VERSION, JsonLayoutWriter, ObjectValue, TextWriter, type TextSink } from "../../core/plugin.js";
+import { API_VERSION, JsonLayoutWriter, TextWriter, isArrayValue, isFloatValue, isLazyArray, isObjectValue, isRangeValue, kindOf, toPlainData, type TextSink, type Value } from "../../core/plugin.js";
+import { IntRange, ObjectValue } from "../../core/eval/values.js";
 
 /** A sink that keeps its chunks. */
 function collector(): TextSink & { readonly chunks: string[] } {
@@ -13,8 +15,39 @@ function collector(): TextSink & { readonly chunks: string[] } {
   return { chunks, write: (c) => void chunks.push(c) };
 }
 
-test("the API version is 2", () => {
-  assert.is(API_VERSION, 2);
+test("the API version is 3", () => {
+  assert.is(API_VERSION, 3);
+});
+
+/** Value objects as another copy of jsson's modules makes them: other classes, the same `kind` and shape. */
+class ForeignFloat {
+  constructor(readonly value: number) {}
+  get kind(): "float" {
+    return "float";
+  }
+}
+class ForeignObject {
+  readonly keys = ["f", "r"];
+  readonly values: unknown[] = [new ForeignFloat(1.5), new IntRange(1, 1, 2)];
+  get kind(): "object" {
+    return "object";
+  }
+}
+
+test("values are told apart by their kind, not their class: another copy's values read the same", () => {
+  const foreign = new ForeignObject() as unknown as Value;
+  assert.is(kindOf(foreign), "object");
+  assert.ok(isObjectValue(foreign));
+  assert.ok(isFloatValue(new ForeignFloat(2)));
+  assert.not.ok(isObjectValue([1]));
+  assert.not.ok(isLazyArray([1]));
+  assert.ok(isArrayValue([1]) && isArrayValue(new IntRange(0, 1, 3)) && isRangeValue(new IntRange(0, 1, 3)));
+  assert.equal(toPlainData(foreign), Object.assign(Object.create(null) as object, { f: 1.5, r: [1, 2] }));
+  const sink = collector();
+  const w = new JsonLayoutWriter(sink, { keyLabel: (k) => JSON.stringify(k) + ":", compact: true, formatName: "JSON" });
+  w.writeValue(foreign, 0);
+  w.flush();
+  assert.is(sink.chunks.join(""), '{"f":1.5,"r":[1,2]}');
 });
 
 test("an evaluated object carries no evaluator bookkeeping a plugin could see", () => {

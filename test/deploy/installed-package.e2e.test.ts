@@ -186,7 +186,7 @@ test("a program that imports only the engine loads none of the CLI's or the serv
   assert.equal(forbidden, []);
 });
 
-test("the installed jsson runs a plain transpile from its CLI bundle, and a plugin there imports the bundle's jsson/plugin", async () => {
+test("the installed jsson runs a plain transpile from its CLI bundle, and a plugin there reads its tree through the installed jsson/plugin", async () => {
   const install = await installOnce("npm");
   const dir = join(install.root, "bundle-user");
   mkdirSync(dir, { recursive: true });

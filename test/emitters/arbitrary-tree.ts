@@ -1,6 +1,7 @@
 /** fast-check arbitraries of value trees for the emitter properties. */
 import fc from "fast-check";
-import { FloatValue, IntRange, LazyArray, ObjectValue, StringRange, normalizeInt, type Value } from "../../core/plugin.js";
+import { type Value } from "../../core/plugin.js";
+import { FloatValue, IntRange, LazyArray, ObjectValue, StringRange, normalizeInt } from "../../core/eval/values.js";
 import { CountingLazyArray } from "./support.js";
 
 /** Strings that trip YAML, TOML or JavaScript readers when written carelessly. */

@@ -5,7 +5,8 @@
  * identifier-like and arbitrary keys.
  */
 import fc from "fast-check";
-import { FloatValue, ObjectValue, type Value } from "../../core/plugin.js";
+import { type Value } from "../../core/plugin.js";
+import { FloatValue, ObjectValue } from "../../core/eval/values.js";
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

@@ -15,11 +15,13 @@ import { BROKEN_PLUGINS, probePlugin, standalonePlugin, TempTree } from "./plugi
 const tree = new TempTree("jsson-cli-plugins-");
 const proj = tree.dir("proj");
 tree.write("proj/my-plugin.mjs", standalonePlugin("jsson-plugin-keys", "keys"));
+tree.linkJsson("proj");
 tree.write("proj/tools/probe.mjs", probePlugin("jsson-plugin-probe", "probe"));
 tree.write("proj/config.jsson", "b = 1\na = 2.5\n");
 for (const [file, text] of Object.entries(BROKEN_PLUGINS)) tree.write(`proj/broken/${file}`, text);
 // a project whose jsson.config.json lists plugins; commands run from a subfolder
 tree.write("withconfig/jsson.config.json", JSON.stringify({ plugins: ["./tools/probe.mjs", "../proj/my-plugin.mjs"] }));
+tree.linkJsson("withconfig");
 tree.write("withconfig/tools/probe.mjs", probePlugin("jsson-plugin-probe", "probe"));
 tree.write("withconfig/sub/in.jsson", "x = [1, 2]\ny = null\n");
 
@@ -91,7 +93,7 @@ test("every refusal kind: exit 2, one line naming the plugin and where it came f
     ["jsson-plugin-absent", `jsson: plugin "jsson-plugin-absent" from --plugin: not found (no package jsson-plugin-absent in node_modules folders from ${proj} upwards)`],
     ["./broken/not-a-plugin.mjs", 'jsson: plugin "./broken/not-a-plugin.mjs" from --plugin: not a plugin: expected an object with name, version, apiVersion and apply (got a function)'],
     ["./broken/no-export.mjs", 'jsson: plugin "./broken/no-export.mjs" from --plugin: not a plugin: the module has no default export and no "plugin" export'],
-    ["./broken/wrong-api.mjs", 'jsson: plugin jsson-plugin-future ("./broken/wrong-api.mjs" from --plugin): requires plugin API version 3, this jsson provides 2'],
+    ["./broken/wrong-api.mjs", 'jsson: plugin jsson-plugin-future ("./broken/wrong-api.mjs" from --plugin): requires plugin API version 4, this jsson provides 3'],
     ["./broken/duplicate-format.mjs", 'jsson: plugin jsson-plugin-dup ("./broken/duplicate-format.mjs" from --plugin): format name "yaml" is already registered by plugin jsson-plugin-yaml'],
     ["./broken/apply-throws.mjs", 'jsson: plugin jsson-plugin-boom ("./broken/apply-throws.mjs" from --plugin): apply failed: boom at apply'],
     ["./broken/syntax-error.mjs", /^jsson: plugin "\.\/broken\/syntax-error\.mjs" from --plugin: failed to load: SyntaxError: /],
@@ -99,7 +101,7 @@ test("every refusal kind: exit 2, one line naming the plugin and where it came f
   const runs = await Promise.all(cases.map(([spec]) => runCli(["-i", "config.jsson", "--plugin", spec], { cwd: proj })));
   cases.forEach(([, expected], i) => assertRefused(runs[i] as CliRun, expected));
   // the same refusal whatever the command and whatever the source
-  assertRefused(await runCli(["formats"], { cwd: proj, env: { JSSON_PLUGINS: "./broken/wrong-api.mjs" } }), 'jsson: plugin jsson-plugin-future ("./broken/wrong-api.mjs" from JSSON_PLUGINS): requires plugin API version 3, this jsson provides 2');
+  assertRefused(await runCli(["formats"], { cwd: proj, env: { JSSON_PLUGINS: "./broken/wrong-api.mjs" } }), 'jsson: plugin jsson-plugin-future ("./broken/wrong-api.mjs" from JSSON_PLUGINS): requires plugin API version 4, this jsson provides 3');
   tree.write("cfgbroken/jsson.config.json", JSON.stringify({ plugins: ["../proj/broken/apply-throws.mjs"] }));
   tree.write("cfgbroken/x.jsson", "a = 1\n");
   assertRefused(

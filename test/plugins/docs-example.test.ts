@@ -15,6 +15,8 @@ import { TempTree } from "./plugin-files.js";
 
 const guide = readFileSync(join(REPO_ROOT, "docs", "plugins.md"), "utf8");
 const tree = new TempTree("jsson-docs-example-");
+// the project the guide installs the plugin into has jsson installed (linked: `npm link jsson`)
+tree.linkJsson(".");
 
 /** `<!-- file: path -->` followed by a fenced block: the files of the example. */
 const files = [...guide.matchAll(/<!-- file: (\S+) -->\n```[^\n]*\n([\s\S]*?)```/g)].map((m) => ({ path: m[1] as string, text: m[2] as string }));

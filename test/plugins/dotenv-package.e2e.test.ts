@@ -4,12 +4,12 @@
  * node_modules/jsson is a link to this repository, as `npm link jsson` or a
  * `file:` dependency makes it; packing jsson itself would make npm fetch its
  * dependencies from the registry), then use it through the spawned CLI and a
- * spawned `jsson serve`. Also runs the example's own tests in place.
+ * spawned `jsson serve`. Also runs the example's own tests.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
@@ -127,10 +127,13 @@ test("server: -plugin jsson-plugin-dotenv; /formats, /openapi.json, /transpile, 
   }
 });
 
-test("the example's own tests pass (run in place, node --test)", () => {
-  const hook = new URL("./share-jsson-register.js", import.meta.url).href;
+test("the example's own tests pass (node --test, in a copy whose node_modules/jsson is this repository, as its devDependency file:../.. installs it)", () => {
+  const copy = join(tree.root, "example");
+  for (const part of ["package.json", "src", "test"]) cpSync(join(EXAMPLE, part), join(copy, part), { recursive: true });
+  mkdirSync(join(copy, "node_modules"));
+  symlinkSync(REPO_ROOT, join(copy, "node_modules", "jsson"), "dir");
   const started = performance.now();
-  const r = spawnSync(process.execPath, ["--import", hook, "--test", "test/"], { cwd: EXAMPLE, encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["--test", "test/"], { cwd: copy, encoding: "utf8" });
   timings["example tests"] = Math.round(performance.now() - started);
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /# pass [1-9]/);

@@ -2,19 +2,25 @@
  * Property: whatever strings a tree holds, the example dotenv format either
  * writes a file that Node's own .env reader (util.parseEnv, the reader of
  * `node --env-file`) reads back to exactly those strings, or refuses for one
- * of its documented reasons. The plugin is loaded from its folder through
- * the real loader.
+ * of its documented reasons. The plugin is loaded through the real loader
+ * from a copy of its folder in a project with jsson installed (linked).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import fc from "fast-check";
 import { createEngineWithPlugins } from "../../cli/plugin-loader/index.js";
-import { ObjectValue } from "../../core/plugin.js";
+import { ObjectValue } from "../../core/eval/values.js";
 import { REPO_ROOT } from "../support/repo-root.js";
+import { TempTree } from "./plugin-files.js";
 
-const { engine } = await createEngineWithPlugins({ cwd: REPO_ROOT, cliPlugins: [join(REPO_ROOT, "examples", "jsson-plugin-dotenv")] });
+const tree = new TempTree("jsson-dotenv-roundtrip-");
+tree.linkJsson(".");
+for (const part of ["package.json", "src"]) cpSync(join(REPO_ROOT, "examples", "jsson-plugin-dotenv", part), join(tree.root, "jsson-plugin-dotenv", part), { recursive: true });
+const { engine } = await createEngineWithPlugins({ cwd: tree.root, cliPlugins: ["./jsson-plugin-dotenv"] });
+test.after(() => tree.remove());
 
 /** Characters the quoting rules care about, mixed with anything else. */
 const tricky = fc.constantFrom(" ", "\t", "\n", "#", "=", '"', "'", "`", "\\", "$", "n", "a", "é", "\u00a0", "\u2028", "\r", "\0", "\ud800", "😀");

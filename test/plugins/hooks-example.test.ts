@@ -16,6 +16,8 @@ import { TempTree } from "./plugin-files.js";
 
 const guide = readFileSync(join(REPO_ROOT, "docs", "plugins.md"), "utf8");
 const tree = new TempTree("jsson-hooks-example-");
+// the project the guide installs the plugin into has jsson installed (linked: `npm link jsson`)
+tree.linkJsson(".");
 
 /** `<!-- hooks-file: path -->` followed by a fenced block: the files of the hooks example. */
 const files = [...guide.matchAll(/<!-- hooks-file: (\S+) -->\n```[^\n]*\n([\s\S]*?)```/g)].map((m) => ({ path: m[1] as string, text: m[2] as string }));

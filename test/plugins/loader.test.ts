@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { collectPluginRequests, createEngineWithPlugins, loadPlugins, PluginLoadError, splitPluginList, type LoadPluginsOptions } from "../../cli/plugin-loader/index.js";
-import { BROKEN_PLUGINS, probePlugin, standalonePlugin, TempTree } from "./plugin-files.js";
+import { API2_PLUGINS, BROKEN_PLUGINS, probePlugin, standalonePlugin, TempTree } from "./plugin-files.js";
 
 const tree = new TempTree("jsson-loader-");
 
@@ -83,9 +83,9 @@ test("names resolve from the project's node_modules (walking up), jsson-plugin- 
 });
 
 test("CommonJS plugins and a named `plugin` export are accepted", async () => {
-  tree.write("shapes/cjs.cjs", `module.exports = { name: "p-cjs", version: "1.0.0", apiVersion: 2, apply(h) { h.registerFormat({ name: "cjs", extensions: ["c"], mediaType: "text/plain", emit(r, s) { s.write("c"); } }); } };\n`);
-  tree.write("shapes/transpiled.cjs", `"use strict"; Object.defineProperty(exports, "__esModule", { value: true }); exports.default = { name: "p-ts", version: "1.0.0", apiVersion: 2, apply() {} };\n`);
-  tree.write("shapes/named.mjs", `export const plugin = { name: "p-named", version: "1.0.0", apiVersion: 2, apply() {} };\n`);
+  tree.write("shapes/cjs.cjs", `module.exports = { name: "p-cjs", version: "1.0.0", apiVersion: 3, apply(h) { h.registerFormat({ name: "cjs", extensions: ["c"], mediaType: "text/plain", emit(r, s) { s.write("c"); } }); } };\n`);
+  tree.write("shapes/transpiled.cjs", `"use strict"; Object.defineProperty(exports, "__esModule", { value: true }); exports.default = { name: "p-ts", version: "1.0.0", apiVersion: 3, apply() {} };\n`);
+  tree.write("shapes/named.mjs", `export const plugin = { name: "p-named", version: "1.0.0", apiVersion: 3, apply() {} };\n`);
   const { engine } = await createEngineWithPlugins({ cwd: tree.dir("shapes"), cliPlugins: ["./cjs.cjs", "./transpiled.cjs", "./named.mjs"] });
   assert.equal(engine.loadedPlugins.slice(-3).map((p) => p.name), ["p-cjs", "p-ts", "p-named"]);
 });
@@ -98,11 +98,11 @@ test("refusals: each kind is one line naming the plugin and where it was asked f
   assert.is(await flag("nope"), `plugin "nope" from --plugin: not found (no package jsson-plugin-nope or nope in node_modules folders from ${cwd} upwards)`);
   assert.is(await flag("./not-a-plugin.mjs"), 'plugin "./not-a-plugin.mjs" from --plugin: not a plugin: expected an object with name, version, apiVersion and apply (got a function)');
   assert.is(await flag("./no-export.mjs"), 'plugin "./no-export.mjs" from --plugin: not a plugin: the module has no default export and no "plugin" export');
-  assert.is(await flag("./wrong-api.mjs"), 'plugin jsson-plugin-future ("./wrong-api.mjs" from --plugin): requires plugin API version 3, this jsson provides 2');
+  assert.is(await flag("./wrong-api.mjs"), 'plugin jsson-plugin-future ("./wrong-api.mjs" from --plugin): requires plugin API version 4, this jsson provides 3');
   assert.is(await flag("./duplicate-format.mjs"), 'plugin jsson-plugin-dup ("./duplicate-format.mjs" from --plugin): format name "yaml" is already registered by plugin jsson-plugin-yaml');
   assert.is(await flag("./apply-throws.mjs"), 'plugin jsson-plugin-boom ("./apply-throws.mjs" from --plugin): apply failed: boom at apply');
   assert.match(await flag("./syntax-error.mjs"), /^plugin "\.\/syntax-error\.mjs" from --plugin: failed to load: SyntaxError: /);
-  assert.is(await refusal({ cwd, env: { JSSON_PLUGINS: "./wrong-api.mjs" } }), 'plugin jsson-plugin-future ("./wrong-api.mjs" from JSSON_PLUGINS): requires plugin API version 3, this jsson provides 2');
+  assert.is(await refusal({ cwd, env: { JSSON_PLUGINS: "./wrong-api.mjs" } }), 'plugin jsson-plugin-future ("./wrong-api.mjs" from JSSON_PLUGINS): requires plugin API version 4, this jsson provides 3');
   tree.write("broken/cfg/jsson.config.json", JSON.stringify({ plugins: ["../apply-throws.mjs"] }));
   assert.is(
     await refusal({ cwd: join(cwd, "cfg") }),
@@ -117,22 +117,45 @@ test("a broken jsson.config.json is refused with its path", async () => {
   assert.is(await refusal({ cwd: tree.dir("badcfg/b") }), `${join(tree.root, "badcfg/b/jsson.config.json")}: "plugins" must be an array of plugin names or paths (non-empty strings)`);
 });
 
-test("a plugin's `jsson/plugin` is the running jsson, whatever copy sits in the project", async () => {
-  // a decoy copy of jsson in the project: importing it would throw
-  tree.write("copies/node_modules/jsson/package.json", JSON.stringify({ name: "jsson", type: "module", exports: { "./plugin": "./plugin.js" } }));
-  tree.write("copies/node_modules/jsson/plugin.js", `throw new Error("the project's own jsson copy was imported");\n`);
+test("a plugin needs no class identity: it reads the tree with another copy of jsson/plugin; with no jsson to import it is refused", async () => {
+  // the project's own, separate copy of jsson (its modules are not the engine's)
+  tree.copyJsson("copies");
   tree.write("copies/probe.mjs", probePlugin("p-probe", "probe"));
-  // and a plugin in a folder with no jsson anywhere above (tmpdir)
+  // a value transform there builds its values with host.values (the running jsson's)
+  tree.write(
+    "copies/upper.mjs",
+    `import { API_VERSION, definePlugin, isFloatValue } from "jsson/plugin";
+export default definePlugin({ name: "p-upper", version: "1.0.0", apiVersion: API_VERSION, apply(host) {
+  host.hooks.evaluated.tap("p-upper", (root) => host.values.object([...root.entries].map(([k, v]) => [k.toUpperCase(), isFloatValue(v) ? host.values.float(v.value + 1) : v])));
+} });
+`,
+  );
+  const { engine } = await createEngineWithPlugins({ cwd: tree.dir("copies"), cliPlugins: ["./probe.mjs", "./upper.mjs"] });
+  const r = engine.transpile('f = 1.5\ni = 2\no { x = 1 }\nr = 1..3\ns = "t"\n', { format: "probe" });
+  assert.equal(r.ok && r.output, "F:float\nI:integer\nO:object\nR:array\nS:string\n");
+  const json = engine.transpile("f = 1.5\n", { format: "json" });
+  assert.equal(json.ok && json.output, '{\n  "F": 2.5\n}\n');
+  // a plugin in a folder with no jsson anywhere above (tmpdir): Node's "cannot find", and what to do
   tree.write("bare/probe2.mjs", probePlugin("p-probe2", "probe2"));
-  const { engine } = await createEngineWithPlugins({ cwd: tree.dir("copies"), cliPlugins: ["./probe.mjs", join(tree.root, "bare/probe2.mjs")] });
-  const source = 'f = 1.5\ni = 2\no { x = 1 }\nr = 1..3\ns = "t"\n';
-  for (const format of ["probe", "probe2"]) {
-    const r = engine.transpile(source, { format });
-    assert.equal(r.ok && r.output, "f:float\ni:integer\no:object\nr:array\ns:string\n", format);
+  assert.match(await refusal({ cwd: tree.dir("bare"), cliPlugins: ["./probe2.mjs"] }), /^plugin "\.\/probe2\.mjs" from --plugin: failed to load: .*Cannot find package 'jsson'.*; install jsson where the plugin can import it \(it is the plugin's peer dependency: npm install jsson in the project, or npm link jsson\)$/);
+});
+
+test("a plugin written for API 2 is refused with what to change, whether it gets to declare its version or fails on an import API 3 dropped", async () => {
+  tree.linkJsson("v2");
+  for (const [name, text] of Object.entries(API2_PLUGINS)) tree.write(`v2/${name}`, text);
+  const cwd = tree.dir("v2");
+  const declared = await refusal({ cwd, cliPlugins: ["./v2-kinds.mjs"] });
+  assert.ok(declared.startsWith('plugin jsson-plugin-v2-kinds ("./v2-kinds.mjs" from --plugin): requires plugin API version 2, this jsson provides 3; to update it: '), declared);
+  const imported = await refusal({ cwd, cliPlugins: ["./v2-classes.mjs"] });
+  assert.ok(imported.startsWith('plugin "./v2-classes.mjs" from --plugin: failed to load: SyntaxError: '), imported);
+  assert.match(imported, /export named '(ObjectValue|IntRange)'.*jsson's plugin API 3 has no (ObjectValue|IntRange) \(a plugin written for API 2\?\); to update it: /);
+  for (const message of [declared, imported]) {
+    for (const step of ["kindOf", "instead of instanceof", "host.values.object/float", "IntRange", "declare apiVersion: 3", 'docs/plugins.md, "From API 2 to 3"']) assert.ok(message.includes(step), `${step} in ${message}`);
   }
 });
 
 test("worker threads rebuild the same engine from the resolved URLs", async () => {
+  tree.linkJsson("worker");
   tree.write("worker/probe.mjs", probePlugin("p-worker", "wprobe"));
   const { resolved } = await createEngineWithPlugins({ cwd: tree.dir("worker"), cliPlugins: ["./probe.mjs"] });
   const script = tree.write(

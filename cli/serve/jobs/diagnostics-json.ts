@@ -1,5 +1,6 @@
 /** The structured `diagnostics` of HTTP.md §3 and the `Line <n>:` strings of `errors`, from engine diagnostics. */
-import { diagnosticJson as engineDiagnosticJson, placeJson as enginePlaceJson, renderDiagnostic, type Diagnostic, type SourceSpan } from "../../../core/index.js";
+import { diagnosticJson as engineDiagnosticJson, renderDiagnostic, type Diagnostic, type SourceSpan } from "../../../core/index.js";
+import { placeJson as enginePlaceJson } from "../../../core/diagnostics/diagnostic-json.js";
 import type { DiagnosticJson, PlaceJson } from "../../wire/wire-diagnostic.js";
 
 /** Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */

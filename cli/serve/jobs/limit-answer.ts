@@ -6,7 +6,8 @@
  * a source error (HTTP.md §2: 200, `Line <n>:` naming the line the run last
  * reported, or `schema:` when it was validating), never a 500.
  */
-import { CODES, diagnosticAt } from "../../../core/index.js";
+import { CODES } from "../../../core/index.js";
+import { diagnosticAt } from "../../../core/diagnostics/make-diagnostic.js";
 import type { Job } from "../pool/protocol.js";
 import { SCHEMA_TYPE } from "./run-validate-schema.js";
 import { describeProblems } from "./diagnostics-json.js";

@@ -10,7 +10,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
-import { resolveLimits, type Engine } from "../../../core/index.js";
+import type { Engine } from "../../../core/index.js";
+import { resolveLimits } from "../../../core/engine/limits.js";
 import { createEngineFromResolved } from "../../plugin-loader/index.js";
 import { WorkCounts } from "../work-counts.js";
 import { hostFactory } from "../jobs/host-factory.js";
