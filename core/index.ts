@@ -6,8 +6,8 @@
  */
 export { Engine, PluginError, resolveLimits } from "./engine/engine.js";
 export type { TranspileResult, EvaluateResult, RunSuccess, RunFailure, EngineHooks, FormatInfo, Evaluation, SchemaCheck, SchemaOptions, SyntaxCheck, RunCounter } from "./engine/engine.js";
-export { DEFAULT_LIMITS } from "./eval/limits.js";
-export type { Limits } from "./eval/limits.js";
+export { DEFAULT_LIMITS } from "./values/limits.js";
+export type { Limits } from "./values/limits.js";
 export { INCLUDE_MERGE_MODES } from "./eval/include-merge.js";
 export type { IncludeMerge } from "./eval/include-merge.js";
 export { DEFAULT_STREAM_THRESHOLD } from "./engine/options.js";
@@ -23,16 +23,16 @@ export { causeChain, diagnosticMessage, renderDiagnostic, renderDiagnosticWithSo
 export { CODES, WARNING_CODES } from "./diagnostics/catalogue.js";
 export { closestName } from "./diagnostics/closest-name.js";
 export { diagnosticAt } from "./diagnostics/make-diagnostic.js";
-export type { RunSignal } from "./eval/cost-meter.js";
+export type { RunSignal } from "./values/cost-meter.js";
 export type { DiagnosticCode } from "./diagnostics/catalogue.js";
-export { toPlainData } from "./eval/plain-data.js";
+export { toPlainData } from "./values/plain-data.js";
 export { varNameProblem } from "./data/external-vars.js";
 export type { ExternalVars, VarValue } from "./data/external-vars.js";
-export type { PlainData } from "./eval/plain-data.js";
-export { locateFailures } from "./engine/locate-failures.js";
-export { ValueTrace } from "./eval/value-trace.js";
-export { ValueLocator } from "./eval/value-locator.js";
-export type { ValuePlace, PlaceTarget } from "./eval/value-locator.js";
+export type { PlainData } from "./values/plain-data.js";
+export { locateFailures } from "./provenance/locate-failures.js";
+export { ValueTrace } from "./provenance/value-trace.js";
+export { ValueLocator } from "./provenance/value-locator.js";
+export type { ValuePlace, PlaceTarget } from "./provenance/value-locator.js";
 export type { SchemaFailure, SchemaResult } from "./plugin.js";
 
 /** The version of the JSSON language this engine implements. */

@@ -35,7 +35,7 @@
  * classes of the value tree the plugin receives. The guide is
  * `docs/plugins.md`.
  */
-import type { ObjectValue, Value } from "./eval/values.js";
+import type { ObjectValue, Value } from "./values/values.js";
 import type { TextSink } from "./emit/text-sink.js";
 
 export {
@@ -49,9 +49,9 @@ export {
   isArrayValue,
   isRangeValue,
   normalizeInt,
-} from "./eval/values.js";
-export type { Value, ValueKind } from "./eval/values.js";
-export { numberText, floatText } from "./eval/number-text.js";
+} from "./values/values.js";
+export type { Value, ValueKind } from "./values/values.js";
+export { numberText, floatText } from "./values/number-text.js";
 export { TextWriter, TEXT_CHUNK } from "./emit/text-writer.js";
 export type { TextSink } from "./emit/text-sink.js";
 export { OutputError } from "./emit/output-error.js";
@@ -338,5 +338,5 @@ export function defineSchemaType(schemaType: SchemaType): SchemaType {
 }
 
 /** Convert a value tree to plain data (objects as null-prototype records in key order, ranges expanded, floats as numbers, big integers as bigint). */
-export { toPlainData } from "./eval/plain-data.js";
-export type { PlainData } from "./eval/plain-data.js";
+export { toPlainData } from "./values/plain-data.js";
+export type { PlainData } from "./values/plain-data.js";

@@ -8,8 +8,8 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from "vscode-languageserver";
 import { causeChain, diagnosticMessage, locateFailures, toPlainData, type Diagnostic, type Engine, type IncludeHost, type SourceSpan } from "../../core/index.js";
-import { ProgramValue } from "../../core/eval/key-origins.js";
-import type { ObjectValue } from "../../core/eval/values.js";
+import { ProgramValue } from "../../core/values/program-value.js";
+import type { ObjectValue } from "../../core/values/values.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import { checkSchemaBounded } from "./bounded-schema-check.js";
 import { readSchemaFile } from "./workspace-schemas.js";

@@ -4,7 +4,7 @@
  * last evaluation.
  */
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { ObjectValue } from "../../core/eval/values.js";
+import type { ObjectValue } from "../../core/values/values.js";
 import { outlineDocument, type DocumentOutline } from "./document-outline.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import { scanTokens, type EditorToken } from "./scan-tokens.js";

@@ -1,7 +1,7 @@
 /** Hover: a key or name's evaluated value (shortened) and where it is defined. */
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Hover } from "vscode-languageserver";
-import { ObjectValue, type Value } from "../../core/eval/values.js";
+import { ObjectValue, type Value } from "../../core/values/values.js";
 import type { DocumentState } from "./document-state.js";
 import { outputPath, symbolAt } from "./name-resolution.js";
 import { includedDefinition, type NavigationContext } from "./navigation.js";

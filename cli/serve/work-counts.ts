@@ -12,7 +12,7 @@ import type { RunCounter } from "../../core/index.js";
 export const WORK = {
   PARSES: 0,
   EVALUATIONS: 1,
-  /** Parses and evaluations of the locating pass of a failed schema check (core/engine/locate-failures.ts), counted apart. */
+  /** Parses and evaluations of the locating pass of a failed schema check (core/provenance/locate-failures.ts), counted apart. */
   LOCATING_PARSES: 2,
   LOCATING_EVALUATIONS: 3,
 } as const;

@@ -11,8 +11,8 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
-import { ProgramValue } from "../eval/key-origins.js";
-import type { ObjectValue } from "../eval/values.js";
+import { ProgramValue } from "../values/program-value.js";
+import type { ObjectValue } from "../values/values.js";
 import type { OutputFormat, SchemaResult, TextSink } from "../plugin.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
@@ -21,7 +21,7 @@ import { Pipeline, type Evaluation, type EvaluateResult, type RunFailure, type S
 import type { EngineHooks } from "./hooks.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
-export { resolveLimits } from "./limits.js";
+export { resolveLimits } from "../values/resolve-limits.js";
 export type { EngineHooks } from "./hooks.js";
 export type { RunCounter } from "./run-counter.js";
 export type { Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run.js";

@@ -11,12 +11,12 @@ import { CODES, type DiagnosticCode } from "../diagnostics/catalogue.js";
 import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { forceLazy } from "../eval/lazy-map.js";
-import { ProgramValue, type TreeRun } from "../eval/key-origins.js";
-import { ObjectValue, type Value } from "../eval/values.js";
+import { ProgramValue, type TreeRun } from "../values/program-value.js";
+import { ObjectValue, type Value } from "../values/values.js";
 import { OutputError, type EmitContext, type OutputFormat, type SchemaFailure, type SchemaResult, type SchemaValidateOptions, type TextSink } from "../plugin.js";
 import { DEFAULT_STREAM_THRESHOLD, type RunOptions } from "./options.js";
-import type { Limits } from "../eval/limits.js";
-import { resolveLimits } from "./limits.js";
+import type { Limits } from "../values/limits.js";
+import { resolveLimits } from "../values/resolve-limits.js";
 import { LimitedSink } from "./limited-sink.js";
 import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import type { RunCounter } from "./run-counter.js";
@@ -27,8 +27,8 @@ import { evalDiagnostic, keySpan, writeErrorDiagnostic } from "./output-error-pl
 import { HookedIncludeHost } from "./hooked-include-host.js";
 import { consumerData } from "./consumer-data.js";
 import type { PluginRegistry } from "./registry.js";
-import { locateFailures } from "./locate-failures.js";
-import type { ValuePlace } from "../eval/value-locator.js";
+import { locateFailures } from "../provenance/locate-failures.js";
+import type { ValuePlace } from "../provenance/value-locator.js";
 
 /** A successful run. */
 export interface RunSuccess {

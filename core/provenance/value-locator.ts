@@ -5,7 +5,7 @@
  */
 import type { RelatedPlace, SourceSpan } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
-import { LazyArray, ObjectValue, type Value } from "./values.js";
+import { LazyArray, ObjectValue, type Value } from "../values/values.js";
 import { PLACE_KIND, type RecordedPlace, type ValueTrace } from "./value-trace.js";
 
 /**

@@ -10,9 +10,9 @@
  * Only containers on the way to a lazy array are copied, and those were
  * counted against the item limit when the included file made them.
  */
-import { StopError, type CostMeter } from "./cost-meter.js";
-import { EvalError } from "./eval-error.js";
-import { LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
+import { StopError, type CostMeter } from "../values/cost-meter.js";
+import { EvalError } from "../values/eval-error.js";
+import { LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "../values/values.js";
 
 /** How the values of one include are adopted. */
 export interface Adoption {

@@ -5,10 +5,10 @@
  * second evaluation is paid only by a run whose check failed.
  */
 import type { SchemaFailure } from "../plugin.js";
-import { ValueTrace } from "../eval/value-trace.js";
-import { ValueLocator, type ValuePlace } from "../eval/value-locator.js";
-import type { ObjectValue } from "../eval/values.js";
-import type { RunOptions } from "./options.js";
+import { ValueTrace } from "./value-trace.js";
+import { ValueLocator, type ValuePlace } from "./value-locator.js";
+import type { ObjectValue } from "../values/values.js";
+import type { RunOptions } from "../engine/options.js";
 
 /** What evaluates a source: the engine, or the pipeline of a run (its {@link Evaluation.locate}). */
 export interface SourceEvaluator {

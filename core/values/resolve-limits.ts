@@ -1,5 +1,5 @@
 /** Filling a run's limit overrides with the defaults, once per distinct object. */
-import { DEFAULT_LIMITS, type Limits } from "../eval/limits.js";
+import { DEFAULT_LIMITS, type Limits } from "./limits.js";
 
 /** Limits objects made by {@link resolveLimits} (frozen: they can be handed back as they are). */
 const RESOLVED = new WeakSet<Limits>([DEFAULT_LIMITS]);
