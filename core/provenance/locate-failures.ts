@@ -8,11 +8,22 @@ import type { SchemaFailure } from "../plugin.js";
 import { ValueTrace } from "./value-trace.js";
 import { ValueLocator, type ValuePlace } from "./value-locator.js";
 import type { ObjectValue } from "../values/values.js";
-import type { RunOptions } from "../engine/options.js";
 
-/** What evaluates a source: the engine, or the pipeline of a run (its {@link Evaluation.locate}). */
-export interface SourceEvaluator {
-  evaluate(source: string, options: RunOptions): { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false };
+/**
+ * What of a run's options locating reads: the root source's name, where the
+ * checked data starts in the tree, and the trace it sets. The rest of the
+ * options (the engine's `RunOptions`) pass through as the caller's own type,
+ * so that provenance, below the engine, imports nothing of it.
+ */
+export interface LocateOptions {
+  readonly file?: string;
+  readonly select?: readonly (string | number)[];
+  readonly trace?: ValueTrace;
+}
+
+/** What evaluates a source: the engine, or the pipeline of a run (its `Evaluation.locate`). */
+export interface SourceEvaluator<O> {
+  evaluate(source: string, options: O): { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false };
 }
 
 /**
@@ -23,7 +34,7 @@ export interface SourceEvaluator {
  * `options` are the run's own: a selection (`select`) is where the data the
  * schema saw starts in the tree.
  */
-export function locateFailures(engine: SourceEvaluator, source: string, options: RunOptions, failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
+export function locateFailures<O extends object>(engine: SourceEvaluator<NoInfer<O>>, source: string, options: O & LocateOptions, failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
   if (!failures.some((f) => f.instance !== undefined)) return failures.map(() => undefined);
   const trace = new ValueTrace({ id: options.file, text: source });
   const r = engine.evaluate(source, { ...options, trace });
