@@ -23,7 +23,7 @@ const { values } = parseArgs({
   },
 });
 const { createEngine, MemoryHost, resolveLimits } = await import("jsson");
-const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
+const { runTranspile } = await import("../dist/cli/serve/run/jobs/run-transpile.js");
 const { parseProgram } = await import("../dist/core/syntax/parser.js");
 
 const template = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");

@@ -6,14 +6,14 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody, type BodyResult } from "../body-reader.js";
-import { formatSize } from "../../argv/units.js";
+import { formatSize } from "../../../argv/units.js";
 import { isBrowserNonJsonPost } from "../cors.js";
 import { refuseLingering } from "../lingering-close.js";
 import { bodyText, parseJsonObject } from "../request-json.js";
 import type { Checked } from "../request-checks.js";
-import type { Job } from "../pool/protocol.js";
+import type { Job } from "../../run/protocol.js";
 import type { ServerState } from "../server-state.js";
-import { JSON_TYPE, sendJson } from "../respond.js";
+import { JSON_TYPE, sendJson } from "../send-json.js";
 import { internalError, pathOf, requestIdFor, serverBusy } from "./errors.js";
 
 /** How an endpoint checks its body and shapes its request errors. */

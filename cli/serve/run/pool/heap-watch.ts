@@ -18,7 +18,7 @@
  */
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { DEFAULT_LIMITS } from "../../../core/index.js";
+import { DEFAULT_LIMITS } from "../../../../core/index.js";
 import { stopMessage } from "../jobs/limit-answer.js";
 
 /** The share of the budget a job's live heap may reach before it is stopped (see the file header). */

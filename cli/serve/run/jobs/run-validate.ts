@@ -1,5 +1,5 @@
 /** `POST /validate` inside a worker: syntax only, no evaluation (HTTP.md §4). */
-import type { ValidateJob } from "../pool/protocol.js";
+import type { ValidateJob } from "../protocol.js";
 import { describeProblems, warningMembers } from "./diagnostics-json.js";
 import type { JobContext } from "./job-context.js";
 

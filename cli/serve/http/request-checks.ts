@@ -9,12 +9,12 @@
  * and values are read, the number of `files` and the length of a path
  * before a path is walked.
  */
-import { closestName, DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, varNameProblem, walkPath, type Engine, type IncludeMerge } from "../../core/index.js";
-import { SCHEMA_FORMATS } from "../../core/plugin.js";
-import { DataError } from "../../core/data/data-error.js";
-import { readJobVars } from "./jobs/job-vars.js";
-import { rawMemberText } from "../wire/raw-member.js";
-import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "./pool/protocol.js";
+import { closestName, DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, varNameProblem, walkPath, type Engine, type IncludeMerge } from "../../../core/index.js";
+import { SCHEMA_FORMATS } from "../../../core/plugin.js";
+import { DataError } from "../../../core/data/data-error.js";
+import { readJobVars } from "../run/jobs/job-vars.js";
+import { rawMemberText } from "../../wire/raw-member.js";
+import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "../run/protocol.js";
 import { field } from "./request-json.js";
 import { MAX_QUOTED, quoted, RequestProblems } from "./request-problems.js";
 

@@ -1,6 +1,6 @@
 /** The run options every evaluating job starts from (/transpile, /validate-schema). */
-import type { RunOptions } from "../../../core/index.js";
-import type { TranspileJob } from "../pool/protocol.js";
+import type { RunOptions } from "../../../../core/index.js";
+import type { TranspileJob } from "../protocol.js";
 import type { JobContext } from "./job-context.js";
 import { readJobVars } from "./job-vars.js";
 

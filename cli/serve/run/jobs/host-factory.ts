@@ -1,5 +1,5 @@
 /** The include host of one request (HTTP.md §5): its `files`, confined, then `-include-root` if the operator gave one. */
-import { MemoryHost, NodeFsHost, type IncludeHost } from "../../../core/index.js";
+import { MemoryHost, NodeFsHost, type IncludeHost } from "../../../../core/index.js";
 import { ConfinedHost } from "./confined-host.js";
 
 /** I2 detail when the server has no `-include-root` (HTTP.md §5). */

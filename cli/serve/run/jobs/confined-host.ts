@@ -3,7 +3,7 @@
  * root (HTTP.md §5: an error, not a path silently clamped to the root).
  * Wraps the engine's {@link MemoryHost}, which refuses absolute paths itself.
  */
-import { walkPath, type HostResult, type IncludeHost } from "../../../core/index.js";
+import { walkPath, type HostResult, type IncludeHost } from "../../../../core/index.js";
 
 /** Detail of the I2 error for a path that leaves the virtual folder. */
 export const LEAVES_FOLDER = "path leaves the include folder";

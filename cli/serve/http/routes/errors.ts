@@ -1,8 +1,8 @@
 /** Responses that are the same on every path: 404, 405, preflight, 500, 503 (HTTP.md §2). */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CORS_MAX_AGE } from "../cors.js";
-import { sendJson } from "../respond.js";
-import { JssonResponse } from "../response.js";
+import { sendJson } from "../send-json.js";
+import { JssonResponse } from "../jsson-response.js";
 
 /** The request id the prelude stored on the response. */
 export function requestIdFor(res: ServerResponse): string {

@@ -6,7 +6,7 @@
  * it ends (a worker terminated at its deadline has counted its work
  * already). /metrics shows them; a test holds them to one per request.
  */
-import type { RunCounter } from "../../core/index.js";
+import type { RunCounter } from "../../../core/index.js";
 
 /** What is counted, as indexes into the shared block. */
 export const WORK = {

@@ -12,7 +12,7 @@
  * {@link LINGER_BYTES}; then the socket is closed for good.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendJson } from "./respond.js";
+import { sendJson } from "./send-json.js";
 
 /** Longest time a refused connection is read from after the answer, in ms. */
 export const LINGER_MS = 5_000;

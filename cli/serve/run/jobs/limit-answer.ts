@@ -6,8 +6,8 @@
  * a source error (HTTP.md §2: 200, `Line <n>:` naming the line the run last
  * reported, or `schema:` when it was validating), never a 500.
  */
-import { CODES, diagnosticAt } from "../../../core/index.js";
-import type { Job } from "../pool/protocol.js";
+import { CODES, diagnosticAt } from "../../../../core/index.js";
+import type { Job } from "../protocol.js";
 import { SCHEMA_TYPE } from "./run-validate-schema.js";
 import { describeProblems } from "./diagnostics-json.js";
 import { msText } from "../json-text.js";

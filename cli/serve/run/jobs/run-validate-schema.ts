@@ -4,10 +4,10 @@
  * (the output in the requested format, the data a consumer of that format
  * reads, checked with the `json-schema` type), under the run's one time limit.
  */
-import type { Evaluation, SchemaResult } from "../../../core/index.js";
-import type { SchemaDiagnosticJson } from "../../wire/wire-diagnostic.js";
+import type { Evaluation, SchemaResult } from "../../../../core/index.js";
+import type { SchemaDiagnosticJson } from "../../../wire/wire-diagnostic.js";
 import { jobRunOptions } from "./job-run-options.js";
-import type { ValidateSchemaJob } from "../pool/protocol.js";
+import type { ValidateSchemaJob } from "../protocol.js";
 import { describeProblems, placeJson, warningMembers } from "./diagnostics-json.js";
 import { trailingSpaceStart } from "./body-stream.js";
 import type { JobContext } from "./job-context.js";

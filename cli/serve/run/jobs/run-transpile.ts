@@ -12,15 +12,15 @@
  * limit) can still end a sent stream early; the connection is then cut.
  */
 import { jobRunOptions } from "./job-run-options.js";
-import type { TextSink } from "../../../core/plugin.js";
-import type { Diagnostic, EvaluateResult, Evaluation, RunFailure } from "../../../core/index.js";
-import type { TranspileJob } from "../pool/protocol.js";
+import type { TextSink } from "../../../../core/plugin.js";
+import type { Diagnostic, EvaluateResult, Evaluation, RunFailure } from "../../../../core/index.js";
+import type { TranspileJob } from "../protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
 import { describeProblems, warningMembers } from "./diagnostics-json.js";
 import { StreamStopped, type JobContext } from "./job-context.js";
 import { exceedsStreamThreshold } from "./stream-eligibility.js";
 import { msText } from "../json-text.js";
-import { SpoolSink } from "../../io/spool-sink.js";
+import { SpoolSink } from "../../../io/spool-sink.js";
 
 /** The json emitter's options for a response's `output` (see {@link runTranspile}). */
 const COMPACT = Object.freeze({ compact: true });

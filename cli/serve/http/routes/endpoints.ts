@@ -1,8 +1,8 @@
 /** The three POST endpoints: their checks and request-error shapes (HTTP.md §3, §4, §7). */
 import { checkTranspile, checkValidate, checkValidateSchema } from "../request-checks.js";
-import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "../pool/protocol.js";
+import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "../../run/protocol.js";
 import type { PostEndpoint } from "./post-endpoint.js";
-import { SCHEMA_TYPE } from "../jobs/run-validate-schema.js";
+import { SCHEMA_TYPE } from "../../run/jobs/run-validate-schema.js";
 
 export const TRANSPILE: PostEndpoint<TranspileJob> = {
   check: (state, body, text) => checkTranspile(state.engine, body, text, state.options.strict),

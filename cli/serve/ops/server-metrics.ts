@@ -13,8 +13,8 @@
  * them so that one scrape of any process sees the whole server.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricType, type MetricValueWithName } from "prom-client";
-import type { WorkerPool } from "./pool/worker-pool.js";
-import { WORK, type WorkCounts } from "./work-counts.js";
+import type { WorkerPool } from "../run/pool/worker-pool.js";
+import { WORK, type WorkCounts } from "../run/work-counts.js";
 import { DURATION_BUCKETS, type RequestStats } from "./request-stats.js";
 
 /** Prefix of every metric name. */

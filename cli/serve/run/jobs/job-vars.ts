@@ -1,7 +1,7 @@
 /** A job's external variables (LANGUAGE.md §16.2), from the `vars` text its request carried. */
-import { DEFAULT_LIMITS, type VarValue } from "../../../core/index.js";
-import { standaloneBudget } from "../../../core/data/data-budget.js";
-import { readDataObject } from "../../../core/data/data-document.js";
+import { DEFAULT_LIMITS, type VarValue } from "../../../../core/index.js";
+import { standaloneBudget } from "../../../../core/data/data-budget.js";
+import { readDataObject } from "../../../../core/data/data-document.js";
 
 /**
  * The variables of a `vars` object text, read exactly (64-bit integers,

@@ -1,6 +1,6 @@
 /** The structured `diagnostics` of HTTP.md §3 and the `Line <n>:` strings of `errors`, from engine diagnostics. */
-import { diagnosticMessage, renderDiagnostic, type Diagnostic, type SourceSpan } from "../../../core/index.js";
-import type { DiagnosticJson, PlaceJson } from "../../wire/wire-diagnostic.js";
+import { diagnosticMessage, renderDiagnostic, type Diagnostic, type SourceSpan } from "../../../../core/index.js";
+import type { DiagnosticJson, PlaceJson } from "../../../wire/wire-diagnostic.js";
 
 /** A span on the wire. Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */
 export function placeJson(s: SourceSpan): PlaceJson {

@@ -17,7 +17,7 @@
  * answer. A worker that dies otherwise (a bug) costs only its own job.
  */
 import { Worker } from "node:worker_threads";
-import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, sendTimeoutMs, type FromWorker, type Job, type WorkerConfig } from "./protocol.js";
+import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, sendTimeoutMs, type FromWorker, type Job, type WorkerConfig } from "../protocol.js";
 import { limitAnswer, type OutsideStop } from "../jobs/limit-answer.js";
 import { workerHeapLimits } from "./memory-budget.js";
 

@@ -6,7 +6,7 @@
  * times the threshold of values in total, so deciding never costs more than
  * emitting.
  */
-import { LazyArray, ObjectValue, type Value } from "../../../core/plugin.js";
+import { LazyArray, ObjectValue, type Value } from "../../../../core/plugin.js";
 
 export function exceedsStreamThreshold(root: ObjectValue, threshold: number): boolean {
   let budget = Math.max(threshold, 1) * 4;

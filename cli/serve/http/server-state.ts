@@ -1,8 +1,8 @@
 /** What the routes of one server share. */
-import type { Engine } from "../../core/index.js";
-import type { WorkerPool } from "./pool/worker-pool.js";
-import type { ServerOptions } from "./server-options.js";
-import type { ServerMetrics } from "./server-metrics.js";
+import type { Engine } from "../../../core/index.js";
+import type { WorkerPool } from "../run/pool/worker-pool.js";
+import type { ServerOptions } from "../ops/server-options.js";
+import type { ServerMetrics } from "../ops/server-metrics.js";
 
 export interface ServerState {
   readonly options: ServerOptions;

@@ -1,8 +1,8 @@
 /** GET /metrics (HTTP.md §9): Prometheus text exposition, the whole server's (cluster-metrics.ts). Answered on the event loop, never queued. */
 import type { ServerResponse } from "node:http";
-import { sendJson } from "../respond.js";
+import { sendJson } from "../send-json.js";
 import { requestIdFor } from "./errors.js";
-import { METRICS_CONTENT_TYPE } from "../server-metrics.js";
+import { METRICS_CONTENT_TYPE } from "../../ops/server-metrics.js";
 import type { ServerState } from "../server-state.js";
 
 /** GET /metrics: 200 with the text; 503 (JSON, as every error) when the supervisor did not answer in time. */

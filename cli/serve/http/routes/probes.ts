@@ -5,7 +5,7 @@
  * loop, never queued, so a full work queue does not fail them.
  */
 import type { ServerResponse } from "node:http";
-import { sendJson } from "../respond.js";
+import { sendJson } from "../send-json.js";
 import type { ServerState } from "../server-state.js";
 
 /** Why the server takes no work: starting (workers not up yet), draining (SIGTERM), or every evaluation worker down (being replaced). */

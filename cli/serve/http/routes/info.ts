@@ -1,10 +1,10 @@
 /** The GET endpoints: /health, /version (HTTP.md §8), /formats, /openapi.json (§9). Answered on the event loop, never queued. */
 import type { ServerResponse } from "node:http";
-import { LANGUAGE_VERSION } from "../../../core/index.js";
-import { packageInfo } from "../server-version.js";
-import { sendJson } from "../respond.js";
+import { LANGUAGE_VERSION } from "../../../../core/index.js";
+import { packageInfo } from "../../ops/server-version.js";
+import { sendJson } from "../send-json.js";
 import type { ServerState } from "../server-state.js";
-import { openApiDocument } from "../openapi.js";
+import { openApiDocument } from "./openapi.js";
 
 /** GET /health. */
 export function health(state: ServerState, res: ServerResponse): void {

@@ -16,10 +16,10 @@
  * read `default` as "always present" and would make a client send every
  * such field.
  */
-import { DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, LANGUAGE_VERSION, type FormatInfo } from "../../core/index.js";
-import { SCHEMA_FORMATS } from "../../core/plugin.js";
-import { packageInfo } from "./server-version.js";
-import { NOT_READY_REASONS } from "./routes/probes.js";
+import { DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, LANGUAGE_VERSION, type FormatInfo } from "../../../../core/index.js";
+import { SCHEMA_FORMATS } from "../../../../core/plugin.js";
+import { packageInfo } from "../../ops/server-version.js";
+import { NOT_READY_REASONS } from "./probes.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -10,8 +10,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
-import { resolveLimits, type Engine } from "../../../core/index.js";
-import { createEngineFromResolved } from "../../plugin-loader/index.js";
+import { resolveLimits, type Engine } from "../../../../core/index.js";
+import { createEngineFromResolved } from "../../../plugin-loader/index.js";
 import { WorkCounts } from "../work-counts.js";
 import { hostFactory } from "../jobs/host-factory.js";
 import { runTranspile } from "../jobs/run-transpile.js";
@@ -19,7 +19,7 @@ import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
 import { HeapWatch, longestStringWithin } from "./heap-watch.js";
-import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "./protocol.js";
+import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;

@@ -4,7 +4,7 @@
  * the channel its response goes out on. Workers wire this to the thread
  * boundary; tests can wire it to plain arrays.
  */
-import type { Engine, IncludeHost, Limits, RunSignal } from "../../../core/index.js";
+import type { Engine, IncludeHost, Limits, RunSignal } from "../../../../core/index.js";
 
 /** Raised by {@link ResponseChannel.chunk} when the response must stop (client gone, time up). */
 export class StreamStopped extends Error {
