@@ -17,14 +17,14 @@ import type { OutputFormat, SchemaResult, TextSink } from "../plugin.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
 import { PluginRegistry, type FormatInfo } from "./registry.js";
-import { Pipeline, type Evaluation, type EvaluateResult, type RunFailure, type SchemaOptions, type SyntaxCheck, type TranspileResult } from "./run.js";
+import { Pipeline, type Evaluation, type EvaluateResult, type RunFailure, type SchemaOptions, type SyntaxCheck, type TranspileResult } from "./pipeline.js";
 import type { EngineHooks } from "./hooks.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
 export { resolveLimits } from "../values/resolve-limits.js";
 export type { EngineHooks } from "./hooks.js";
 export type { RunCounter } from "./run-counter.js";
-export type { Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run.js";
+export type { Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./pipeline.js";
 
 /** The JSSON engine. */
 export class Engine {
