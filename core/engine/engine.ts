@@ -1,6 +1,6 @@
 /**
  * The engine: a registry of plugins (registry.ts) and the pipeline they
- * tap (run.ts), parse → merge includes → evaluate → emit → validate. Set up
+ * tap (pipeline.ts), parse → merge includes → evaluate → emit → validate. Set up
  * once (plugins applied; the hooks freeze at the first run), then run any
  * number of times; runs share no state.
  *
@@ -17,14 +17,16 @@ import type { OutputFormat, SchemaResult, TextSink } from "../plugin.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
 import { PluginRegistry, type FormatInfo } from "./registry.js";
-import { Pipeline, type Evaluation, type EvaluateResult, type RunFailure, type SchemaOptions, type SyntaxCheck, type TranspileResult } from "./pipeline.js";
+import { Pipeline, type SyntaxCheck } from "./pipeline.js";
+import type { Evaluation, EvaluateResult, RunFailure, SchemaOptions, TranspileResult } from "./evaluation.js";
 import type { EngineHooks } from "./hooks.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
 export { resolveLimits } from "../values/resolve-limits.js";
 export type { EngineHooks } from "./hooks.js";
 export type { RunCounter } from "./run-counter.js";
-export type { Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./pipeline.js";
+export type { SyntaxCheck } from "./pipeline.js";
+export type { Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, TranspileResult } from "./evaluation.js";
 
 /** The JSSON engine. */
 export class Engine {
