@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// What recording one request's metrics costs on the hot path (cli/serve/request-stats.ts),
+// What recording one request's metrics costs on the hot path (cli/serve/ops/request-stats.ts),
 // next to what prom-client's own Counter.inc + Histogram.observe + Counter.inc would cost
 // for the same labels, and what a scrape (fold + text) costs afterwards.
 //   node bench/metrics-record.mjs [requests] [--smoke]   (default 2,000,000; needs `npx tsc` first)
 // Prints ns per request for each; compare with ~60 µs of CPU per small /transpile request.
 import { Counter, Histogram, Registry } from "prom-client";
-import { RequestStats, DURATION_BUCKETS } from "../dist/cli/serve/request-stats.js";
+import { RequestStats, DURATION_BUCKETS } from "../dist/cli/serve/ops/request-stats.js";
 import { ARGS, smokeOr } from "./bench-args.mjs";
 
 const N = Number(ARGS[0] ?? smokeOr(1000, 2_000_000));
@@ -48,9 +48,9 @@ time("prom-client inc + observe + inc (labels)", (n) => {
   }
 });
 
-const { ServerMetrics } = await import("../dist/cli/serve/server-metrics.js");
-const { WorkerPool } = await import("../dist/cli/serve/pool/worker-pool.js");
-const { WorkCounts } = await import("../dist/cli/serve/work-counts.js");
+const { ServerMetrics } = await import("../dist/cli/serve/ops/server-metrics.js");
+const { WorkerPool } = await import("../dist/cli/serve/run/pool/worker-pool.js");
+const { WorkCounts } = await import("../dist/cli/serve/run/work-counts.js");
 // A pool that is never started: its gauges and counters read as zero, which is all a scrape needs here.
 const pool = new WorkerPool({ size: 1, maxQueue: 1, includeRoot: undefined, limits: { timeoutMs: 0, maxOutputBytes: 1, maxRangeItems: 1 }, graceMs: 0, memoryMb: 64, workCounts: new WorkCounts().buffer, log: () => {} });
 const metrics = new ServerMetrics({ stats, inFlight: () => 0, pool, work: new WorkCounts() });

@@ -112,7 +112,7 @@ const shapeFindings = [];
 console.log(`\nshaped programs (${perShape} per shape, engine ${fileURLToPath(engineDist)}): work per look at the clock, bound ${MAX_WORK_PER_CHECK}`);
 console.log("| shape | programs | work (units) | looks | largest work per look |");
 console.log("| --- | ---: | ---: | ---: | ---: |");
-const { CostMeter } = await import(new URL("core/eval/cost-meter.js", engineDist).href);
+const { CostMeter } = await import(new URL("core/values/cost-meter.js", engineDist).href);
 const realCheck = CostMeter.prototype.check;
 let calls = 0;
 CostMeter.prototype.check = function (at) {

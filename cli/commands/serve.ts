@@ -1,5 +1,5 @@
 import { Command, Flags } from "@oclif/core";
-import { LOG_LEVELS, effectiveLogLevel, type LogLevel } from "../serve/log-level.js";
+import { LOG_LEVELS, effectiveLogLevel, type LogLevel } from "../serve/ops/log-level.js";
 
 /** `jsson serve`: the HTTP service of HTTP.md. */
 export default class Serve extends Command {
@@ -86,7 +86,7 @@ LOG LEVELS (one JSON line per event on stderr)
     const maxOutput = parseSize(flags["max-output"]);
     if (maxOutput === undefined || maxOutput < 1) return usage(`${named("max-output")}: not a size: ${JSON.stringify(flags["max-output"])}`);
     const maxMemory = parseSize(flags["max-memory"]);
-    const { MIN_MAX_MEMORY_BYTES } = await import("../serve/server-options.js");
+    const { MIN_MAX_MEMORY_BYTES } = await import("../serve/ops/server-options.js");
     if (maxMemory === undefined || maxMemory < MIN_MAX_MEMORY_BYTES)
       return usage(`${named("max-memory")}: not a size of at least ${formatSize(MIN_MAX_MEMORY_BYTES)}: ${JSON.stringify(flags["max-memory"])}`);
     const timeout = parseDuration(flags.timeout);

@@ -22,7 +22,7 @@ Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merg
   static override args = {
     file: Args.string({ description: "input file (- or none: stdin); several files or quoted globs ('conf/**/*.jsson') with --out-dir", required: false, ignoreStdin: true }),
   };
-  // FILE may be repeated (with --out-dir); runTranspile checks the count
+  // FILE may be repeated (with --out-dir); runTranspileCommand checks the count
   static override strict = false;
 
   async run(): Promise<void> {

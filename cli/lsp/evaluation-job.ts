@@ -6,14 +6,15 @@
  * returned is plain data: it crosses to the server's thread, which turns it
  * into LSP diagnostics (document-diagnostics.ts).
  */
-import { schemaCheck, type DataCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type RunSignal, type SchemaResult } from "../../core/index.js";
-import { ProgramValue } from "../../core/eval/key-origins.js";
-import type { ValuePlace } from "../../core/eval/value-locator.js";
-import { ObjectValue, type Value } from "../../core/eval/values.js";
-import { PHASE } from "./evaluation-protocol.js";
+import { schemaCheck, type DataCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type RunSignal, type SchemaResult, type ValuePlace } from "../../core/index.js";
+import { ProgramValue } from "../../core/values/program-value.js";
+import { ObjectValue, type Value } from "../../core/values/values.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import { previewValue } from "./value-preview.js";
 import { readSchemaFile } from "./workspace-schemas.js";
+
+/** The phase a job is in: a schema check counts no work, so only the server can stop one (by terminating the thread). */
+export const PHASE = { idle: 0, evaluating: 1, checking: 2 } as const;
 
 /** At most this many value previews (for hovers) come back from one evaluation. */
 export const MAX_PREVIEWS = 20_000;

@@ -24,5 +24,3 @@ export type WorkerMessage =
 /** Slots of the shared control array: the id of the job to cancel; the running job's phase. */
 export const CONTROL = { cancel: 0, phase: 1, size: 2 } as const;
 
-/** The phase a job is in: a schema check counts no work, so only the server can stop one (by terminating the thread). */
-export const PHASE = { idle: 0, evaluating: 1, checking: 2 } as const;

@@ -12,7 +12,8 @@
  */
 import { Worker } from "node:worker_threads";
 import type { EvaluationJob, Evaluated, Previews, SchemaOutcome } from "./evaluation-job.js";
-import { CONTROL, PHASE, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
+import { CONTROL, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
+import { PHASE } from "./evaluation-job.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 
 /** Heap cap of the evaluation thread, in MiB: a run out of memory ends as a diagnostic, not as the server. */

@@ -9,7 +9,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { createEngine } from "../../index.js";
 import { runEvaluationJob } from "./evaluation-job.js";
-import { CONTROL, PHASE, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
+import { CONTROL, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
+import { PHASE } from "./evaluation-job.js";
 import { OverlayHost } from "./overlay-host.js";
 
 const control = new Int32Array(workerData as SharedArrayBuffer);

@@ -3,8 +3,8 @@
  * lines and a few hundred characters, whatever the value's size. Items of
  * large arrays and objects past the budget are counted, never produced.
  */
-import { FloatValue, LazyArray, ObjectValue, type Value } from "../../core/eval/values.js";
-import { floatText } from "../../core/eval/number-text.js";
+import { FloatValue, LazyArray, ObjectValue, type Value } from "../../core/values/values.js";
+import { floatText } from "../../core/values/number-text.js";
 
 /** At most this many lines in a preview. */
 export const PREVIEW_LINES = 8;

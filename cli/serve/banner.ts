@@ -2,10 +2,10 @@
 import type { AddressInfo } from "node:net";
 import { LANGUAGE_VERSION } from "../../core/index.js";
 import type { RouteInfo } from "./app.js";
-import { packageInfo } from "./server-version.js";
-import type { ServerOptions } from "./server-options.js";
-import { corsPolicy, describeCors } from "./cors.js";
-import { describeHosts, hostPolicy } from "./allowed-hosts.js";
+import { packageInfo } from "./ops/server-version.js";
+import type { ServerOptions } from "./ops/server-options.js";
+import { corsPolicy, describeCors } from "./http/cors.js";
+import { describeHosts, hostPolicy } from "./http/allowed-hosts.js";
 import { formatDuration, formatSize } from "../argv/units.js";
 import { locateConfigFile } from "../plugin-loader/plugin-requests.js";
 import { terminalText } from "../terminal/terminal-text.js";

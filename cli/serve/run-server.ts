@@ -24,10 +24,10 @@ import cluster, { type Worker as ClusterWorker } from "node:cluster";
 import type { AddressInfo } from "node:net";
 import { createServer, SERVICE_ROUTES, type JssonServer } from "./app.js";
 import { bannerLines } from "./banner.js";
-import { eventLine } from "./access-log.js";
+import { eventLine } from "./ops/access-log.js";
 import { PluginLoadError } from "../plugin-loader/index.js";
-import { resolveServerOptions, type ServerOptionsInput } from "./server-options.js";
-import { ClusterMetricsHub, useClusterMetrics } from "./cluster-metrics.js";
+import { resolveServerOptions, type ServerOptionsInput } from "./ops/server-options.js";
+import { ClusterMetricsHub, useClusterMetrics } from "./ops/cluster-metrics.js";
 
 /** Where the process talks. */
 export interface ProcessIo {

@@ -1,7 +1,6 @@
 /** The CLI's schema validation report (LANGUAGE.md §12.3), written to stderr. */
 import { extname } from "node:path";
-import type { SchemaResult } from "../../core/index.js";
-import type { ValuePlace } from "../../core/eval/value-locator.js";
+import type { SchemaResult, ValuePlace } from "../../core/index.js";
 import { placeWithNotes } from "./diagnostic-report.js";
 import type { DiagnosticSources } from "./diagnostic-sources.js";
 

@@ -2,7 +2,7 @@
  * Flags and argument of `jsson transpile`, as plain data. The oclif command
  * builds its flag definitions from this table (`oclifFlags`), and the
  * start-up fast path reads it without loading oclif at all. Values are
- * parsed (and refused with clear messages) by `runTranspile`, not by oclif,
+ * parsed (and refused with clear messages) by `runTranspileCommand` (transpile-plan.ts), not by oclif,
  * so both paths give the same errors.
  */
 import type { CommandEntry } from "../argv/command-entry.js";
@@ -89,12 +89,5 @@ export const TRANSPILE_MAX_ARGS = 1;
 export const TRANSPILE_COMMAND: CommandEntry = {
   flags: TRANSPILE_FLAGS,
   maxArgs: TRANSPILE_MAX_ARGS,
-  run: async (flags, args, argv) => (await import("./transpile-run.js")).runTranspile(flags, args, argv),
-};
-
-/** Boolean flags that set a format option (`OutputFormat.options`), by flag name. */
-export const FORMAT_OPTION_FLAGS: Readonly<Record<string, string>> = {
-  compact: "compact",
-  documents: "documents",
-  "block-strings": "blockStrings",
+  run: async (flags, args, argv) => (await import("./transpile-command.js")).runTranspileCommand(flags, args, argv),
 };

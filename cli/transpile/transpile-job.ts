@@ -8,7 +8,8 @@ import { dirname, resolve } from "node:path";
 import type { Engine } from "../../core/index.js";
 import { EXIT } from "../terminal/exit-codes.js";
 import { makeFolderInside } from "./out-dir-folder.js";
-import { transpileOnce, type TranspilePlan } from "./transpile-run.js";
+import type { TranspilePlan } from "./transpile-plan.js";
+import { transpileOnce } from "./transpile-run.js";
 import type { ManyFilesJob } from "./many-files.js";
 
 /** What became of one file: its exit status and what it reported (diagnostics, schema report). */

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
-import { makePlan, type TranspileFlags } from "./transpile-run.js";
+import { makePlan, type TranspileFlags } from "./transpile-plan.js";
 import type { ManyFilesJob } from "./many-files.js";
 import { runJob, type JobResult } from "./transpile-job.js";
 

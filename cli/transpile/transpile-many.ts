@@ -15,7 +15,7 @@ import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { ENDING_SIGNALS, removeLeftTemporaries } from "../io/file-replacement.js";
-import type { TranspileFlags, TranspilePlan } from "./transpile-run.js";
+import type { TranspileFlags, TranspilePlan } from "./transpile-plan.js";
 import { planManyFiles, type ManyFilesJob } from "./many-files.js";
 import { runJob, type JobResult } from "./transpile-job.js";
 import { SLACK_MS } from "./run-watchdog.js";

@@ -22,7 +22,8 @@ import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
 import { expandInputs } from "./many-files.js";
-import { readSchema, schemaPlaces, schemaToCheck, type TranspilePlan } from "./transpile-run.js";
+import { readSchema, type TranspilePlan } from "./transpile-plan.js";
+import { schemaPlaces, schemaToCheck } from "./transpile-run.js";
 
 /** The parsed command line of `jsson validate` / `jsson check`. */
 export interface ValidateFlags {

@@ -15,7 +15,8 @@ import { isatty } from "node:tty";
 import { NodeFsHost, type Engine } from "../../core/index.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { BrokenPipeError, writeStderr } from "../io/fd-writer.js";
-import { makePlan, transpileOnce, type TranspileFlags, type TranspilePlan } from "./transpile-run.js";
+import { makePlan, type TranspileFlags, type TranspilePlan } from "./transpile-plan.js";
+import { transpileOnce } from "./transpile-run.js";
 import { RecordingHost } from "./recording-host.js";
 import { underWatchdog } from "./run-watchdog.js";
 

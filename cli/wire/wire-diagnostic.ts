@@ -1,7 +1,7 @@
 /**
  * The wire shape of one entry of a response's `diagnostics` array (HTTP.md
  * §3). Types only, with no imports: the server writes it
- * (serve/jobs/diagnostics-json.ts) and the playground page reads it
+ * (serve/run/jobs/diagnostics-json.ts) and the playground page reads it
  * (playground/web/api-client.ts), which is type-checked for the browser.
  * cli/wire/ holds what both sides of the HTTP API share, so neither room
  * imports the other's insides.

@@ -6,8 +6,8 @@
  * run (a `--vars` file, a request's `vars`) {@link standaloneBudget} applies
  * the same limits to the document alone.
  */
-import type { Limits } from "../eval/limits.js";
-import type { Value } from "../eval/values.js";
+import type { Limits } from "../values/limits.js";
+import type { Value } from "../values/values.js";
 
 /** Limits and accounting for reading one data document. */
 export interface DataBudget {

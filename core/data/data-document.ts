@@ -3,7 +3,7 @@
  * reading one as an object of engine values, exactly, within a budget.
  */
 import { CODES, fill, MESSAGES } from "../diagnostics/catalogue.js";
-import { ObjectValue, type Value } from "../eval/values.js";
+import { ObjectValue, type Value } from "../values/values.js";
 import type { DataBudget } from "./data-budget.js";
 import { readJsonData } from "./read-json-data.js";
 import { readTomlData } from "./read-toml-data.js";

@@ -6,8 +6,8 @@
  */
 import { CODES, fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { KEYWORDS } from "../syntax/tokens.js";
-import { FloatValue, LazyArray, ObjectValue, type Value } from "../eval/values.js";
-import type { PlainData } from "../eval/plain-data.js";
+import { FloatValue, LazyArray, ObjectValue, type Value } from "../values/values.js";
+import type { PlainData } from "../values/plain-data.js";
 import type { DataBudget } from "./data-budget.js";
 import { ValueBuilder } from "./value-builder.js";
 import { DataError } from "./data-error.js";

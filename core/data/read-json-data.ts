@@ -7,7 +7,7 @@
  */
 import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
-import { ObjectValue, type Value } from "../eval/values.js";
+import { ObjectValue, type Value } from "../values/values.js";
 import type { ValueBuilder } from "./value-builder.js";
 import { DataError } from "./data-error.js";
 

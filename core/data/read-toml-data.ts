@@ -10,7 +10,7 @@
  */
 import { smolTomlModule } from "./data-modules.js";
 import { fill, MESSAGES } from "../diagnostics/catalogue.js";
-import { FloatValue, ObjectValue, type Value } from "../eval/values.js";
+import { FloatValue, ObjectValue, type Value } from "../values/values.js";
 import type { ValueBuilder } from "./value-builder.js";
 import { firstValueToken } from "./toml-tokens.js";
 

@@ -6,7 +6,7 @@
  * refused — within the run limits, outside any run. Names are not checked
  * here: each caller reports a bad one in its own terms ({@link varNameProblem}).
  */
-import { DEFAULT_LIMITS, type Limits } from "../eval/limits.js";
+import { DEFAULT_LIMITS, type Limits } from "../values/limits.js";
 import { standaloneBudget } from "./data-budget.js";
 import { readDataObject, readDataValue, type DataFormat } from "./data-document.js";
 import { DataError } from "./data-error.js";

@@ -15,7 +15,7 @@ import type { Document, Node } from "yaml";
 import { yamlModule } from "./data-modules.js";
 import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
-import { ObjectValue, type Value } from "../eval/values.js";
+import { ObjectValue, type Value } from "../values/values.js";
 import type { ValueBuilder } from "./value-builder.js";
 
 const CORE = "tag:yaml.org,2002:";

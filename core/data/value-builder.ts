@@ -5,7 +5,7 @@
  * at; the builder raises {@link DataError}s there.
  */
 import { CODES, fill, MESSAGES, type CodedMessage } from "../diagnostics/catalogue.js";
-import { FloatValue, LazyArray, normalizeInt, ObjectValue, objectWeight, setObjectWeight, type Value } from "../eval/values.js";
+import { FloatValue, LazyArray, normalizeInt, ObjectValue, objectWeight, setObjectWeight, type Value } from "../values/values.js";
 import type { DataBudget } from "./data-budget.js";
 import { DataError } from "./data-error.js";
 

@@ -10,8 +10,8 @@ import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { OutputError } from "./output-error.js";
 import { TextWriter } from "./text-writer.js";
 import type { TextSink } from "./text-sink.js";
-import { numberText } from "../eval/number-text.js";
-import { isFloatValue, isObjectValue, type LazyArray, type ObjectValue, type Value } from "../eval/values.js";
+import { numberText } from "../values/number-text.js";
+import { isFloatValue, isObjectValue, type LazyArray, type ObjectValue, type Value } from "../values/values.js";
 
 /**
  * `s` as a JSON string literal, byte-identical to `JSON.stringify(s)`. Most

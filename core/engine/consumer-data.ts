@@ -10,8 +10,8 @@
  *   tree — the selected value, with a selection — as plain data (a
  *   TypeScript file is a module, not a data format).
  */
-import { toPlainData } from "../eval/plain-data.js";
-import type { ObjectValue } from "../eval/values.js";
+import { toPlainData } from "../values/plain-data.js";
+import type { ObjectValue } from "../values/values.js";
 import type { EmitContext, OutputFormat } from "../plugin.js";
 import { selectValue, type SelectStep } from "./select-value.js";
 

@@ -1,6 +1,6 @@
 /**
  * The engine: a registry of plugins (registry.ts) and the pipeline they
- * tap (run.ts), parse → merge includes → evaluate → emit → validate. Set up
+ * tap (pipeline.ts), parse → merge includes → evaluate → emit → validate. Set up
  * once (plugins applied; the hooks freeze at the first run), then run any
  * number of times; runs share no state.
  *
@@ -11,19 +11,20 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
-import { ProgramValue } from "../eval/key-origins.js";
-import type { ObjectValue } from "../eval/values.js";
+import { ProgramValue } from "../values/program-value.js";
+import type { ObjectValue } from "../values/values.js";
 import type { OutputFormat, SchemaResult, TextSink } from "../plugin.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
 import { PluginRegistry, type FormatInfo } from "./registry.js";
-import { Pipeline, type Evaluation, type EvaluateResult, type RunFailure, type SchemaOptions, type SyntaxCheck, type TranspileResult } from "./run.js";
+import { Pipeline, type SyntaxCheck } from "./pipeline.js";
+import type { Evaluation, EvaluateResult, RunFailure, SchemaOptions, TranspileResult } from "./pipeline.js";
 import type { EngineHooks } from "./hooks.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
-export { resolveLimits } from "./limits.js";
+export { resolveLimits } from "../values/resolve-limits.js";
 export type { RunCounter } from "./run-counter.js";
-export type { DataCheck, Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run.js";
+export type { DataCheck, Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./pipeline.js";
 
 /** The JSSON engine. */
 export class Engine {

@@ -7,7 +7,7 @@
  * or schema type they register, so the listings read the hooks themselves.
  */
 import { HookMap, SyncBailHook, SyncHook, SyncWaterfallHook } from "tapable";
-import type { ObjectValue } from "../eval/values.js";
+import type { ObjectValue } from "../values/values.js";
 import type { EmitContext, IncludeRequest, IncludeSource, OutputFormat, ParseInfo, SchemaResult, SchemaType, SchemaValidateOptions, TextSink } from "../plugin.js";
 
 /** What a tap that registers a format carries besides its function (read by the format listings). */

@@ -3,9 +3,9 @@ import type { IncludeHost } from "../host/include-host.js";
 import type { ExternalVars } from "../data/external-vars.js";
 import type { SelectStep } from "./select-value.js";
 import type { IncludeMerge } from "../eval/include-merge.js";
-import type { Limits } from "../eval/limits.js";
-import type { ValueTrace } from "../eval/value-trace.js";
-import type { RunSignal } from "../eval/cost-meter.js";
+import type { Limits } from "../values/limits.js";
+import type { ValueTrace } from "../provenance/value-trace.js";
+import type { RunSignal } from "../values/cost-meter.js";
 
 /** Maps over more elements than this are evaluated lazily (LANGUAGE.md §11 default). */
 export const DEFAULT_STREAM_THRESHOLD = 10_000;

@@ -6,9 +6,9 @@
  * of a lazy part carries its own place.
  */
 import { CODES, fill, MESSAGES } from "../diagnostics/catalogue.js";
-import { EvalError } from "../eval/eval-error.js";
-import { ProgramValue, type Span } from "../eval/key-origins.js";
-import type { ObjectValue } from "../eval/values.js";
+import { EvalError } from "../values/eval-error.js";
+import { ProgramValue, type Span } from "../values/program-value.js";
+import type { ObjectValue } from "../values/values.js";
 import { isOutputError } from "../emit/output-error.js";
 import { OutputLimitError } from "./limited-sink.js";
 import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";

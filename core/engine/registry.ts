@@ -6,7 +6,7 @@
  */
 import { API_VERSION, type JssonPlugin, type OutputFormat, type PluginHooks, type PluginHost, type SchemaType, type TapOptions, type Tappable, type ValueFactory } from "../plugin.js";
 import { createHooks, freezeHooks, type EmitHook, type EngineHooks, type FormatTap, type PipelineHooks, type SchemaTypeTap } from "./hooks.js";
-import { FloatValue, ObjectValue, type Value } from "../eval/values.js";
+import { FloatValue, ObjectValue, type Value } from "../values/values.js";
 import { apiVersionProblem, formatShapeProblem, isThenable, pluginLabel, pluginShapeProblem, schemaTypeShapeProblem, thrownLine } from "./plugin-shape.js";
 
 /** What {@link PluginHost.values} makes: this jsson's own value objects. */

@@ -7,8 +7,8 @@
  * the evaluation's one time limit, never a fresh one.
  */
 import type { SchemaResult } from "../plugin.js";
-import type { ValuePlace } from "../eval/value-locator.js";
-import type { DataCheck, Evaluation, RunFailure, SchemaOptions } from "./run.js";
+import type { ValuePlace } from "../provenance/value-locator.js";
+import type { DataCheck, Evaluation, RunFailure, SchemaOptions } from "./pipeline.js";
 
 /** The schema to check against: its text, the schema type (default `json-schema`) and how the text is written (sniffed when absent). */
 export interface SchemaToCheck extends SchemaOptions {

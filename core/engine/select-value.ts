@@ -7,7 +7,7 @@
  */
 import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { closestName } from "../diagnostics/closest-name.js";
-import { LazyArray, ObjectValue, kindOf, type Value } from "../eval/values.js";
+import { LazyArray, ObjectValue, kindOf, type Value } from "../values/values.js";
 
 /** One step of a selection path: an object key, or an array index (0-based). */
 export type SelectStep = string | number;

@@ -7,7 +7,7 @@
  * anyway); lazy arrays stay lazy behind a view that sorts each item as it
  * is produced.
  */
-import { LazyArray, ObjectValue, type Value } from "../eval/values.js";
+import { LazyArray, ObjectValue, type Value } from "../values/values.js";
 
 /** `value` with the keys of every object in it sorted by code point. */
 export function sortedView(value: Value): Value {

@@ -8,20 +8,20 @@
 import { fill, fillText, MESSAGES, PHRASES, withHint, type CodedMessage } from "../diagnostics/catalogue.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { IncludeMerge } from "./include-merge.js";
-import type { Limits } from "./limits.js";
+import type { Limits } from "../values/limits.js";
 import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import type { IncludeHost } from "../host/include-host.js";
 import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Expr, IdentExpr, IfItem, IfMember, Member, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
-import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "./cost-meter.js";
-import { EvalError } from "./eval-error.js";
-import { adoptIncluded } from "./included-value.js";
+import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "../values/cost-meter.js";
+import { EvalError } from "../values/eval-error.js";
+import { adoptIncluded } from "../provenance/included-value.js";
 import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText, unsupported } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
-import { FloatValue, isArrayValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "./values.js";
-import { ProgramValue } from "./key-origins.js";
+import { FloatValue, isArrayValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "../values/values.js";
+import { ProgramValue } from "../values/program-value.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 import { SplicedArray, type Segment } from "./spliced-array.js";
 import type { DataBudget } from "../data/data-budget.js";
@@ -30,7 +30,7 @@ import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
 import { closestName, NearestName } from "../diagnostics/closest-name.js";
 import { bareOperandWarning, interpolationKeptWarning, nearNameWarning, WarningList } from "../diagnostics/warning-list.js";
-import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "./value-trace.js";
+import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "../provenance/value-trace.js";
 
 export interface EvalOptions {
   readonly file: string | undefined;

@@ -5,10 +5,10 @@
  * elements are exactly those an eager evaluation would have produced.
  */
 import type { Expr } from "../syntax/ast.js";
-import type { CostMeter } from "./cost-meter.js";
-import { IncludedArray } from "./included-value.js";
+import type { CostMeter } from "../values/cost-meter.js";
+import { IncludedArray } from "../provenance/included-value.js";
 import { Scope } from "./scope.js";
-import { itemsByIndex, LazyArray, ObjectValue, setObjectWeight, type ItemCharge, type Value } from "./values.js";
+import { itemsByIndex, LazyArray, ObjectValue, setObjectWeight, type ItemCharge, type Value } from "../values/values.js";
 
 /** What a lazy map needs from the evaluator. */
 export interface BodyEvaluator {

@@ -5,10 +5,10 @@
  */
 import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
-import { CHARS_PER_UNIT, type CostMeter } from "./cost-meter.js";
-import { EvalError } from "./eval-error.js";
-import { numberText } from "./number-text.js";
-import { FloatValue, isRangeValue, kindOf, LazyArray, ObjectValue, type Value } from "./values.js";
+import { CHARS_PER_UNIT, type CostMeter } from "../values/cost-meter.js";
+import { EvalError } from "../values/eval-error.js";
+import { numberText } from "../values/number-text.js";
+import { FloatValue, isRangeValue, kindOf, LazyArray, ObjectValue, type Value } from "../values/values.js";
 
 const INT64_MIN = -9223372036854775808n;
 const INT64_MAX = 9223372036854775807n;

@@ -1,8 +1,8 @@
 /** Integer and string ranges (LANGUAGE.md §5), built lazily with their exact length. */
 import { fill, MESSAGES } from "../diagnostics/catalogue.js";
-import { EvalError } from "./eval-error.js";
+import { EvalError } from "../values/eval-error.js";
 import { showValue } from "./operators.js";
-import { BigIntRange, IntRange, isRangeValue, StringRange, type ItemCharge, type LazyArray, type Value } from "./values.js";
+import { BigIntRange, IntRange, isRangeValue, StringRange, type ItemCharge, type LazyArray, type Value } from "../values/values.js";
 
 function isInt(v: Value): v is number | bigint {
   return typeof v === "number" || typeof v === "bigint";

@@ -1,4 +1,4 @@
-import type { Value } from "./values.js";
+import type { Value } from "../values/values.js";
 
 /** Who pays for walking scopes: the run's meter ({@link CostMeter}), charged one unit per scope visited. */
 export interface ScopeCharge {

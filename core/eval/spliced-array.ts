@@ -5,7 +5,7 @@
  * segment, so `[...1..5000000, 0]` streams like the range itself. Output is
  * the same as a copy's; each item is charged to the run as it is pulled.
  */
-import { itemsByIndex, LazyArray, type ItemCharge, type Value } from "./values.js";
+import { itemsByIndex, LazyArray, type ItemCharge, type Value } from "../values/values.js";
 
 /** One run of the literal's items: the plain elements between spreads, or a spliced lazy array. */
 export type Segment = readonly Value[] | LazyArray;

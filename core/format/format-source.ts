@@ -15,7 +15,7 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { makeDiagnostic } from "../diagnostics/make-diagnostic.js";
-import { DEFAULT_LIMITS } from "../eval/limits.js";
+import { DEFAULT_LIMITS } from "../values/limits.js";
 import { Lexer } from "../syntax/lexer.js";
 import { parseProgram } from "../syntax/parser.js";
 import type { Token } from "../syntax/tokens.js";

@@ -12,7 +12,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { DEFAULT_LIMITS } from "../eval/limits.js";
+import { DEFAULT_LIMITS } from "../values/limits.js";
 import type { HostResult, IncludeHost } from "./include-host.js";
 import { maxSourceBytes } from "./source-bytes.js";
 

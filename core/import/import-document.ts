@@ -6,7 +6,7 @@
  * item limit), then written by {@link writeJsson}; YAML and TOML comments
  * that sit on or above a key are carried over (best effort).
  */
-import { DEFAULT_LIMITS } from "../eval/limits.js";
+import { DEFAULT_LIMITS } from "../values/limits.js";
 import { standaloneBudget } from "../data/data-budget.js";
 import { readDataObject, type DataFormat } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";

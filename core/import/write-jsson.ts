@@ -6,7 +6,7 @@
  * and each string in the simplest form that reads back exactly.
  */
 import { KEYWORDS } from "../syntax/tokens.js";
-import { FloatValue, ObjectValue, isArrayValue, type Value } from "../eval/values.js";
+import { FloatValue, ObjectValue, isArrayValue, type Value } from "../values/values.js";
 import { floatLiteral } from "./float-literal.js";
 import { ImportError } from "./import-error.js";
 

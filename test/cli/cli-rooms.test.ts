@@ -13,7 +13,7 @@ test("the rooms of cli/ keep their walls", () => {
 test("the reading sees value, type-only, re-exported, dynamic and browser imports", () => {
   const has = (from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
   assert.ok(has("cli/serve/app.ts", "cli/playground/serve-playground.ts"), "import … from");
-  assert.ok(has("cli/serve/server-state.ts", "cli/serve/pool/worker-pool.ts"), "import type");
+  assert.ok(has("cli/serve/http/server-state.ts", "cli/serve/run/pool/worker-pool.ts"), "import type");
   assert.ok(has("cli/playground/raw-json.ts", "cli/wire/raw-member.ts"), "export … from");
   assert.ok(has("cli/commands/serve.ts", "cli/argv/units.ts"), "import()");
   assert.ok(has("cli/playground/web/api-client.ts", "cli/wire/wire-diagnostic.ts"), "the page's browser code");
@@ -30,7 +30,7 @@ test("each rule catches what it forbids", () => {
     [edge("cli/serve/x.ts", "cli/main.ts"), /^nothing imports main\.ts/],
     [edge("cli/serve/x.ts", "cli/transpile/transpile-run.ts"), /^serve imports no transpile/],
     [edge("cli/serve/x.ts", "cli/terminal/diagnostic-report.ts"), /^serve takes from terminal only its safe text/],
-    [edge("cli/playground/serve-playground.ts", "cli/serve/routes/errors.ts"), /^playground imports nothing of serve/],
+    [edge("cli/playground/serve-playground.ts", "cli/serve/http/routes/errors.ts"), /^playground imports nothing of serve/],
     [edge("cli/serve/jobs/x.ts", "core/eval/evaluator.ts"), /^serve takes from core only its public entries/],
     [edge("cli/playground/x.ts", "core/syntax/parser.ts"), /^playground takes from core only its public entries/],
     [edge("cli/transpile/external-vars.ts", "core/data/data-document.ts"), /^transpile takes nothing from core\/data/],

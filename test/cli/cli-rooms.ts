@@ -23,8 +23,7 @@
  * - no room takes anything from core/data/: external variables and data
  *   formats are read through core's public entry (`readVars`, `dataFormatOf`).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { importGraph } from "../support/import-graph.js";
 
 /** One import between two files of the tree, as paths relative to the checkout (`cli/serve/app.ts`). */
 export interface ImportEdge {
@@ -46,24 +45,15 @@ export const SERVER_CORE_ENTRIES: readonly RegExp[] = [
   /^core\/index\.ts$/,
   /^core\/plugin\.ts$/,
   /^core\/host\//,
-  /^core\/engine\/(limits|run-counter)\.ts$/,
+  /^core\/engine\/run-counter\.ts$/,
+  /^core\/values\/resolve-limits\.ts$/,
   /^core\/diagnostics\/(make-diagnostic|closest-name|diagnostic-json)\.ts$/,
   /^core\/(eval|values)\/values\.ts$/,
 ];
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm;
-
-/** Every relative import of every .ts file under `root/cli`, resolved to the .ts file it names. */
+/** Every relative import of every .ts file under `root/cli`, resolved to the .ts file it names (test/support/import-graph.ts). */
 export function cliImports(root: string): ImportEdge[] {
-  const edges: ImportEdge[] = [];
-  for (const file of tsFiles(join(root, "cli"))) {
-    const text = withoutComments(readFileSync(file, "utf8"));
-    for (const m of text.matchAll(SPECIFIER)) {
-      const target = resolve(dirname(file), (m[1] as string).replace(/\.js$/, ".ts"));
-      edges.push({ from: posix(relative(root, file)), to: posix(relative(root, target)) });
-    }
-  }
-  return edges;
+  return [...importGraph(root, ["cli"])].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
 }
 
 /** The room of a path under cli/ (`cli/serve/jobs/x.ts` → `serve`, `cli/main.ts` → `main.ts`); undefined outside cli/. */
@@ -130,19 +120,4 @@ function findPath(next: ReadonlyMap<string, readonly string[]>, from: string, go
     if (rest !== undefined) return [from, ...rest];
   }
   return undefined;
-}
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(".ts"))
-    .map((f) => join(dir, f));
-}
-
-/** The text with block and line comments blanked (an example in a TSDoc comment is not an import). */
-function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-}
-
-function posix(path: string): string {
-  return path.split(sep).join("/");
 }

@@ -14,7 +14,7 @@ import { extname, join } from "node:path";
 import { load as loadYaml } from "js-yaml";
 import { parse as parseToml } from "smol-toml";
 import { createEngine, NodeFsHost, renderDiagnostic, toPlainData, type RunFailure, type RunOptions, type TranspileResult } from "../../index.js";
-import type { ObjectValue } from "../../core/eval/values.js";
+import type { ObjectValue } from "../../core/values/values.js";
 import { readConformanceCases, type CaseFormat, type ConformanceCase } from "../support/conformance-cases.js";
 import { plainDataDifference } from "../support/same-data.js";
 import { REPO_ROOT } from "../support/repo-root.js";

@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, MemoryHost, renderDiagnostic, type RunOptions } from "../../index.js";
-import { FloatValue, ObjectValue } from "../../core/eval/values.js";
+import { FloatValue, ObjectValue } from "../../core/values/values.js";
 
 const engine = createEngine();
 

@@ -2,7 +2,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine } from "../../index.js";
-import { ObjectValue } from "../../core/eval/values.js";
+import { ObjectValue } from "../../core/values/values.js";
 
 test("small and large objects find, rewrite in place and append", () => {
   for (const n of [3, 8, 9, 40]) {

@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, renderDiagnostic } from "../../index.js";
-import { LazyArray } from "../../core/eval/values.js";
+import { LazyArray } from "../../core/values/values.js";
 
 const engine = createEngine();
 const SOURCE = "head := [0, 1]\nys = [...head, ...1..20000, 5, ...(1..15000 map (i) = { n = i }), if (true) [7]]\n";

@@ -12,7 +12,7 @@ import { DEFAULT_LIMITS } from "../../core/index.js";
 import { standaloneBudget } from "../../core/data/data-budget.js";
 import { dataFormatOf, readDataObject, readDataValue, type DataFormat } from "../../core/data/data-document.js";
 import { DataError } from "../../core/data/data-error.js";
-import { FloatValue, ObjectValue, type Value } from "../../core/eval/values.js";
+import { FloatValue, ObjectValue, type Value } from "../../core/values/values.js";
 
 type Limits = Parameters<typeof standaloneBudget>[0];
 

@@ -21,7 +21,7 @@ import type { Container, PodSpec } from "kubernetes-types/core/v1.js";
 import Serve from "../../cli/commands/serve.js";
 import { envVariableOf } from "../../cli/argv/env-flags.js";
 import { parseDuration } from "../../cli/argv/units.js";
-import { resolveServerOptions } from "../../cli/serve/server-options.js";
+import { resolveServerOptions } from "../../cli/serve/ops/server-options.js";
 import { send } from "../http/helpers.js";
 import { startServe } from "../http/serve-child.js";
 import { REPO_ROOT } from "../support/repo-root.js";

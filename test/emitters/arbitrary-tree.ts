@@ -1,7 +1,7 @@
 /** fast-check arbitraries of value trees for the emitter properties. */
 import fc from "fast-check";
 import { type Value } from "../../core/plugin.js";
-import { FloatValue, IntRange, LazyArray, ObjectValue, StringRange, normalizeInt } from "../../core/eval/values.js";
+import { FloatValue, IntRange, LazyArray, ObjectValue, StringRange, normalizeInt } from "../../core/values/values.js";
 import { CountingLazyArray } from "./support.js";
 
 /** Strings that trip YAML, TOML or JavaScript readers when written carelessly. */

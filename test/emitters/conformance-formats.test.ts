@@ -8,7 +8,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, NodeFsHost, type IncludeMerge } from "../../index.js";
-import { ObjectValue } from "../../core/eval/values.js";
+import { ObjectValue } from "../../core/values/values.js";
 import { conformanceDir, emit, fromJson, type FormatName } from "./support.js";
 import { whenShared } from "../support/shared-folder.js";
 

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { OutputError } from "../../core/plugin.js";
-import { IntRange, StringRange } from "../../core/eval/values.js";
+import { IntRange, StringRange } from "../../core/values/values.js";
 import { emit, f, obj } from "./support.js";
 
 test("JSON layout is JSON.stringify(value, null, 2) plus a newline", () => {

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { load, loadAll } from "js-yaml";
 import { createEngine, type RunOptions } from "../../index.js";
 import { API_VERSION, definePlugin, type EmitContext, type Value } from "../../core/plugin.js";
-import { ObjectValue } from "../../core/eval/values.js";
+import { ObjectValue } from "../../core/values/values.js";
 import { fcParams } from "../fuzz/fuzz-settings.js";
 import { rootArb, stringArb } from "./arbitrary-tree.js";
 import { CountingLazyArray, RecordingSink, expectedData, obj } from "./support.js";

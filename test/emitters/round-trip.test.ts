@@ -11,7 +11,7 @@ import { load } from "js-yaml";
 import { parse } from "smol-toml";
 import ts from "typescript";
 import { OutputError, type Value } from "../../core/plugin.js";
-import { ObjectValue } from "../../core/eval/values.js";
+import { ObjectValue } from "../../core/values/values.js";
 import { hasLoneSurrogate, hasNullInArray, rootArb, swapArrayKinds, tsRootArb } from "./arbitrary-tree.js";
 import { FORMATS, emit, expectedData, run, type FormatName } from "./support.js";
 import { plainDataDifference } from "../support/same-data.js";

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { load, type LoadOptions } from "js-yaml";
 import { parse } from "smol-toml";
 import { type Value } from "../../core/plugin.js";
-import { ObjectValue } from "../../core/eval/values.js";
+import { ObjectValue } from "../../core/values/values.js";
 import { CountingLazyArray, FORMATS, GeneratedArray, emit, expectedData, obj, run, type FormatName } from "./support.js";
 import { plainDataDifference } from "../support/same-data.js";
 

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { load } from "js-yaml";
-import { IntRange } from "../../core/eval/values.js";
+import { IntRange } from "../../core/values/values.js";
 import { emit, expectedData, f, obj } from "./support.js";
 import { plainDataDifference } from "../support/same-data.js";
 

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { type Value } from "../../core/plugin.js";
-import { FloatValue, ObjectValue } from "../../core/eval/values.js";
+import { FloatValue, ObjectValue } from "../../core/values/values.js";
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

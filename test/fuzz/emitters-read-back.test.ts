@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { createEngine } from "../../index.js";
-import { ObjectValue } from "../../core/eval/values.js";
+import { ObjectValue } from "../../core/values/values.js";
 import { fcParams } from "./fuzz-settings.js";
 import { programArb } from "./program-arbitrary.js";
 import { checkSourceEverywhere } from "./properties.js";

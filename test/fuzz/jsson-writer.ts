@@ -9,7 +9,7 @@
  * exists, §2.5), and `-9223372036854775807 - 1` for the one unwritable int.
  */
 import { type Value } from "../../core/plugin.js";
-import { FloatValue, LazyArray, ObjectValue } from "../../core/eval/values.js";
+import { FloatValue, LazyArray, ObjectValue } from "../../core/values/values.js";
 
 /** A small deterministic PRNG (mulberry32), so one seed gives one spelling. */
 export function prng(seed: number): () => number {

@@ -14,8 +14,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine } from "../../index.js";
-import { CHECK_EVERY } from "../../core/eval/cost-meter.js";
-import { ProgramValue } from "../../core/eval/key-origins.js";
+import { CHECK_EVERY } from "../../core/values/cost-meter.js";
+import { ProgramValue } from "../../core/values/program-value.js";
 import { COST_SHAPES, shapedProgram, type ShapedProgram } from "./cost-shapes.js";
 import { SCALE, SEED } from "./fuzz-settings.js";
 

@@ -14,7 +14,7 @@
  */
 import { CODES, renderDiagnostic, type Diagnostic, type Engine, type IncludeHost } from "../../core/index.js";
 import { type Value } from "../../core/plugin.js";
-import { BigIntRange, IntRange, LazyArray, ObjectValue, StringRange } from "../../core/eval/values.js";
+import { BigIntRange, IntRange, LazyArray, ObjectValue, StringRange } from "../../core/values/values.js";
 import { assertDiagnosticsWellFormed } from "./diagnostic-shape.js";
 import { readBack, READ_BACK_FORMATS, type ReadBackFormat } from "./read-back.js";
 import { dataDifference, valueDifference } from "../support/same-data.js";

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { createEngine } from "../../index.js";
 import { type Value } from "../../core/plugin.js";
-import { FloatValue, ObjectValue } from "../../core/eval/values.js";
+import { FloatValue, ObjectValue } from "../../core/values/values.js";
 import { rootArb } from "./data-arbitrary.js";
 import { fcParams } from "./fuzz-settings.js";
 import { checkRoundTrip } from "./properties.js";

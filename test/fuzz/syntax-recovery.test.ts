@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseProgram, MAX_SYNTAX_ERRORS, type ParseResult } from "../../core/syntax/parser.js";
-import { DEFAULT_LIMITS } from "../../core/eval/limits.js";
+import { DEFAULT_LIMITS } from "../../core/values/limits.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { loadConformanceInputs } from "./conformance-inputs.js";
 import { fcParams } from "./fuzz-settings.js";

@@ -6,7 +6,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type Agent } from "no
 import { join } from "node:path";
 import { createServer, type JssonServer } from "../../cli/serve/app.js";
 import { REPO_ROOT } from "../support/repo-root.js";
-import type { ServerOptionsInput } from "../../cli/serve/server-options.js";
+import type { ServerOptionsInput } from "../../cli/serve/ops/server-options.js";
 
 /** Test fixtures (plain files, not compiled). */
 export const fixturesDir = join(REPO_ROOT, "test", "http", "fixtures");

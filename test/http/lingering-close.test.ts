@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { connect } from "node:net";
 import { startServer, type TestServer } from "./helpers.js";
-import { LINGER_MS } from "../../cli/serve/lingering-close.js";
+import { LINGER_MS } from "../../cli/serve/http/lingering-close.js";
 
 let s: TestServer;
 test.before(async () => {

@@ -2,9 +2,9 @@
 // memory is reused only once the event loop has said it is done with it, across jobs too.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { WorkerPool, type JobHandlers } from "../../cli/serve/pool/worker-pool.js";
-import type { TranspileJob } from "../../cli/serve/pool/protocol.js";
-import { WorkCounts } from "../../cli/serve/work-counts.js";
+import { WorkerPool, type JobHandlers } from "../../cli/serve/run/pool/worker-pool.js";
+import type { TranspileJob } from "../../cli/serve/run/protocol.js";
+import { WorkCounts } from "../../cli/serve/run/work-counts.js";
 import { createEngine } from "../../index.js";
 
 function makePool(timeoutMs: number): WorkerPool {

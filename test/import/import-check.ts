@@ -11,7 +11,7 @@ import { formatSource } from "../../core/format/format-source.js";
 import { importDocument, IMPORT_MAX_DEPTH, type ImportFormat } from "../../core/import/import-document.js";
 import { DEFAULT_LIMITS } from "../../core/index.js";
 import { valueDifference } from "../support/same-data.js";
-import { FloatValue, ObjectValue, normalizeInt, type Value } from "../../core/eval/values.js";
+import { FloatValue, ObjectValue, normalizeInt, type Value } from "../../core/values/values.js";
 
 const engine: Engine = createEngine();
 const budget = () => standaloneBudget({ maxDepth: IMPORT_MAX_DEPTH, maxRangeItems: DEFAULT_LIMITS.maxRangeItems, maxItems: DEFAULT_LIMITS.maxItems });

@@ -11,7 +11,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { createEngine } from "../../index.js";
-import { FloatValue, ObjectValue, type Value } from "../../core/eval/values.js";
+import { FloatValue, ObjectValue, type Value } from "../../core/values/values.js";
 import { importDocument } from "../../core/import/import-document.js";
 import { floatLiteral } from "../../core/import/float-literal.js";
 import { rootArb } from "../fuzz/data-arbitrary.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { startServer, type TestServer } from "../http/helpers.js";
 import { REPO_ROOT } from "../support/repo-root.js";
-import type { ServerOptionsInput } from "../../cli/serve/server-options.js";
+import type { ServerOptionsInput } from "../../cli/serve/ops/server-options.js";
 
 
 /** Where screenshots of each tested state go (gitignored; CI keeps them as artifacts). */

@@ -14,7 +14,7 @@ import * as assert from "uvu/assert";
 import { send, startServer } from "../http/helpers.js";
 import { bannerLines } from "../../cli/serve/banner.js";
 import { SERVICE_ROUTES } from "../../cli/serve/app.js";
-import { resolveServerOptions } from "../../cli/serve/server-options.js";
+import { resolveServerOptions } from "../../cli/serve/ops/server-options.js";
 import { runCli } from "../support/spawn-cli.js";
 import { standalonePlugin, TempTree } from "./plugin-files.js";
 

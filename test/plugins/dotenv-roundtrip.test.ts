@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parseEnv } from "node:util";
 import fc from "fast-check";
 import { createEngineWithPlugins } from "../../cli/plugin-loader/index.js";
-import { ObjectValue } from "../../core/eval/values.js";
+import { ObjectValue } from "../../core/values/values.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { TempTree } from "./plugin-files.js";
 

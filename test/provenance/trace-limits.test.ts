@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, type SchemaFailure } from "../../index.js";
-import { locateFailures } from "../../core/engine/locate-failures.js";
+import { locateFailures } from "../../core/provenance/locate-failures.js";
 
 const engine = createEngine();
 const failure: SchemaFailure = { path: "$.xs[0].n", message: "Value must be <= 0, got 1", keyword: "maximum", schemaPath: "#/properties/xs/items/properties/n/maximum", instance: ["xs", "0", "n"], target: "value" };

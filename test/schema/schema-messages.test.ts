@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { JsonSchemaValidator } from "../../plugins/schema-json/index.js";
-import { ObjectValue, FloatValue } from "../../core/eval/values.js";
+import { ObjectValue, FloatValue } from "../../core/values/values.js";
 
 /** The validator under test: its own compile cache, as each engine's plugin has. */
 const validator = new JsonSchemaValidator();

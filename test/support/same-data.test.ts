@@ -1,7 +1,7 @@
 /** The shared data comparisons (test/support/same-data.ts): expected first, and each strictness does what it says. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { FloatValue, ObjectValue } from "../../core/eval/values.js";
+import { FloatValue, ObjectValue } from "../../core/values/values.js";
 import { dataDifference, plainDataDifference, valueDifference } from "./same-data.js";
 
 test("plainDataDifference names the path, expected first", () => {

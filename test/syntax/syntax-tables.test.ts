@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
-import { DEFAULT_LIMITS } from "../../core/eval/limits.js";
+import { DEFAULT_LIMITS } from "../../core/values/limits.js";
 import { LexError, Lexer } from "../../core/syntax/lexer.js";
 import { parseProgram } from "../../core/syntax/parser.js";
 import { LineIndex } from "../../core/source/line-index.js";

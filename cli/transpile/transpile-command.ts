@@ -1,0 +1,48 @@
+/**
+ * `jsson transpile`: load the engine with the plugins asked for, check the
+ * flags into a plan, and hand it to the run that fits it: many files
+ * (`--out-dir`), `--watch`, or one run under the watchdog. Called both by the
+ * oclif command and by the start-up fast path, with the same parsed flags, so
+ * both behave identically. Returns the exit status; user errors never throw.
+ */
+import { loadCliEngine } from "../plugin-loader/cli-engine.js";
+import { EXIT, UsageError } from "../terminal/exit-codes.js";
+import { writeStderr } from "../io/fd-writer.js";
+import { makePlan, type TranspileFlags, type TranspilePlan } from "./transpile-plan.js";
+import { transpileOnce } from "./transpile-run.js";
+import { underWatchdog } from "./run-watchdog.js";
+
+/**
+ * Run `jsson transpile` with parsed flags and the positional FILEs (none: `-i` or stdin); resolves to the exit status.
+ * @param argv the normalised command line, which orders `--var`, `--var-json` and `--vars` among each other
+ */
+export async function runTranspileCommand(flags: TranspileFlags, files: readonly string[], argv?: readonly string[]): Promise<number> {
+  const loaded = await loadCliEngine(list(flags, "plugin"));
+  if (!loaded.ok) {
+    writeStderr(`jsson: ${loaded.message}\n`);
+    return EXIT.USAGE;
+  }
+  const engine = loaded.engine;
+  let plan: TranspilePlan;
+  try {
+    plan = makePlan(engine, flags, files, argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    writeStderr(`jsson: ${e.message}\n`);
+    return EXIT.USAGE;
+  }
+  if (plan.outDir !== undefined) {
+    const { runMany } = await import("./transpile-many.js");
+    return runMany(engine, plan, flags, files, argv);
+  }
+  if (plan.watch) {
+    const { runWatch } = await import("./watch.js");
+    return runWatch(engine, plan, flags, files, argv);
+  }
+  return underWatchdog(plan.options.limits?.timeoutMs, () => transpileOnce(engine, plan, writeStderr));
+}
+
+function list(flags: TranspileFlags, name: string): readonly string[] {
+  const v = flags[name];
+  return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+}

@@ -1,0 +1,158 @@
+/**
+ * The checked plan of one `jsson transpile` invocation: its flags read,
+ * refused with usage errors where they conflict, and turned into the
+ * engine's run options, the output place and the schema to check.
+ */
+import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
+import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
+import type { ParsedFlags } from "../argv/command-entry.js";
+import { parseSelectPath } from "../argv/select-path.js";
+import { formatNames } from "../terminal/format-table.js";
+import { errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
+import { UsageError } from "../terminal/exit-codes.js";
+import { warningModeOf, type WarningMode } from "../terminal/warning-mode.js";
+import { schemaFormatOf } from "../terminal/schema-report.js";
+import type { ReplaceOptions } from "../io/file-replacement.js";
+import { sameFile } from "../io/same-file.js";
+import { maxInputBytes, readInput } from "../io/read-input.js";
+import { varsFromFlags } from "./external-vars.js";
+import { outputFormatOf } from "./output-format-of.js";
+
+/** Parsed flags of `jsson transpile` (names as on the command line; `plugin` is a list). */
+export type TranspileFlags = ParsedFlags;
+
+/** Everything a run needs, checked. */
+export interface TranspilePlan {
+  readonly inputPath: string;
+  readonly outputPath: string | undefined;
+  /** How `outputPath` is replaced when it is a symbolic link (`-o`: the file it names; `--out-dir`: the link itself). */
+  readonly replace?: ReplaceOptions;
+  /** `--out-dir`: one output file per input under this folder. */
+  readonly outDir: string | undefined;
+  readonly watch: boolean;
+  readonly options: RunOptions;
+  readonly schema: { readonly path: string; readonly text: string; readonly format: string | undefined } | undefined;
+  readonly validateOnly: boolean;
+  /** How source diagnostics are written (`--error-format`). */
+  readonly errorFormat: ErrorFormat;
+  /** `--strict`, `--quiet-warnings` (LANGUAGE.md §16.5). */
+  readonly warningMode: WarningMode;
+}
+
+/** Boolean flags that set a format option (`OutputFormat.options`), by flag name. */
+export const FORMAT_OPTION_FLAGS: Readonly<Record<string, string>> = {
+  compact: "compact",
+  documents: "documents",
+  "block-strings": "blockStrings",
+};
+
+/** Check the flags; `argv` orders the external-variable flags (see `runTranspileCommand`). Throws {@link UsageError}. */
+export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly string[], argv?: readonly string[]): TranspilePlan {
+  const input = str(flags, "input");
+  const file = files[0];
+  const outDir = str(flags, "out-dir");
+  if (outDir === undefined && files.length > 1) throw new UsageError(`several input files given; write them with --out-dir DIR (one output file each)`);
+  if (input !== undefined && file !== undefined && (input !== file || files.length > 1)) throw new UsageError(`two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE`);
+  if (outDir !== undefined && str(flags, "output") !== undefined) throw new UsageError("give -o FILE or --out-dir DIR, not both");
+  const inputPath = input ?? file ?? "-";
+  // before the format is inferred from -o: "-o names the input" says more than "no format writes .jsson"
+  const outputPath = outputOf(flags, inputPath);
+  const watch = flags["watch"] === true;
+  if (watch && outDir !== undefined) throw new UsageError("--watch takes one input file (without --out-dir)");
+  const formatName = str(flags, "format") ?? (outputPath === undefined ? undefined : outputFormatOf(engine, outputPath)) ?? "json";
+  const format = engine.findFormat(formatName);
+  if (!format) throw new UsageError(`unknown format "${formatName}" (available: ${formatNames(engine)})`);
+  const formatOptions: Record<string, boolean> = {};
+  for (const [flag, option] of Object.entries(FORMAT_OPTION_FLAGS)) {
+    if (flags[flag] !== true) continue;
+    if (format.options === undefined || !Object.hasOwn(format.options, option)) {
+      const owners = engine.listFormats().filter((f) => Object.hasOwn(engine.findFormat(f.name)?.options ?? {}, option)).map((f) => f.name);
+      throw new UsageError(`--${flag} is an option of the ${owners.join(", ") || "(no)"} format${owners.length === 1 ? "" : "s"}, not of ${format.name}`);
+    }
+    formatOptions[option] = true;
+  }
+  const selectText = str(flags, "select");
+  const select = selectText === undefined ? undefined : parseSelectPath(selectText);
+  if (select !== undefined && !select.ok) throw new UsageError(select.message);
+  const includeMerge = str(flags, "include-merge") ?? "keep";
+  if (!isIncludeMerge(includeMerge)) throw new UsageError(`unknown include merge mode "${includeMerge}" (use ${INCLUDE_MERGE_MODES.join(", ")})`);
+  const limits = parseLimits(flags);
+  const schemaPath = str(flags, "schema");
+  const validateOnly = flags["validate-only"] === true;
+  const errorFormat = errorFormatOf(str(flags, "error-format"));
+  if (!errorFormat.ok) throw new UsageError(errorFormat.message);
+  if (validateOnly && schemaPath === undefined) throw new UsageError("--validate-only needs --schema FILE");
+  const threshold = optional(flags, "stream-threshold", parseCount);
+  const vars = varsFromFlags(flags, argv, limits);
+  const warningMode = warningModeOf(flags);
+  const options: RunOptions = {
+    format: formatName,
+    includeMerge,
+    host: new NodeFsHost(),
+    limits,
+    ...(threshold === undefined ? {} : { streamThreshold: threshold }),
+    ...(vars === undefined ? {} : { vars }),
+    ...(Object.keys(formatOptions).length === 0 ? {} : { formatOptions }),
+    ...(select === undefined ? {} : { select: select.path }),
+    ...(flags["sort-keys"] === true ? { sortKeys: true } : {}),
+    ...(warningMode.strict ? { strict: true } : {}),
+  };
+  if (watch && inputPath === "-") throw new UsageError("--watch needs an input file (not stdin)");
+  return {
+    inputPath,
+    outputPath,
+    outDir,
+    watch,
+    options,
+    schema: schemaPath === undefined ? undefined : readSchema(schemaPath),
+    validateOnly,
+    errorFormat: errorFormat.format,
+    warningMode,
+  };
+}
+
+/** `-o`: `undefined` for stdout (no flag, or `-o -`); naming the input file is a usage error (it would be truncated). */
+function outputOf(flags: TranspileFlags, inputPath: string): string | undefined {
+  const output = str(flags, "output");
+  if (output === undefined || output === "-") return undefined;
+  if (inputPath !== "-" && sameFile(inputPath, output)) throw new UsageError(`-o "${output}" is the input file; write the output elsewhere`);
+  return output;
+}
+
+function parseLimits(flags: TranspileFlags): Partial<Limits> {
+  const limits: { -readonly [K in keyof Limits]?: Limits[K] } = {};
+  const maxDepth = optional(flags, "max-depth", parseCount);
+  const maxItems = optional(flags, "max-items", parseCount);
+  const maxOutput = optional(flags, "max-output", parseByteSize);
+  const timeout = optional(flags, "timeout", parseDuration);
+  if (maxDepth !== undefined) limits.maxDepth = maxDepth;
+  if (maxItems !== undefined) limits.maxRangeItems = maxItems;
+  if (maxOutput !== undefined) limits.maxOutputBytes = maxOutput;
+  if (timeout !== undefined) limits.timeoutMs = timeout;
+  return limits;
+}
+
+/** The schema file, read like the input: bounded (`--schema /dev/zero` ends in the schema's size limit, not out of memory). Throws {@link UsageError}. */
+export function readSchema(path: string): NonNullable<TranspilePlan["schema"]> {
+  // "-" is a file named "-" here, as before: stdin is the source's
+  const read = readInput(path === "-" ? "./-" : path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength), "schema file");
+  if (!read.ok) throw new UsageError(read.message);
+  return { path, text: read.text, format: schemaFormatOf(path) };
+}
+
+function optional(flags: TranspileFlags, name: string, parse: (text: string, what: string) => ParsedValue): number | undefined {
+  const text = str(flags, name);
+  if (text === undefined) return undefined;
+  const parsed = parse(text, `--${name}`);
+  if (!parsed.ok) throw new UsageError(parsed.message);
+  return parsed.value;
+}
+
+function str(flags: TranspileFlags, name: string): string | undefined {
+  const v = flags[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+function isIncludeMerge(s: string): s is IncludeMerge {
+  return (INCLUDE_MERGE_MODES as readonly string[]).includes(s);
+}
