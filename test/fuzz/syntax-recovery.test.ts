@@ -10,27 +10,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseProgram, MAX_SYNTAX_ERRORS, type ParseResult } from "../../core/syntax/parser.js";
 import { DEFAULT_LIMITS } from "../../core/eval/limits.js";
-import { REPO_ROOT } from "../support/repo-root.js";
-import { loadConformanceInputs } from "./conformance-inputs.js";
+import { syntaxCorpus } from "./syntax-corpus.js";
 import { fcParams } from "./fuzz-settings.js";
 import { mutateAll, mutationArb } from "./mutation.js";
 import { anyTextArb, tokenSoupArb } from "./text-arbitrary.js";
 
 const limits = { maxDepth: DEFAULT_LIMITS.maxDepth, maxSourceLength: DEFAULT_LIMITS.maxSourceLength };
 
-function jssonIn(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? jssonIn(join(dir, e.name)) : e.name.endsWith(".jsson") ? [readFileSync(join(dir, e.name), "utf8")] : []));
-}
-
-const corpus = [
-  ...loadConformanceInputs().map((c) => c.input),
-  ...jssonIn(join(REPO_ROOT, "examples")),
-  ...jssonIn(join(REPO_ROOT, "test", "diagnostics", "mistakes")),
-];
+const corpus = syntaxCorpus();
 
 /** The recovery properties for one text; returns the number of diagnostics. */
 function checkRecovery(text: string): number {
