@@ -540,7 +540,11 @@ class Parser {
   program(): Program {
     const statements: Statement[] = [];
     // a lexical error before the first token: go on from where the next statement can start
-    if (this.handled !== undefined) this.recover(this.handled, "eof", 0, this.depth, -1);
+    if (this.handled !== undefined) {
+      // the refused text stands for the token before: on its line the item goes on (`# settings` is one error, on any line)
+      if (this.handled instanceof LexError) this.prevEndLine = this.lines.line(this.handled.diagnostic.start);
+      this.recover(this.handled, "eof", 0, this.depth, -1);
+    }
     while (this.kind !== "eof") {
       const itemStart = this.start;
       try {
