@@ -20,8 +20,8 @@ const { values } = parseArgs({
 if (values.smoke) Object.assign(values, { rounds: "1", secs: "0.02" });
 const warmupMs = values.smoke ? 20 : 500;
 const { createEngine, MemoryHost } = await import("jsson");
-const { resolveLimits } = await import("../dist/core/engine/limits.js");
-const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
+const { resolveLimits } = await import("../dist/core/values/resolve-limits.js");
+const { runTranspile } = await import("../dist/cli/serve/run/jobs/run-transpile.js");
 
 // bench/workloads/<name>.jsson: w1…w4, or small (the small request of bench/http-load.sh).
 const source = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");

@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createEngine, toPlainData } from "jsson";
 // not public API: the locating pass the CLI, the server and the language server use
-import { locateFailures } from "../dist/core/engine/locate-failures.js";
-import { ValueTrace } from "../dist/core/eval/value-trace.js";
+import { locateFailures } from "../dist/core/provenance/locate-failures.js";
+import { ValueTrace } from "../dist/core/provenance/value-trace.js";
 
 const { values } = parseArgs({ options: { workload: { type: "string", default: "w3" }, rounds: { type: "string", default: "7" }, runs: { type: "string", default: "20" }, smoke: { type: "boolean", default: false } } });
 if (values.smoke) Object.assign(values, { rounds: "1", runs: "1" });
@@ -39,7 +39,8 @@ function cpuMs(f) {
 }
 
 const plain = cpuMs(() => engine.evaluate(source, { streamThreshold: Infinity }));
-const traced = cpuMs(() => engine.evaluate(source, { trace: new ValueTrace({ id: undefined, text: source }) }));
+// `trace` is an internal run option (left out of the package's types)
+const traced = cpuMs(() => engine.evaluate(source, /** @type {import("jsson").RunOptions} */ ({ trace: new ValueTrace({ id: undefined, text: source }) })));
 const located = cpuMs(() => locateFailures(engine, source, {}, failures));
 console.log(`workload ${values.workload} (${source.length} chars), ${failures.length} failures to place, median of ${rounds} × ${runs} runs (cpu ms/run)`);
 console.log(`evaluate (eager)   ${plain.toFixed(2)}`);

@@ -23,8 +23,8 @@ const { values } = parseArgs({
   },
 });
 const { createEngine, MemoryHost } = await import("jsson");
-const { resolveLimits } = await import("../dist/core/engine/limits.js");
-const { runTranspile } = await import("../dist/cli/serve/jobs/run-transpile.js");
+const { resolveLimits } = await import("../dist/core/values/resolve-limits.js");
+const { runTranspile } = await import("../dist/cli/serve/run/jobs/run-transpile.js");
 const { parseProgram } = await import("../dist/core/syntax/parser.js");
 
 const template = readFileSync(new URL(`workloads/${values.workload}.jsson`, import.meta.url), "utf8");

@@ -1,8 +1,9 @@
 /**
  * `jsson fmt`: format JSSON files (docs/formatting.md). Each input is read,
  * formatted with {@link formatSource}, then printed, checked, diffed or
- * written back; a file that does not parse is reported and left untouched,
- * and the other files are still processed.
+ * written back; a file that does not parse is reported and left untouched
+ * (with `--force`, reported and formatted around its errors), and the other
+ * files are still processed.
  */
 import { createTwoFilesPatch } from "diff";
 import { DEFAULT_LIMITS } from "../../core/index.js";
@@ -24,6 +25,8 @@ export interface FmtMode {
   readonly write: boolean;
   /** Print a unified diff of each input that would change. */
   readonly diff: boolean;
+  /** Format inputs with syntax errors too, each item holding an error kept as written (the errors are still reported). */
+  readonly force?: boolean;
 }
 
 /**
@@ -62,33 +65,34 @@ export async function runFmt(paths: readonly string[], mode: FmtMode, errorForma
       status = EXIT.SOURCE;
       continue;
     }
-    const result = formatSource(read.text, read.file === undefined ? {} : { file: read.file });
+    const result = formatSource(read.text, { ...(read.file === undefined ? {} : { file: read.file }), formatBroken: mode.force === true });
     if (!result.ok) {
       if (errorFormat === "json") failures.push(...result.diagnostics);
       else writeStderr((inputs.length > 1 && errorFormat === "human" ? `${shown}:\n` : "") + diagnosticsText(errorFormat, result.diagnostics, runSources(read)));
       status = EXIT.SOURCE;
-      continue;
     }
+    const formatted = result.text;
+    if (formatted === undefined) continue;
     // A BOM is not part of the layout; the formatted text starts without it.
     const original = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
-    const changed = result.text !== read.text;
+    const changed = formatted !== read.text;
     if (mode.check && changed) {
       if (!mode.diff) writeStdout(`${shown}\n`);
       if (status === EXIT.OK) status = EXIT.SOURCE;
     }
-    if (mode.diff && changed) writeStdout(unifiedDiff(shown, original, result.text));
+    if (mode.diff && changed) writeStdout(unifiedDiff(shown, original, formatted));
     if (mode.write && read.file !== undefined) {
       if (changed) {
         try {
           // beside the file, renamed over it once complete; a symbolic link keeps naming it
-          await replaceFile(read.file, [result.text], { followLink: true });
+          await replaceFile(read.file, [formatted], { followLink: true });
         } catch (e) {
           if (!(e instanceof OutputWriteError)) throw e;
           writeStderr(`jsson: ${e.message}\n`);
           status = EXIT.SOURCE;
         }
       }
-    } else if (!mode.check && !mode.diff) writeStdout(result.text);
+    } else if (!mode.check && !mode.diff) writeStdout(formatted);
   }
   // json names files only (no excerpts): any run's sources name them alike
   if (failures.length > 0) writeStderr(diagnosticsJson(failures, runSources({ text: "" })));

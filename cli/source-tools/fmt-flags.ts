@@ -12,6 +12,7 @@ export const FMT_FLAGS: readonly FlagDefinition[] = [
   { name: "check", char: "c", kind: "boolean", description: "list the files that would change; exit 1 if any would" },
   { name: "write", char: "w", kind: "boolean", description: "rewrite the files that change (stdin still goes to stdout)" },
   { name: "diff", char: "d", kind: "boolean", description: "print a unified diff of each file that would change" },
+  { name: "force", kind: "boolean", description: "format a file with syntax errors too: the items holding them are kept as written (the errors are still reported, exit 1)" },
   ERROR_FORMAT_FLAG,
 ];
 
@@ -22,6 +23,7 @@ export const FMT_COMMAND: CommandEntry = {
   run: async (flags, args) => {
     const { runFmt } = await import("./fmt-files.js");
     const errorFormat = flags["error-format"];
-    return runFmt(args, { check: flags["check"] === true, write: flags["write"] === true, diff: flags["diff"] === true }, typeof errorFormat === "string" ? errorFormat : undefined);
+    const mode = { check: flags["check"] === true, write: flags["write"] === true, diff: flags["diff"] === true, force: flags["force"] === true };
+    return runFmt(args, mode, typeof errorFormat === "string" ? errorFormat : undefined);
   },
 };

@@ -2,23 +2,24 @@
  * The JSSON formatter (`jsson fmt`, the language server's formatting): one
  * canonical layout, described in docs/formatting.md.
  *
- * It is a layout pass over the lexer's tokens, not a printer of the tree:
- * the tree has no comments and no separators, and JSSON's meaning depends on
- * line breaks (the separator rule, template row grouping, `map` and `step`
- * on the same line, LANGUAGE.md §3.2, §7.2). So line breaks stay where the
- * author put them (runs of blank lines become one), every token keeps its
- * exact text (strings byte for byte), and only the space between tokens on a
- * line, the indentation and redundant commas change. The source is parsed
- * first: a program with a syntax error is refused with its diagnostic.
+ * It prints the concrete syntax tree (core/syntax/syntax-tree.ts), which
+ * keeps every comment and line break. JSSON's meaning depends on line
+ * breaks (the separator rule, template row grouping, `map` and `step` on the
+ * same line, LANGUAGE.md §3.2, §7.2), so line breaks stay where the author
+ * put them (runs of blank lines become one), every token keeps its exact
+ * text (strings byte for byte), and only the space between tokens on a
+ * line, the indentation and redundant commas change; the tree pairs the
+ * brackets. A text with syntax errors is refused with its diagnostics,
+ * unless {@link FormatOptions.formatBroken}: then each item that holds an
+ * error (an `error` node) is printed as written and the rest is formatted.
  *
  * Imports point one way: this module uses core/syntax; nothing in core uses it.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { makeDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { DEFAULT_LIMITS } from "../values/limits.js";
-import { Lexer } from "../syntax/lexer.js";
-import { parseProgram } from "../syntax/parser.js";
-import type { Token } from "../syntax/tokens.js";
+import { parseTree } from "../syntax/tree-builder.js";
+import { layoutTokens, type LayoutToken } from "./layout-tokens.js";
 
 /** Options of {@link formatSource}. */
 export interface FormatOptions {
@@ -30,10 +31,18 @@ export interface FormatOptions {
   readonly maxSourceLength?: number;
   /** The file the text is from, named in its diagnostics (`Diagnostic.file`). */
   readonly file?: string;
+  /** Format a text with syntax errors too: each item holding an error is kept as written (`jsson fmt --force`). */
+  readonly formatBroken?: boolean;
 }
 
-/** The formatted text, or the syntax error that stopped it. */
-export type FormatResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+/**
+ * The formatted text, or the syntax errors that stopped it; with
+ * {@link FormatOptions.formatBroken}, the errors and the text formatted
+ * around them.
+ */
+export type FormatResult =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly text?: string };
 
 /**
  * What a bracket encloses, which decides whether commas may be dropped:
@@ -53,35 +62,25 @@ interface Frame {
   readonly spread: boolean;
 }
 
-const OPENERS: ReadonlySet<string> = new Set(["{", "[", "("]);
-
 /**
  * Format a JSSON source text. Pure and synchronous; linear in the text
  * (after the parse that checks it).
  */
 export function formatSource(text: string, options: FormatOptions = {}): FormatResult {
-  const parsed = parseProgram(text, {
+  const tree = parseTree(text, {
     maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     maxSourceLength: options.maxSourceLength ?? DEFAULT_LIMITS.maxSourceLength,
   });
-  if (parsed.diagnostic) return { ok: false, diagnostics: parsed.diagnostics.map((d) => makeDiagnostic(d, parsed.lines, options.file)) };
-  return { ok: true, text: layout(text, options.indent ?? 2) };
-}
-
-/** Every token of a source that parsed, eof last. */
-function tokenize(text: string): Token[] {
-  const lexer = new Lexer(text);
-  const tokens: Token[] = [];
-  for (;;) {
-    const t = lexer.next();
-    tokens.push(t);
-    if (t.kind === "eof") return tokens;
-  }
+  const indent = options.indent ?? 2;
+  if (tree.diagnostics.length === 0) return { ok: true, text: layout(text, layoutTokens(tree.root), indent) };
+  const diagnostics = tree.diagnostics.map((d) => makeDiagnostic(d, tree.parse.lines, options.file));
+  return options.formatBroken === true ? { ok: false, diagnostics, text: layout(text, layoutTokens(tree.root), indent) } : { ok: false, diagnostics };
 }
 
 /** A comment found between two tokens, with the line breaks before it. */
 interface GapComment {
   readonly text: string;
+  readonly start: number;
   readonly newlinesBefore: number;
 }
 
@@ -98,7 +97,7 @@ function scanGap(text: string, from: number, to: number): { comments: GapComment
     } else if (c === 47 && text.charCodeAt(p + 1) === 47) {
       let end = text.indexOf("\n", p);
       if (end < 0 || end > to) end = to;
-      comments.push({ text: text.slice(p, end).trimEnd(), newlinesBefore: newlines });
+      comments.push({ text: text.slice(p, end).trimEnd(), start: p, newlinesBefore: newlines });
       newlines = 0;
       p = end;
     } else p++;
@@ -107,13 +106,15 @@ function scanGap(text: string, from: number, to: number): { comments: GapComment
 }
 
 /** Tokens after which the next token starts an operand, so `-` there is unary. */
-function endsOperand(t: Token, before: Token | undefined): boolean {
+function endsOperand(t: LayoutToken, before: LayoutToken | undefined): boolean {
   switch (t.kind) {
     case "int":
     case "float":
     case "string":
     case "template":
     case "ident":
+    case "verbatim":
+    case "error":
       return true;
     case "keyword":
       // `true`/`false`/`null`, or any keyword as a property name after `.`.
@@ -125,15 +126,13 @@ function endsOperand(t: Token, before: Token | undefined): boolean {
   }
 }
 
-function isPunct(t: Token | undefined, text: string): boolean {
+function isPunct(t: LayoutToken | undefined, text: string): boolean {
   return t !== undefined && t.kind === "punct" && t.text === text;
 }
 
-function layout(text: string, indentWidth: number): string {
-  const tokens = tokenize(text);
+function layout(text: string, tokens: readonly LayoutToken[], indentWidth: number): string {
   const out: string[] = [];
   const frames: Frame[] = [{ kind: "top", base: -1, pendingTernaries: 0, spread: false }];
-  const closers = matchBrackets(tokens);
   /** The last token was the opener of a spread body: what follows goes on the next line. */
   let breakAfterOpener = false;
   /** Indentation level of the line being written. */
@@ -143,8 +142,8 @@ function layout(text: string, indentWidth: number): string {
   /** The last thing written was an opening bracket (no blank line may follow it). */
   let afterOpener = false;
   /** The previous written token, and the one before it. */
-  let prev: Token | undefined;
-  let prevPrev: Token | undefined;
+  let prev: LayoutToken | undefined;
+  let prevPrev: LayoutToken | undefined;
   /** The previous written token was a unary operator. */
   let prevUnary = false;
   /** Line breaks before a dropped comma, owed to what follows it. */
@@ -161,7 +160,7 @@ function layout(text: string, indentWidth: number): string {
   };
 
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] as Token;
+    const t = tokens[i] as LayoutToken;
     const gap = scanGap(text, pos, t.start);
     pos = t.end;
 
@@ -169,7 +168,8 @@ function layout(text: string, indentWidth: number): string {
     for (const c of gap.comments) {
       const newlines = c.newlinesBefore + carry;
       carry = 0;
-      if (newlines === 0 && lineHasContent) out.push(" ");
+      // beside an item kept as written, the blanks stay as written too (`http://x`: a comment glued to the error)
+      if (newlines === 0 && lineHasContent) out.push(prev?.kind === "verbatim" && c === gap.comments[0] ? text.slice(prev.end, c.start) : " ");
       else {
         newLine(newlines, frame().base + 1);
         afterOpener = false;
@@ -181,17 +181,18 @@ function layout(text: string, indentWidth: number): string {
     carry = 0;
     if (t.kind === "eof") break;
 
-    const isCloser = isCloserToken(t);
+    const isCloser = t.closes;
     if (breakAfterOpener || (isCloser && frame().spread)) newlines = Math.max(newlines, 1);
     breakAfterOpener = false;
     // Drop a comma where a line break or the closer already separates (§3.2).
     // In an array block a comma at the end of a line continues the row (§7.2): only one before `]` goes.
-    if (isPunct(t, ",")) {
-      const next = tokens[i + 1] as Token;
+    // Commas beside an item kept as written stay: the errors around them are not ours to change.
+    if (isPunct(t, ",") && prev?.kind !== "verbatim" && tokens[i + 1]?.kind !== "verbatim") {
+      const next = tokens[i + 1] as LayoutToken;
       const kind = frame().kind;
       // A line break before `-` is no separator: `1⏎-2` is `1 - 2` (§3.3), so that comma stays.
       const lineBreakSeparates = kind !== "block" && (next.line > t.endLine || next.kind === "eof") && !isPunct(next, "-");
-      if (kind !== "paren" && kind !== "fields" && (isCloserToken(next) || lineBreakSeparates)) {
+      if (kind !== "paren" && kind !== "fields" && (next.closes || lineBreakSeparates)) {
         carry = newlines;
         continue;
       }
@@ -199,6 +200,8 @@ function layout(text: string, indentWidth: number): string {
 
     if (newlines > 0 || !lineHasContent) newLine(isCloser ? 1 : newlines, isCloser ? frame().base : frame().base + 1);
     else if (needsSpace(prev, t, prevUnary, frame())) out.push(" ");
+    // beside an item kept as written, no blank is taken away (two tokens would run into one)
+    else if (prev !== undefined && (prev.kind === "verbatim" || t.kind === "verbatim")) out.push(text.slice(prev.end, t.start));
 
     if (isCloser) frames.pop();
     out.push(text.slice(t.start, t.end));
@@ -209,9 +212,9 @@ function layout(text: string, indentWidth: number): string {
       const f = frame();
       if (t.text === "?") f.pendingTernaries++;
       else if (t.text === ":" && f.pendingTernaries > 0) f.pendingTernaries--;
-      else if (OPENERS.has(t.text)) {
+      else if (t.closerLine !== undefined) {
         const kind = frameKind(t, prev, tokens[i + 1]);
-        const spread = kind !== "paren" && kind !== "fields" && (tokens[closers[i] ?? i] as Token).line > t.line;
+        const spread = kind !== "paren" && kind !== "fields" && t.closerLine > t.line;
         frames.push({ kind, base: lineIndent, pendingTernaries: 0, spread });
         afterOpener = true;
         breakAfterOpener = spread;
@@ -225,36 +228,20 @@ function layout(text: string, indentWidth: number): string {
   return out.join("");
 }
 
-/** For each opener's index, the index of its closer (the source parsed, so brackets match). */
-function matchBrackets(tokens: readonly Token[]): number[] {
-  const closers: number[] = [];
-  const open: number[] = [];
-  tokens.forEach((t, i) => {
-    if (t.kind !== "punct") return;
-    if (OPENERS.has(t.text)) open.push(i);
-    else if (isCloserToken(t)) closers[open.pop() ?? i] = i;
-  });
-  return closers;
-}
-
-function isCloserToken(t: Token): boolean {
-  return t.kind === "punct" && (t.text === "}" || t.text === "]" || t.text === ")");
-}
-
-function frameKind(open: Token, prev: Token | undefined, next: Token | undefined): FrameKind {
+function frameKind(open: LayoutToken, prev: LayoutToken | undefined, next: LayoutToken | undefined): FrameKind {
   if (open.text === "(") return "paren";
   if (open.text === "{") return prev?.kind === "keyword" && prev.text === "template" ? "fields" : "object";
   return next?.kind === "keyword" && (next.text === "template" || next.text === "map") ? "block" : "array";
 }
 
-function isUnary(t: Token, prev: Token | undefined, prevPrev: Token | undefined): boolean {
+function isUnary(t: LayoutToken, prev: LayoutToken | undefined, prevPrev: LayoutToken | undefined): boolean {
   if (t.kind !== "punct") return false;
   if (t.text === "!") return true;
   return t.text === "-" && !(prev !== undefined && endsOperand(prev, prevPrev));
 }
 
 /** Whether one space separates `a` and `b` written on the same line. */
-function needsSpace(a: Token | undefined, b: Token, aIsUnary: boolean, f: Frame): boolean {
+function needsSpace(a: LayoutToken | undefined, b: LayoutToken, aIsUnary: boolean, f: Frame): boolean {
   if (a === undefined) return false;
   if (aIsUnary) return false;
   if (a.kind === "punct") {

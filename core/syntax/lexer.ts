@@ -92,6 +92,11 @@ export class Lexer {
     this.start = this.end = start;
   }
 
+  /** Where scanning goes on: after a {@link LexError}, the end of the text it skipped. */
+  get offset(): number {
+    return this.pos;
+  }
+
   /** The next token as an object (for callers that keep tokens); throws {@link LexError} on a lexical error. */
   next(): Token {
     this.scan();

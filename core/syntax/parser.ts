@@ -323,9 +323,27 @@ class Parser {
       throw e;
     }
     const pending: string[] = [];
-    for (let i = openMark; i < this.openStarts.length; i++) pending.push(this.src[this.openStarts[i] as number] as string);
+    /**
+     * How many of each opener `pending` holds: a closer whose opener is not
+     * there is not searched for (searching made `[`×n `}`×n quadratic); a
+     * search that finds one drops what it passed, so all searches are linear.
+     */
+    const held: Record<string, number> = { "(": 0, "[": 0, "{": 0 };
+    const hold = (opener: string): void => {
+      pending.push(opener);
+      (held[opener] as number)++;
+    };
+    const dropFrom = (j: number): void => {
+      for (let k = j; k < pending.length; k++) (held[pending[k] as string] as number)--;
+      pending.length = j;
+    };
+    for (let i = openMark; i < this.openStarts.length; i++) hold(this.src[this.openStarts[i] as number] as string);
     // the '(' around an unclosed '(' are given up with it: the expression ended where the innermost one did
-    if (abandon && pending.pop() === "(") while (pending[pending.length - 1] === "(") pending.pop();
+    if (abandon && pending[pending.length - 1] === "(") {
+      let j = pending.length - 1;
+      while (pending[j - 1] === "(") j--;
+      dropFrom(j);
+    } else if (abandon && pending.length > 0) dropFrom(pending.length - 1);
     this.openStarts.length = openMark;
     this.openLines.length = openMark;
     this.depth = depthMark;
@@ -338,10 +356,10 @@ class Parser {
       if (this.kind === "punct") {
         const t = this.text;
         const opener = OPENER_OF[t];
-        if (CLOSER_OF[t] !== undefined) pending.push(t);
+        if (CLOSER_OF[t] !== undefined) hold(t);
         else if (opener !== undefined) {
-          const j = pending.lastIndexOf(opener);
-          if (j >= 0) pending.length = j;
+          const j = (held[opener] as number) > 0 ? pending.lastIndexOf(opener) : -1;
+          if (j >= 0) dropFrom(j);
           else if (t === closer) return true;
           else if (this.openedBefore(opener, openMark - 1)) throw e;
           else if (closer !== "eof") return false;
@@ -541,7 +559,11 @@ class Parser {
   program(): Program {
     const statements: Statement[] = [];
     // a lexical error before the first token: go on from where the next statement can start
-    if (this.handled !== undefined) this.recover(this.handled, "eof", 0, this.depth, -1);
+    if (this.handled !== undefined) {
+      // the refused text stands for the token before: on its line the item goes on (`# settings` is one error, on any line)
+      if (this.handled instanceof LexError) this.prevEndLine = this.lines.line(this.handled.diagnostic.start);
+      this.recover(this.handled, "eof", 0, this.depth, -1);
+    }
     while (this.kind !== "eof") {
       const itemStart = this.start;
       try {

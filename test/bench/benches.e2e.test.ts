@@ -32,6 +32,7 @@ const SMOKE_RUNS: Readonly<Record<string, RegExp | readonly RegExp[]>> = {
   "bench/serve-memory.mjs": /^-processes 1 -workers 1: idle \d+ MB per HTTP process; after load \d+ MB/m,
   "bench/cli-cold-start.mjs": /^\| transpile \(json\) \| [\d.]+ \| [\d.]+ \| [\d.]+ /m,
   "bench/schema-places.mjs": /^locateFailures\s+[\d.]+$/m,
+  "bench/syntax-tree.mjs": /^parseTree\s+\|\s+[\d.]+ \|/m,
   "bench/w3-new-text.mjs": /^job\s+median [\d.]+ cpu-ms/m,
   "bench/ab-evaluate-cpu.mjs": /^this\s+[\d.]+ cpu-ms\/evaluate/m,
   "bench/check-evaluate-cpu.mjs": [/^check [\d.]+ cpu-ms$/m, /^evaluate [\d.]+ cpu-ms$/m],

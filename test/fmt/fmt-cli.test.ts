@@ -1,6 +1,7 @@
 /**
  * `jsson fmt` through the real binary: stdout, --check, --write, --diff,
- * stdin, several files, and a file with a syntax error left untouched.
+ * stdin, several files, a file with a syntax error left untouched, and
+ * --force formatting one around its errors.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -100,6 +101,27 @@ test("a syntax error is reported as Line <n>: and the file left untouched; other
   assert.is(single.code, 1);
   assert.is(single.stdout, "");
   assert.ok(single.stderr.startsWith("Line 2: unexpected '='\n  --> <stdin>:2:5\n  2 | b = = 2\n"), single.stderr);
+});
+
+test("--force formats a file with syntax errors around them: errors reported, exit 1, the broken item kept as written", async () => {
+  const broken = "a=1\nb = =   2\nc=[1,2,\n3,]\n";
+  const formatted = "a = 1\nb = =   2\nc = [\n  1, 2\n  3\n]\n";
+  const printed = await runCli(["fmt", "--force"], { input: broken });
+  assert.is(printed.code, 1);
+  assert.is(printed.stdout, formatted);
+  assert.ok(printed.stderr.startsWith("Line 2: unexpected '='"), printed.stderr);
+  const dir = fixtureDir({ "b.jsson": broken });
+  const check = await runCli(["fmt", "--check", join(dir, "b.jsson")]);
+  assert.is(check.code, 1);
+  assert.is(check.stdout, "", "without --force a broken file is not judged");
+  const checkForced = await runCli(["fmt", "--check", "--force", join(dir, "b.jsson")]);
+  assert.is(checkForced.stdout, `${join(dir, "b.jsson")}\n`);
+  assert.is(readFileSync(join(dir, "b.jsson"), "utf8"), broken, "--check writes nothing");
+  const written = await runCli(["fmt", "--write", "--force", join(dir, "b.jsson")]);
+  assert.is(written.code, 1);
+  assert.is(readFileSync(join(dir, "b.jsson"), "utf8"), formatted);
+  const again = await runCli(["fmt", "--check", "--force", join(dir, "b.jsson")]);
+  assert.is(again.stdout, "", "formatting again changes nothing");
 });
 
 test("a missing file is an error (exit 1) naming it", async () => {
