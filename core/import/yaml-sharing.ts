@@ -137,7 +137,7 @@ class SharingWalk {
       if (node.anchor !== undefined) this.anchors.set(node.anchor, node);
       const items = node.items.map((item, i) => this.shape(item, [...path, String(i)]));
       if (node.anchor !== undefined && this.used.has(node)) this.declare(node, node.anchor, items.every(isPlain) ? this.value(node) : new SharedArray(items), path);
-      return items.reverse();
+      return [...items].reverse();
     }
     if (isMap(node)) return [this.shape(node, path)];
     return [this.value(node)]; // refused by the reader before this: a merge key takes mappings
