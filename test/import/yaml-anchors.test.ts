@@ -10,9 +10,12 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixtureDir } from "../cli/fixtures.js";
 import { runCli } from "../support/spawn-cli.js";
+import { fencedBlocks } from "../support/doc-examples.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 import { createEngine } from "../../index.js";
 import { formatSource } from "../../core/format/format-source.js";
 import { importDocument } from "../../core/import/import-document.js";
@@ -320,6 +323,20 @@ test("an anchor no alias uses is written in place, and a document without aliase
   const r = importDocument("a: &unused {x: 1}\nb: [1, 2]\n", "yaml");
   assert.ok(r.ok);
   if (r.ok) assert.is(r.text, "a {\n  x = 1\n}\nb = [1, 2]\n");
+});
+
+test("docs/import.md's example is what the importer writes, and it reads as PyYAML reads the YAML", () => {
+  const blocks = fencedBlocks(readFileSync(join(REPO_ROOT, "docs", "import.md"), "utf8"));
+  const i = blocks.findIndex((b, j) => b.lang === "yaml" && blocks[j + 1]?.lang === "jsson");
+  const yaml = blocks[i]?.body ?? "";
+  const shown = blocks[i + 1]?.body ?? "";
+  assert.match(shown, /\.\.\.app/);
+  const r = importDocument(yaml, "yaml");
+  assert.ok(r.ok);
+  if (r.ok) assert.is(r.text, shown);
+  const out = engine.transpile(shown, { format: "json" });
+  assert.ok(out.ok);
+  if (out.ok) assert.equal(pyYamlDisagreements([{ name: "docs/import.md", yaml, json: out.output }]), []);
 });
 
 test.run();
