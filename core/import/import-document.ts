@@ -5,7 +5,8 @@
  * integers, `1.0` stays a float, key order, YAML aliases expanded within the
  * item limit), then written by {@link writeJsson}; YAML anchors that are
  * used become `:=` variables and merge keys spreads ({@link yamlSharing});
- * YAML and TOML comments that sit on or above a key are carried over (best effort).
+ * YAML and TOML comments that sit on or above a key are carried over (best
+ * effort). A YAML value YAML 1.1 readers read otherwise is named in a warning.
  */
 import { DEFAULT_LIMITS } from "../eval/limits.js";
 import { standaloneBudget } from "../data/data-budget.js";
@@ -15,6 +16,7 @@ import { ImportError } from "./import-error.js";
 import { dataComments, tomlDatePaths } from "./source-comments.js";
 import { allKeys, writeJsson } from "./write-jsson.js";
 import { yamlSharing } from "./yaml-sharing.js";
+import { yaml11Warnings } from "./yaml11-readings.js";
 import type { YamlNodes } from "../data/read-yaml-data.js";
 
 /** The formats `jsson import` reads. */
@@ -55,7 +57,11 @@ export function importDocument(text: string, format: ImportFormat, options: Impo
       ...(comments === undefined ? {} : { commentsFor: (path: readonly string[]) => comments.get(path.join("\u0000")) }),
     });
     const warnings =
-      format === "toml" ? tomlDatePaths(text).map((p) => `the TOML date/time at "${p}" became a string (JSSON has no date type)`) : [];
+      format === "toml"
+        ? tomlDatePaths(text).map((p) => `the TOML date/time at "${p}" became a string (JSSON has no date type)`)
+        : nodes === undefined
+          ? []
+          : yaml11Warnings(nodes.root, nodes.values);
     return { ok: true, text: written, warnings };
   } catch (e) {
     if (e instanceof DataError) return { ok: false, message: e.message, line: e.line };

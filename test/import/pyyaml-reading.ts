@@ -32,3 +32,18 @@ export function pyYamlDisagreements(cases: readonly YamlAndJson[]): string[] {
   assert.is(r.status, 0, `python3 with PyYAML (Debian: python3-yaml) is needed: ${r.error?.message ?? r.stderr}`);
   return JSON.parse(r.stdout) as string[];
 }
+
+/** What PyYAML makes of each plain scalar (as the value of a key): its type (Python's name) and value as text. */
+export function pyYamlScalars(texts: readonly string[]): { type: string; value: string }[] {
+  const program = `
+import json, sys, yaml
+out = []
+for t in json.load(sys.stdin):
+    v = yaml.safe_load("x: " + t)["x"]
+    out.append({"type": type(v).__name__, "value": str(v)})
+print(json.dumps(out))
+`;
+  const r = spawnSync("python3", ["-c", program], { input: JSON.stringify(texts), encoding: "utf8" });
+  assert.is(r.status, 0, `python3 with PyYAML (Debian: python3-yaml) is needed: ${r.error?.message ?? r.stderr}`);
+  return JSON.parse(r.stdout) as { type: string; value: string }[];
+}
