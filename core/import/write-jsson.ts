@@ -128,8 +128,14 @@ class Writer {
       });
     }
     for (let i = 0; i < root.keys.length; i++) {
-      declareUpTo(lastUse(root.values[i] as Shape));
-      out.push(...this.members({ keys: [root.keys[i] as string], values: [root.values[i] as Shape] }, "", []));
+      const key = root.keys[i] as string;
+      const last = lastUse(root.values[i] as Shape);
+      // The comments above a member go above the variables declared for it: a file's header stays first,
+      // and the text about an anchored block stays with the block.
+      const moved = last >= declared ? (this.options.commentsFor?.([key])?.before ?? []) : [];
+      for (const c of moved) out.push(`${c}\n`);
+      declareUpTo(last);
+      out.push(...this.members({ keys: [key], values: [root.values[i] as Shape] }, "", [], moved.length === 0));
     }
     declareUpTo(doc.declarations.length - 1);
     return out.join("");
@@ -163,13 +169,14 @@ class Writer {
     return lines;
   }
 
-  private members(obj: Members, pad: string, path: readonly string[]): string[] {
+  /** @param commentsAbove write the comments above each key (false: the caller wrote them) */
+  private members(obj: Members, pad: string, path: readonly string[], commentsAbove = true): string[] {
     const lines: string[] = [];
     for (let i = 0; i < obj.keys.length; i++) {
       const key = obj.keys[i] as string;
       const memberPath = [...path, key];
       const comments = this.options.commentsFor?.(memberPath);
-      for (const c of comments?.before ?? []) lines.push(`${pad}${c}\n`);
+      if (commentsAbove) for (const c of comments?.before ?? []) lines.push(`${pad}${c}\n`);
       this.charge(pad + key);
       const text = this.member(key, obj.values[i] as Shape, pad, memberPath);
       lines.push(`${pad}${text}${comments?.trailing === undefined ? "" : ` ${comments.trailing}`}\n`);

@@ -232,6 +232,8 @@ test("a docker-compose file: anchors as := variables, merges as spreads, the dat
   at(jsson, "  api {\n    ...large_anchor\n    ...app\n    image = ");
   at(jsson, "    environment {\n      ...app_env\n      LOG_LEVEL = debug\n      WORKERS = 4\n    }");
   at(jsson, "    healthcheck {\n      ...healthcheck_anchor\n      retries = 5\n      test = ");
+  // The comment above an anchored block goes above the variables declared for it.
+  at(jsson, "// what every app container shares\napp_env := {");
   // A comment above the merge key stays above the spreads.
   at(jsson, "    // the earlier mapping of a list wins: small's deploy, app's restart replaced below\n    ...app\n    ...small_anchor\n");
   // A string equal to a variable's name is quoted: a bare word would read the variable.
@@ -274,6 +276,7 @@ const CASES: Readonly<Record<string, string>> = {
   "a merge of a mapping that merges": "a: &a {x: 1}\nb: &b\n  <<: *a\n  y: 2\nc:\n  <<: *b\n  z: 3\n",
   "aliases inside a merged mapping": "x: &x 5\nn: &n\nc:\n  <<: {a: *x, b: *n}\n  d: *x\n",
   "deep uses of deep anchors": "a: &a {x: {y: &y [1, 2]}}\nb: {c: {d: *y, e: *a}}\n",
+  "merged mappings as list items, aliases in nested lists": "# sidecars\nsidecar: &sidecar\n  image: envoy # pinned\n  ports: [9901]\ncontainers:\n  - <<: *sidecar\n    name: proxy\n  - {name: app, image: shop}\n  - *sidecar\n  - [*sidecar, x]\n",
   "list items that are aliases": "row: &row {name: ann, id: 1}\nusers:\n  - *row\n  - {name: bob, id: 2}\n  - {name: cy, id: 3}\n",
 };
 
@@ -313,6 +316,10 @@ test("the written text of merges, names and uses", () => {
     'my_anchor_anchor := {…}\n"x-1" = my_anchor_anchor\ntrue_anchor := {…}\ny = true_anchor\nif_anchor := {…}\nz = if_anchor\nmap_anchor := {…}\nm = map_anchor\nmy_anchor = 5\nuse = [my_anchor_anchor, true_anchor, if_anchor, map_anchor]\n',
   );
   assert.is(text(CASES["an anchored key"] as string), 'key = 1\nk := "key"\nb = k\n');
+  assert.is(
+    text(CASES["merged mappings as list items, aliases in nested lists"] as string),
+    '// sidecars\nsidecar_anchor := {\n  image = envoy // pinned\n  ports = [9901]\n}\nsidecar = sidecar_anchor\ncontainers = [\n  {\n    ...sidecar_anchor\n    name = proxy\n  }\n  { name = app, image = shop }\n  sidecar_anchor\n  [sidecar_anchor, x]\n]\n',
+  );
   assert.is(
     text(CASES["strings equal to variable names"] as string),
     'prod := {\n  tier = "prod"\n}\nenv = prod\nv = prod\nw = "prod"\nx = prod_anchor\n',
