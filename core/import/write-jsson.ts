@@ -8,8 +8,8 @@
  * keys) is written as `:=` variables, each declared before the first
  * top-level member that uses it, and spreads.
  */
-import { KEYWORDS } from "../syntax/tokens.js";
 import { FloatValue, ObjectValue, isArrayValue, type Value } from "../eval/values.js";
+import { BareWords } from "./bare-words.js";
 import { floatLiteral } from "./float-literal.js";
 import { ImportError } from "./import-error.js";
 import { SharedArray, SpreadObject, VariableUse, type Declaration, type Shape, type SharedDocument } from "./shared-shape.js";
@@ -52,7 +52,7 @@ export function writeJsson(root: ObjectValue, options: WriteJssonOptions): strin
   const names = allKeys(root);
   // A bare word equal to a variable's name would be read as the variable.
   for (const d of options.shared?.declarations ?? []) names.add(d.name);
-  const writer = new Writer(names, options);
+  const writer = new Writer(new BareWords(names), options);
   return options.shared === undefined ? writer.program(root) : writer.sharedProgram(options.shared);
 }
 
@@ -92,7 +92,7 @@ class Writer {
   private length = 0;
 
   constructor(
-    private readonly keys: ReadonlySet<string>,
+    private readonly bare: BareWords,
     private readonly options: WriteJssonOptions,
   ) {}
 
@@ -312,9 +312,9 @@ class Writer {
     throw new ImportError(`cannot write the value at ${shown(path)}`);
   }
 
-  /** A bare word when it reads back as itself (§4.3), else a regular string, or a raw one when that is shorter. */
+  /** A bare word when it reads back as itself (§4.3) without a warning, else a regular string, or a raw one when that is shorter. */
   private string(s: string, path: readonly string[]): string {
-    if (IDENTIFIER.test(s) && !KEYWORDS.has(s) && !this.keys.has(s)) return s;
+    if (this.bare.allows(s)) return s;
     const regular = this.quoted(s, path);
     if (!s.includes('"""') && !s.endsWith('"') && s !== "") {
       const raw = `"""${s}"""`;

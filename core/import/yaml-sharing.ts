@@ -68,6 +68,8 @@ class SharingWalk {
   private readonly variables = new Map<unknown, VariableUse>();
   /** Names a new variable may not take. */
   private readonly taken: Set<string>;
+  /** How many names each sanitised anchor name has tried. */
+  private readonly suffixes = new Map<string, number>();
   private readonly y = yamlModule();
 
   constructor(
@@ -170,9 +172,12 @@ class SharingWalk {
   private nameFor(anchor: string): string {
     let base = anchor.replace(/[^\p{L}\p{Nd}_]+/gu, "_");
     if (!/^[\p{L}_]/u.test(base)) base = `_${base}`;
-    // Each try is a new name and at most every taken name is passed: bounded by the document's keys and anchors.
+    // Tries go on from the last suffix given for this base: many anchors of one name cost one try each,
+    // and the other tries pass taken names, as many as the document has keys and anchors.
+    let i = this.suffixes.get(base) ?? 0;
     let name = base;
-    for (let i = 1; this.taken.has(name); i++) name = i === 1 ? `${base}_anchor` : `${base}_anchor_${i}`;
+    for (; this.taken.has(name); i++) name = i === 0 ? `${base}_anchor` : `${base}_anchor_${i + 1}`;
+    this.suffixes.set(base, i);
     this.taken.add(name);
     return name;
   }

@@ -199,7 +199,7 @@ async function importAndTranspile(name: string, yaml: string): Promise<{ jsson: 
   assert.is(imported.stderr, "");
   const fmt = await runCli(["fmt", "--check", join(dir, "out.jsson")]);
   assert.is(fmt.code, 0, `the imported text is not in the fmt layout: ${fmt.stdout}${fmt.stderr}`);
-  const back = await runCli([join(dir, "out.jsson"), "-f", "json"]);
+  const back = await runCli([join(dir, "out.jsson"), "--strict", "-f", "json"]);
   assert.is(back.code, 0, back.stderr);
   const shown = await runCli(["import", join(dir, name)]);
   return { jsson: shown.stdout, json: back.stdout };
@@ -293,7 +293,8 @@ test("every way of sharing: imported with := and ..., transpiles to PyYAML's dat
     if (/<<: [*[]/.test(yaml)) assert.match(r.text, /^ *\.\.\./m, `${name}: no spread in\n${r.text}`);
     const formatted = formatSource(r.text);
     assert.ok(formatted.ok && formatted.text === r.text, `${name}: not in the fmt layout:\n${r.text}`);
-    const out = engine.transpile(r.text, { format: "json" });
+    // Strict: no warning either (a bare word near a variable's name would be one).
+    const out = engine.transpile(r.text, { format: "json", strict: true });
     assert.ok(out.ok, `${name}: ${out.ok ? "" : out.diagnostics[0]?.message}\n${r.text}`);
     if (out.ok) pairs.push({ name, yaml, json: out.output });
   }
