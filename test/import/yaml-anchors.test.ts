@@ -191,6 +191,19 @@ tolerations: []
 affinity: {}
 `;
 
+test("the PyYAML comparison tells types, values and key order apart", () => {
+  const found = pyYamlDisagreements([
+    { name: "same", yaml: "a: 1\nb: [x]\n", json: '{"a": 1, "b": ["x"]}' },
+    { name: "type", yaml: "a: yes\n", json: '{"a": "yes"}' },
+    { name: "value", yaml: "a: 010\n", json: '{"a": 10}' },
+    { name: "order", yaml: "a: 1\nb: 2\n", json: '{"b": 2, "a": 1}' },
+  ]);
+  assert.equal(
+    found.map((f) => f.split("\n")[0]),
+    ["type", "value", "order"],
+  );
+});
+
 /** Import `yaml` with the CLI, check the text is in the fmt layout, transpile it to JSON with the CLI. */
 async function importAndTranspile(name: string, yaml: string): Promise<{ jsson: string; json: string }> {
   const dir = fixtureDir({ [name]: yaml });
