@@ -152,19 +152,16 @@ class Writer {
           : Array.isArray(s)
             ? this.array(s, "", d.path)
             : this.scalar(s, d.path);
-    return `${d.name} := ${text}
-`;
+    return `${d.name} := ${text}\n`;
   }
 
   /** `...name` lines (an inline merged mapping as `...{ … }`); the comments above the merge key go first. */
   private spreads(spreads: readonly Shape[], pad: string, path: readonly string[], first = true): string[] {
     const lines: string[] = [];
-    if (first) for (const c of this.options.commentsFor?.([...path, "<<"])?.before ?? []) lines.push(`${pad}${c}
-`);
+    if (first && spreads.length > 0) for (const c of this.options.commentsFor?.([...path, "<<"])?.before ?? []) lines.push(`${pad}${c}\n`);
     for (const s of spreads) {
       this.charge(pad);
-      lines.push(`${pad}...${this.element(s, pad, [...path, "<<"])}
-`);
+      lines.push(`${pad}...${this.element(s, pad, [...path, "<<"])}\n`);
     }
     return lines;
   }
