@@ -11,7 +11,7 @@
  * reads): js-yaml keeps no node places and no exact 64-bit integers
  * (bench/RESULTS.md, "one YAML library for reading?").
  */
-import type { Document, Node } from "yaml";
+import type { Document, Node, Scalar } from "yaml";
 import { yamlModule } from "./data-modules.js";
 import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
 import { LineIndex } from "../source/line-index.js";
@@ -22,11 +22,34 @@ const CORE = "tag:yaml.org,2002:";
 const SCALAR_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "null"].map((t) => CORE + t));
 
 /**
+ * A YAML document's nodes (the `yaml` library's) and the value read from
+ * each: `jsson import` finds anchors, aliases and merge keys in the tree and
+ * writes them as variables and spreads of these values.
+ */
+export interface YamlNodes {
+  /** The top-level node (null for an empty document). */
+  root: unknown;
+  /** Every node read (an alias: its target, and the alias itself), with its value. */
+  readonly values: Map<unknown, Value>;
+}
+
+/** The member name a scalar key gives (a key that is not a string by its text: `1`, `true`). */
+export function scalarKeyName(key: Scalar): string {
+  return typeof key.value === "string" ? key.value : (key.source ?? String(key.value));
+}
+
+/** A YAML 1.1 merge key: a plain `<<` (a quoted `"<<"` is an ordinary key). */
+export function isMergeKey(key: unknown): boolean {
+  return yamlModule().isScalar(key) && key.type === "PLAIN" && scalarKeyName(key) === "<<";
+}
+
+/**
  * Read `text` as one YAML document. Throws `DataError` (line of the problem in `text`).
  * @param mergeKeys apply YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`) as YAML 1.1 readers
  *   (PyYAML, docker compose) do: `jsson import` only; data includes read YAML 1.2, where `<<` is a key.
+ * @param nodes when given, receives the document's node tree and the value read from each node
  */
-export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): Value {
+export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false, nodes?: YamlNodes): Value {
   const { isAlias, isMap, isScalar, isSeq, parseDocument } = yamlModule();
   const lines = new LineIndex(text);
   const invalid = (detail: string, at: number): never => b.fail(fill(MESSAGES.dataInvalid, "YAML", b.label, detail), lines.line(at));
@@ -57,6 +80,11 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
   const open = new Set<Node>();
 
   const convert = (node: unknown, depth: number): Value => {
+    const v = convertNode(node, depth);
+    if (nodes !== undefined && node !== null && node !== undefined) nodes.values.set(node, v);
+    return v;
+  };
+  const convertNode = (node: unknown, depth: number): Value => {
     if (node === null || node === undefined) return null; // `key:` with no value
     if (isAlias(node)) {
       const target = anchors.get(node.source);
@@ -86,7 +114,10 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
       b.enter(depth, lines.line(at));
       open.add(n);
       const o = new ObjectValue();
-      /** Mappings merged in with `<<`, in the order given (an earlier one wins). */
+      /**
+       * Mappings merged in with `<<`, in the order PyYAML applies them (a later one wins): each merge key's in
+       * turn, those of a list last to first (in `<<: [*a, *b]` the earlier one wins; of two merge keys, the later).
+       */
       const merged: ObjectValue[] = [];
       for (const pair of n.items) {
         const key = pair.key as unknown;
@@ -94,12 +125,13 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
         let name: string;
         if (isScalar(key) && key.anchor !== undefined) anchors.set(key.anchor, key);
         if (key === null || key === undefined) name = "";
-        else if (isScalar(key) && (key.tag === undefined || SCALAR_TAGS.has(key.tag))) name = typeof key.value === "string" ? key.value : (key.source ?? String(key.value));
+        else if (isScalar(key) && (key.tag === undefined || SCALAR_TAGS.has(key.tag))) name = scalarKeyName(key);
         else return invalid(PHRASES.keyNotScalar, keyAt);
-        if (mergeKeys && name === "<<" && isScalar(key) && key.type === "PLAIN") {
+        if (mergeKeys && isMergeKey(key)) {
           const value = convert(pair.value, depth + 1);
           const sources = Array.isArray(value) ? value : [value];
-          for (const m of sources) {
+          for (let i = sources.length - 1; i >= 0; i--) {
+            const m = sources[i];
             if (!(m instanceof ObjectValue)) return invalid(PHRASES.mergeKeyTakes, keyAt);
             merged.push(m);
           }
@@ -109,10 +141,10 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
         o.append(name, convert(pair.value, depth + 1));
       }
       if (merged.length > 0) {
-        // YAML 1.1 merge (as PyYAML builds it): merged keys first, the last mapping's first, an earlier one's value
-        // replacing a later one's in place; then the node's own keys, which replace merged values in place.
+        // YAML 1.1 merge (as PyYAML builds it): merged keys first, a later mapping's value replacing an earlier
+        // one's in place; then the node's own keys, which replace merged values in place.
         const all = new ObjectValue();
-        for (const m of merged.reverse()) for (let i = 0; i < m.keys.length; i++) all.set(m.keys[i] as string, m.values[i] as Value);
+        for (const m of merged) for (let i = 0; i < m.keys.length; i++) all.set(m.keys[i] as string, m.values[i] as Value);
         for (let i = 0; i < o.keys.length; i++) all.set(o.keys[i] as string, o.values[i] as Value);
         b.charge(all.size, () => lines.line(at));
         open.delete(n);
@@ -139,5 +171,6 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false): 
     if (n.anchor !== undefined) anchored.set(n, v);
     return v;
   };
+  if (nodes !== undefined) nodes.root = doc.contents;
   return convert(doc.contents, 1);
 }

@@ -3,8 +3,10 @@
  * that transpiles back to the same data (docs/import.md). The document is
  * read with the exact data readers of data includes (core/data: 64-bit
  * integers, `1.0` stays a float, key order, YAML aliases expanded within the
- * item limit), then written by {@link writeJsson}; YAML and TOML comments
- * that sit on or above a key are carried over (best effort).
+ * item limit), then written by {@link writeJsson}; YAML anchors that are
+ * used become `:=` variables and merge keys spreads ({@link yamlSharing});
+ * YAML and TOML comments that sit on or above a key are carried over (best
+ * effort). A YAML value YAML 1.1 readers read otherwise is named in a warning.
  */
 import { DEFAULT_LIMITS } from "../values/limits.js";
 import { standaloneBudget } from "../data/data-budget.js";
@@ -12,7 +14,10 @@ import { readDataObject, type DataFormat } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { ImportError } from "./import-error.js";
 import { dataComments, tomlDatePaths } from "./source-comments.js";
-import { writeJsson } from "./write-jsson.js";
+import { allKeys, writeJsson } from "./write-jsson.js";
+import { yamlSharing } from "./yaml-sharing.js";
+import { yaml11Warnings } from "./yaml11-readings.js";
+import type { YamlNodes } from "../data/read-yaml-data.js";
 
 /** The formats `jsson import` reads. */
 export type ImportFormat = DataFormat;
@@ -42,14 +47,21 @@ export function importDocument(text: string, format: ImportFormat, options: Impo
   const label = options.label ?? "<input>";
   try {
     const budget = standaloneBudget({ maxDepth: IMPORT_MAX_DEPTH, maxRangeItems: DEFAULT_LIMITS.maxRangeItems, maxItems: DEFAULT_LIMITS.maxItems });
-    const root = readDataObject(format, text, label, budget, `the top level of "${label}" is not an object: JSSON holds a document of keys (wrap it in a key)`, true);
+    const nodes: YamlNodes | undefined = format === "yaml" ? { root: null, values: new Map() } : undefined;
+    const root = readDataObject(format, text, label, budget, `the top level of "${label}" is not an object: JSSON holds a document of keys (wrap it in a key)`, true, nodes);
+    const shared = nodes === undefined ? undefined : yamlSharing(nodes, allKeys(root));
     const comments = options.comments === false || format === "json" ? undefined : dataComments(format, text);
     const written = writeJsson(root, {
       maxLength: DEFAULT_LIMITS.maxSourceLength,
+      ...(shared === undefined ? {} : { shared }),
       ...(comments === undefined ? {} : { commentsFor: (path: readonly string[]) => comments.get(path.join("\u0000")) }),
     });
     const warnings =
-      format === "toml" ? tomlDatePaths(text).map((p) => `the TOML date/time at "${p}" became a string (JSSON has no date type)`) : [];
+      format === "toml"
+        ? tomlDatePaths(text).map((p) => `the TOML date/time at "${p}" became a string (JSSON has no date type)`)
+        : nodes === undefined
+          ? []
+          : yaml11Warnings(nodes.root, nodes.values);
     return { ok: true, text: written, warnings };
   } catch (e) {
     if (e instanceof DataError) return { ok: false, message: e.message, line: e.line };

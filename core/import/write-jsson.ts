@@ -3,12 +3,16 @@
  * source that evaluates back to exactly the same data (docs/import.md):
  * blocks for objects, bare keys where the grammar allows, template blocks
  * for arrays of same-shape rows and ranges for integer runs when shorter,
- * and each string in the simplest form that reads back exactly.
+ * and each string in the simplest form that reads back exactly. Sharing
+ * kept from the source ({@link SharedDocument}: YAML anchors, aliases, merge
+ * keys) is written as `:=` variables, each declared before the first
+ * top-level member that uses it, and spreads.
  */
-import { KEYWORDS } from "../syntax/tokens.js";
 import { FloatValue, ObjectValue, isArrayValue, type Value } from "../values/values.js";
+import { BareWords } from "./bare-words.js";
 import { floatLiteral } from "./float-literal.js";
 import { ImportError } from "./import-error.js";
+import { SharedArray, SpreadObject, VariableUse, type Declaration, type Shape, type SharedDocument } from "./shared-shape.js";
 
 /** Comments to write before a key and at the end of its line (docs/import.md: best effort). */
 export interface KeyComments {
@@ -22,6 +26,14 @@ export interface WriteJssonOptions {
   readonly maxLength: number;
   /** Comments for a key, by the key's path (array items by their index). */
   readonly commentsFor?: (path: readonly string[]) => KeyComments | undefined;
+  /** The document's sharing, to write with variables and spreads (its data is `root`'s). */
+  readonly shared?: SharedDocument;
+}
+
+/** Members as the writer takes them: an object's, or those written after a spread object's spreads. */
+interface Members {
+  readonly keys: readonly string[];
+  readonly values: readonly Shape[];
 }
 
 const IDENTIFIER = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
@@ -37,11 +49,15 @@ export function isBareKey(key: string): boolean {
 
 /** Write `root` (the top-level object) as a JSSON program. Throws {@link ImportError}. */
 export function writeJsson(root: ObjectValue, options: WriteJssonOptions): string {
-  return new Writer(allKeys(root), options).program(root);
+  const names = allKeys(root);
+  // A bare word equal to a variable's name would be read as the variable.
+  for (const d of options.shared?.declarations ?? []) names.add(d.name);
+  const writer = new Writer(new BareWords(names), options);
+  return options.shared === undefined ? writer.program(root) : writer.sharedProgram(options.shared);
 }
 
 /** Every key anywhere in the document: a bare word equal to one could be read as that name (§4.3). */
-function allKeys(root: Value): Set<string> {
+export function allKeys(root: Value): Set<string> {
   const keys = new Set<string>();
   const stack: Value[] = [root];
   for (let v = stack.pop(); v !== undefined || stack.length > 0; v = stack.pop()) {
@@ -54,8 +70,18 @@ function allKeys(root: Value): Set<string> {
   return keys;
 }
 
-function isScalar(v: Value): boolean {
-  return !(v instanceof ObjectValue) && !isArrayValue(v);
+/** A value written as one word or literal (a variable's name counts: it is one word where it stands). */
+function isScalar(v: Shape): boolean {
+  return !(v instanceof ObjectValue || v instanceof SpreadObject || v instanceof SharedArray) && !isArrayValue(v as Value);
+}
+
+/** The last declaration `s` uses (-1: none); recursion is as deep as the document, which is bounded. */
+function lastUse(s: Shape): number {
+  if (s instanceof VariableUse) return s.index;
+  let last = -1;
+  if (s instanceof SpreadObject) for (const x of [...s.spreads, ...s.values]) last = Math.max(last, lastUse(x));
+  else if (s instanceof SharedArray) for (const x of s.items) last = Math.max(last, lastUse(x));
+  return last;
 }
 
 function shown(path: readonly string[]): string {
@@ -66,7 +92,7 @@ class Writer {
   private length = 0;
 
   constructor(
-    private readonly keys: ReadonlySet<string>,
+    private readonly bare: BareWords,
     private readonly options: WriteJssonOptions,
   ) {}
 
@@ -87,15 +113,69 @@ class Writer {
     return this.members(root, "", []).join("");
   }
 
-  private members(obj: ObjectValue, pad: string, path: readonly string[]): string[] {
+  /** Top-level spreads and members, each variable declared right before the first of them that uses it. */
+  sharedProgram(doc: SharedDocument): string {
+    const out: string[] = [];
+    let declared = 0;
+    const declareUpTo = (last: number): void => {
+      for (; declared <= last; declared++) out.push(this.declaration(doc.declarations[declared] as Declaration));
+    };
+    const root = doc.root;
+    if (root instanceof SpreadObject) {
+      root.spreads.forEach((s, i) => {
+        declareUpTo(lastUse(s));
+        out.push(...this.spreads([s], "", [], i === 0));
+      });
+    }
+    for (let i = 0; i < root.keys.length; i++) {
+      const key = root.keys[i] as string;
+      const last = lastUse(root.values[i] as Shape);
+      // The comments above a member go above the variables declared for it: a file's header stays first,
+      // and the text about an anchored block stays with the block.
+      const moved = last >= declared ? (this.options.commentsFor?.([key])?.before ?? []) : [];
+      for (const c of moved) out.push(`${c}\n`);
+      declareUpTo(last);
+      out.push(...this.members({ keys: [key], values: [root.values[i] as Shape] }, "", [], moved.length === 0));
+    }
+    declareUpTo(doc.declarations.length - 1);
+    return out.join("");
+  }
+
+  private declaration(d: Declaration): string {
+    this.charge(d.name);
+    const s = d.shape;
+    const text =
+      s instanceof ObjectValue || s instanceof SpreadObject
+        ? this.object(s, "", d.path)
+        : s instanceof SharedArray
+          ? this.array(s.items, "", d.path)
+          : Array.isArray(s)
+            ? this.array(s, "", d.path)
+            : this.scalar(s, d.path);
+    return `${d.name} := ${text}\n`;
+  }
+
+  /** `...name` lines (an inline merged mapping as `...{ … }`); the comments above the merge key go first. */
+  private spreads(spreads: readonly Shape[], pad: string, path: readonly string[], first = true): string[] {
+    const lines: string[] = [];
+    if (first && spreads.length > 0) for (const c of this.options.commentsFor?.([...path, "<<"])?.before ?? []) lines.push(`${pad}${c}\n`);
+    for (const s of spreads) {
+      this.charge(pad);
+      lines.push(`${pad}...${this.element(s, pad, [...path, "<<"])}\n`);
+    }
+    return lines;
+  }
+
+  /** @param commentsAbove write the comments above each key (false: the caller wrote them) */
+  private members(obj: Members, pad: string, path: readonly string[], commentsAbove = true): string[] {
     const lines: string[] = [];
     for (let i = 0; i < obj.keys.length; i++) {
       const key = obj.keys[i] as string;
       const memberPath = [...path, key];
       const comments = this.options.commentsFor?.(memberPath);
-      for (const c of comments?.before ?? []) lines.push(`${pad}${c}\n`);
+      if (commentsAbove) for (const c of comments?.before ?? []) lines.push(`${pad}${c}\n`);
       this.charge(pad + key);
-      const text = this.member(key, obj.values[i] as Value, pad, memberPath);
+      const text = this.member(key, obj.values[i] as Shape, pad, memberPath);
       lines.push(`${pad}${text}${comments?.trailing === undefined ? "" : ` ${comments.trailing}`}\n`);
     }
     return lines;
@@ -105,9 +185,10 @@ class Writer {
     return isBareKey(key) ? key : this.quoted(key, path);
   }
 
-  private member(key: string, value: Value, pad: string, path: readonly string[]): string {
+  private member(key: string, value: Shape, pad: string, path: readonly string[]): string {
     const k = this.keyText(key, path);
-    if (value instanceof ObjectValue) return `${k} ${this.object(value, pad, path)}`;
+    if (value instanceof ObjectValue || value instanceof SpreadObject) return `${k} ${this.object(value, pad, path)}`;
+    if (value instanceof SharedArray) return `${k} = ${this.array(value.items, pad, path)}`;
     if (Array.isArray(value)) {
       const template = this.templateBlock(value, pad, path);
       const plain = `${k} = ${this.array(value, pad, path, true)}`;
@@ -116,13 +197,16 @@ class Writer {
     return `${k} = ${this.scalar(value, path)}`;
   }
 
-  private object(obj: ObjectValue, pad: string, path: readonly string[]): string {
-    if (obj.keys.length === 0) return "{}";
-    return `{\n${this.members(obj, pad + "  ", path).join("")}${pad}}`;
+  private object(obj: ObjectValue | SpreadObject, pad: string, path: readonly string[]): string {
+    const spreads = obj instanceof SpreadObject ? this.spreads(obj.spreads, pad + "  ", path) : [];
+    if (obj.keys.length === 0 && spreads.length === 0) return "{}";
+    return `{\n${spreads.join("")}${this.members(obj, pad + "  ", path).join("")}${pad}}`;
   }
 
   /** An object inside an array: on one line when small and flat. */
-  private element(v: Value, pad: string, path: readonly string[]): string {
+  private element(v: Shape, pad: string, path: readonly string[]): string {
+    if (v instanceof SpreadObject) return this.object(v, pad, path);
+    if (v instanceof SharedArray) return this.array(v.items, pad, path);
     if (v instanceof ObjectValue) {
       if (v.values.every(isScalar) && v.keys.length > 0) {
         const inline = `{ ${v.keys.map((k, i) => `${this.keyText(k, path)} = ${this.scalar(v.values[i] as Value, [...path, k])}`).join(", ")} }`;
@@ -139,7 +223,7 @@ class Writer {
   }
 
   /** @param bareRange a whole run may stand as a range without brackets (as a member's value, not inside an array, which would flatten it) */
-  private array(items: readonly Value[], pad: string, path: readonly string[], bareRange = false): string {
+  private array(items: readonly Shape[], pad: string, path: readonly string[], bareRange = false): string {
     if (items.length === 0) return "[]";
     if (items.every(isScalar)) {
       const parts = this.scalarList(items, path);
@@ -159,7 +243,7 @@ class Writer {
   }
 
   /** Scalars as written in an array, integer runs as ranges where shorter. */
-  private scalarList(items: readonly Value[], path: readonly string[]): string[] {
+  private scalarList(items: readonly Shape[], path: readonly string[]): string[] {
     const out: string[] = [];
     let i = 0;
     while (i < items.length) {
@@ -176,7 +260,7 @@ class Writer {
           continue;
         }
       }
-      out.push(this.scalar(items[i] as Value, path));
+      out.push(this.scalar(items[i] as Shape, path));
       i++;
     }
     return out;
@@ -207,8 +291,9 @@ class Writer {
     return `[\n${inner}template { ${fields.join(", ")} }\n${rows.join("")}${pad}]`;
   }
 
-  private scalar(v: Value, path: readonly string[]): string {
-    return this.charge(this.scalarText(v, path));
+  private scalar(v: Shape, path: readonly string[]): string {
+    if (v instanceof VariableUse) return this.charge(v.name);
+    return this.charge(this.scalarText(v as Value, path));
   }
 
   private scalarText(v: Value, path: readonly string[]): string {
@@ -224,9 +309,9 @@ class Writer {
     throw new ImportError(`cannot write the value at ${shown(path)}`);
   }
 
-  /** A bare word when it reads back as itself (§4.3), else a regular string, or a raw one when that is shorter. */
+  /** A bare word when it reads back as itself (§4.3) without a warning, else a regular string, or a raw one when that is shorter. */
   private string(s: string, path: readonly string[]): string {
-    if (IDENTIFIER.test(s) && !KEYWORDS.has(s) && !this.keys.has(s)) return s;
+    if (this.bare.allows(s)) return s;
     const regular = this.quoted(s, path);
     if (!s.includes('"""') && !s.endsWith('"') && s !== "") {
       const raw = `"""${s}"""`;
@@ -252,7 +337,7 @@ function lines(parts: readonly string[], pad: string): string {
 }
 
 /** The longest run of safe integers with one non-zero step starting at `start` (length 1 when none). */
-function intRun(items: readonly Value[], start: number): { length: number; step: number } {
+function intRun(items: readonly Shape[], start: number): { length: number; step: number } {
   const a = items[start];
   const b = items[start + 1];
   if (typeof a !== "number" || typeof b !== "number" || a === b) return { length: 1, step: 0 };

@@ -31,7 +31,8 @@ export function importProblem(text: string, format: ImportFormat): string | unde
   if (!r.ok) return `refused: ${r.message}`;
   const original = read(format, text);
   // The JSSON holds exactly the data: kinds, every integer bit, -0.0, key order.
-  const evaluated = engine.evaluate(r.text);
+  // Strict: the imported text raises no warning either (a bare word near a name would, §16.5 W1).
+  const evaluated = engine.evaluate(r.text, { strict: true });
   if (!evaluated.ok) return `the imported JSSON fails: ${evaluated.diagnostics[0]?.message}\n${r.text}`;
   const held = valueDifference(original, evaluated.value);
   if (held !== undefined) return `${held}\n--- JSSON\n${r.text}`;

@@ -67,6 +67,11 @@ test("idiomatic forms: bare keys and words, quoted keys, ranges, templates, raw 
   assert.is(imported('{"name": "web", "true": "yes", "10": "x", "": "", "a-b": "true"}'), 'name = web\ntrue = yes\n"10" = x\n"" = ""\n"a-b" = "true"\n');
   // A bare word that is a key somewhere would be read as that name: quoted.
   assert.is(imported('{"host": "port", "port": 1}'), 'host = "port"\nport = 1\n');
+  // So is one near a name or a literal, which would be warning W1 (an error in strict mode); a quoted key is no name.
+  assert.is(
+    imported('{"k0": 1, "name": "n0", "flag": "ture", "b": "Null", "color": "red", "x": "q", "my-key": "my_ke"}'),
+    'k0 = 1\nname = "n0"\nflag = "ture"\nb = "Null"\ncolor = red\nx = q\n"my-key" = my_ke\n',
+  );
   assert.is(imported('{"p": [8080, 8081, 8082, 8083], "q": [1, 2], "s": [0, 5, 10, 15, 20, 25], "m": [1, 2, 3, 4, "x"]}'), 'p = 8080..8083\nq = [1, 2]\ns = 0..25 step 5\nm = [1..4, x]\n');
   assert.is(
     imported('{"users": [{"name": "ann", "id": 1}, {"name": "bob", "id": 2}, {"name": "cy", "id": 3}]}'),
