@@ -23,6 +23,7 @@ server {
 all = [...tags, "c"]
 base := include "base.jsson"
 db = base.port
+word = host
 `;
 const BASE = `port = 5432
 host = "db.local"
@@ -83,6 +84,7 @@ test("an include value: definition of the name and of its member in the included
   assert.equal(member[0]?.range.start, { line: 0, character: 0 });
   const include = await definition(mainUri, at(MAIN, '"base.jsson"', 2));
   assert.is(include[0]?.uri, baseUri);
+  assert.equal(await definition(mainUri, at(MAIN, "= host", 3)), [], "an include value binds its file's keys to nothing: `host` here is a bare word");
 });
 
 test("completion after `base.` lists the included file's top-level keys", async () => {
