@@ -87,6 +87,10 @@ test("an include value: definition of the name and of its member in the included
   assert.equal(await definition(mainUri, at(MAIN, "= host", 3)), [], "an include value binds its file's keys to nothing: `host` here is a bare word");
 });
 
+test("hover on a member of an include value names the included file and line", async () => {
+  assert.match(await hover(at(MAIN, "base.port", 6)), /port\*\* — key of the included file .*base\\\.jsson, defined at line 1/);
+});
+
 test("completion after `base.` lists the included file's top-level keys", async () => {
   const text = `base := include "base.jsson"\nx = base.`;
   await s.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: typingUri, languageId: "jsson", version: 1, text } });
