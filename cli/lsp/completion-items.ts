@@ -1,19 +1,23 @@
 /**
- * Completion: names in scope, keywords, preset names after `@use "` and
- * include paths (relative to the file) after `include "`. Works on the
- * token outline, so a document with errors still completes.
+ * Completion: names in scope, keywords, preset names after `@use "`,
+ * include paths (relative to the file) after `include "`, and after `a.` the
+ * keys of `a`'s body or, for an include value, of the included file. Works
+ * on the token outline, so a document with errors still completes.
  */
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
 import { KEYWORDS } from "../../core/syntax/tokens.js";
 import type { DocumentState } from "./document-state.js";
+import { MAX_CHAIN } from "./document-outline.js";
+import { chainMembers, type NavigationContext } from "./navigation.js";
+import type { EditorToken } from "./scan-tokens.js";
 
 /** At most this many entries of a folder are offered. */
 const MAX_PATH_ITEMS = 500;
 
 /** Completions at `offset` of a document whose file is `path` (if any). */
-export function completionsAt(state: DocumentState, offset: number, path: string | undefined): CompletionItem[] {
+export function completionsAt(state: DocumentState, offset: number, path: string | undefined, ctx: NavigationContext): CompletionItem[] {
   const text = state.text;
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
   const before = text.slice(lineStart, offset);
@@ -25,6 +29,9 @@ export function completionsAt(state: DocumentState, offset: number, path: string
   const includePrefix = /\binclude\s*"([^"]*)$/.exec(before);
   if (includePrefix) return path === undefined ? [] : includePaths(dirname(path), includePrefix[1] ?? "");
   if (insideString(state, offset)) return [];
+  const chain = chainBefore(state.tokens, offset);
+  const reached = chain === undefined ? undefined : chainMembers(state, chain.names, chain.start, ctx);
+  if (reached) return reached.members.filter((m) => !m.quoted).map((m) => ({ label: m.name, kind: CompletionItemKind.Property }));
   const seen = new Set<string>();
   const items: CompletionItem[] = [];
   for (const d of state.outline.definitions) {
@@ -36,6 +43,23 @@ export function completionsAt(state: DocumentState, offset: number, path: string
   for (const k of KEYWORDS) items.push({ label: k, kind: CompletionItemKind.Keyword });
   items.push({ label: "@preset", kind: CompletionItemKind.Keyword, insertText: '@preset "' }, { label: "@use", kind: CompletionItemKind.Keyword, insertText: '@use "' });
   return items;
+}
+
+/** The names of `a.b.` (or `a.b.pa`, a member being typed) ending at `offset`, and where the chain starts; at most MAX_CHAIN names. */
+function chainBefore(tokens: readonly EditorToken[], offset: number): { names: string[]; start: number } | undefined {
+  let i = tokens.findLastIndex((t) => t.end <= offset && t.kind !== "comment");
+  const typed = tokens[i];
+  if (typed && typed.end === offset && (typed.kind === "ident" || typed.kind === "keyword")) i--; // the member being typed
+  const names: string[] = [];
+  let start = offset;
+  while (names.length < MAX_CHAIN && tokens[i]?.kind === "punct" && tokens[i]?.text === ".") {
+    const name = tokens[i - 1];
+    if (name === undefined || !(name.kind === "ident" || name.kind === "keyword")) break;
+    names.unshift(name.text);
+    start = name.start;
+    i -= 2;
+  }
+  return names.length === 0 ? undefined : { names, start };
 }
 
 function insideString(state: DocumentState, offset: number): boolean {

@@ -56,6 +56,8 @@ export interface DocumentOutline {
   readonly uses: readonly NameUse[];
   readonly presetUses: readonly StringRef[];
   readonly includes: readonly StringRef[];
+  /** Includes used as a value (`base := include "f"`, `k = include "f"`), by the name or key they are bound to (one of {@link includes}). */
+  readonly includeValues: ReadonlyMap<Definition, StringRef>;
   /** Matching bracket pairs `{}` `[]` `()` (offsets of the open and the close). */
   readonly pairs: readonly { readonly open: number; readonly close: number }[];
 }
@@ -74,7 +76,7 @@ interface Frame {
 }
 
 /** Longest `a.b.c…` chain whose members are recorded as uses. */
-const MAX_CHAIN = 64;
+export const MAX_CHAIN = 64;
 
 const CLOSER: Readonly<Record<string, string>> = { "}": "{", "]": "[", ")": "(" };
 
@@ -87,6 +89,7 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
   const uses: NameUse[] = [];
   const presetUses: StringRef[] = [];
   const includes: StringRef[] = [];
+  const includeValues = new Map<Definition, StringRef>();
   const pairs: { open: number; close: number }[] = [];
   const top: Frame = { bracket: "", at: 0, owner: undefined, holdsKeys: true, last: undefined, defined: [] };
   const stack: Frame[] = [top];
@@ -149,9 +152,16 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
       continue;
     }
     if (t.kind === "keyword" && t.text === "include" && next?.kind === "string") {
-      closeLast(frame, prev);
-      frame.last = undefined;
-      includes.push({ value: next.text, start: next.start, end: next.end });
+      const ref = { value: next.text, start: next.start, end: next.end };
+      includes.push(ref);
+      const bound = frame.last;
+      if (bound && prev?.kind === "punct" && (prev.text === ":=" || prev.text === "=") && prev.start >= bound.nameEnd) {
+        includeValues.set(bound, ref); // an include as a value: its file's keys are reached through the name only
+        bound.end = Math.max(bound.end, next.end);
+      } else {
+        closeLast(frame, prev);
+        frame.last = undefined;
+      }
       i++;
       continue;
     }
@@ -189,7 +199,7 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
     }
   }
   uses.sort((a, b) => a.start - b.start);
-  return { definitions, roots, uses, presetUses, includes, pairs };
+  return { definitions, roots, uses, presetUses, includes, includeValues, pairs };
 }
 
 /** The last definition of a frame ends with the token before the next one starts. */

@@ -1,15 +1,16 @@
 /** Hover: a key or name's evaluated value (shortened) and where it is defined. */
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Hover } from "vscode-languageserver";
+import type { NameUse } from "./document-outline.js";
 import type { DocumentState } from "./document-state.js";
 import { outputPath, symbolAt } from "./name-resolution.js";
-import { includedDefinition, type NavigationContext } from "./navigation.js";
+import { chainMembers, includedDefinition, type NavigationContext } from "./navigation.js";
 
 /** The hover at `offset`, or null when there is nothing to say. */
 export function hoverAt(state: DocumentState, doc: TextDocument, offset: number, ctx: NavigationContext): Hover | null {
   const found = symbolAt(state.outline, offset);
   const d = found?.definition;
-  if (found?.use && d === undefined && found.use.chain.length === 0) return includedHover(state, doc, found.use, ctx);
+  if (found?.use && d === undefined) return found.use.chain.length === 0 ? includedHover(state, doc, found.use, ctx) : includeValueHover(state, doc, found.use, ctx);
   if (found === undefined || d === undefined) return null;
   const under = found.use ?? { start: d.nameStart, end: d.nameEnd };
   const line = doc.positionAt(d.nameStart).line + 1;
@@ -29,6 +30,16 @@ function includedHover(state: DocumentState, doc: TextDocument, use: { name: str
   const preview = state.previewAt([use.name]);
   if (preview !== undefined) parts.push(previewBlock(preview));
   return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
+}
+
+/** A member of an include value (`base.port`): the key in the included file (its value is not in this document's output, so none is shown). */
+function includeValueHover(state: DocumentState, doc: TextDocument, use: NameUse, ctx: NavigationContext): Hover | null {
+  const reached = chainMembers(state, use.chain, use.start, ctx);
+  const d = reached?.members.find((m) => m.name === use.name);
+  if (reached?.file === undefined || d === undefined) return null;
+  const line = reached.file.positionAt(d.nameStart).line + 1;
+  const value = `**${markdownText(use.name)}** — key of the included file ${markdownText(ctx.pathOf(reached.file.uri) ?? reached.file.uri)}, defined at line ${line}`;
+  return { contents: { kind: "markdown", value }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
 }
 
 /** Text shown literally in Markdown (a quoted key may hold any character). */

@@ -209,7 +209,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   connection.onReferences((p) => withState<Location[]>(p.textDocument.uri, (s) => referencesAt(s, s.document.offsetAt(p.position), p.context.includeDeclaration), []));
   connection.onPrepareRename((p) => withState(p.textDocument.uri, (s) => prepareRenameAt(s, s.document.offsetAt(p.position)), null));
   connection.onRenameRequest((p) => withState(p.textDocument.uri, (s) => renameAt(s, s.document.offsetAt(p.position), p.newName), null));
-  connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri)), []));
+  connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri), { host, pathOf, uriOf }), []));
   connection.onDocumentSymbol((p) => withState(p.textDocument.uri, (s) => documentSymbols(s.document, s.outline), []));
   connection.onFoldingRanges((p) => withState(p.textDocument.uri, (s) => foldingRanges(s.document, s.tokens, s.outline), []));
   connection.onDocumentFormatting((p) => withState(p.textDocument.uri, (s) => formattingEdits(s.document, s.text, p.options), []));

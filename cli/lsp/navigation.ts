@@ -1,15 +1,17 @@
 /**
  * Go to definition and find references: names, keys (`a.b` through key
  * bodies), preset names (`@use "p"` → `@preset "p"`), include paths (→ the
- * file), and names that come from an included file (its top-level keys).
+ * file), names that come from an included file (its top-level keys), and
+ * members of an include value (`base.port` → `port` in the file `base` holds).
  */
 import type { Location } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { IncludeHost } from "../../core/index.js";
-import type { Definition } from "./document-outline.js";
+import type { Definition, DocumentOutline, StringRef } from "./document-outline.js";
 import { outlineDocument } from "./document-outline.js";
 import type { DocumentState } from "./document-state.js";
-import { symbolAt, usesOf } from "./name-resolution.js";
+import { LSP_LIMITS } from "./lsp-limits.js";
+import { lookupName, symbolAt, usesOf } from "./name-resolution.js";
 import { scanTokens } from "./scan-tokens.js";
 
 /** How navigation reaches other files. */
@@ -35,6 +37,13 @@ export function definitionAt(state: DocumentState, offset: number, ctx: Navigati
   const found = symbolAt(outline, offset);
   if (found === undefined) return [];
   if (found.definition) return [here(found.definition.nameStart, found.definition.nameEnd)];
+  // A member of an include value: the key in the included file.
+  if (found.use && found.use.chain.length > 0) {
+    const name = found.use.name;
+    const reached = chainMembers(state, found.use.chain, found.use.start, ctx);
+    const d = reached?.file === undefined ? undefined : reached.members.find((m) => m.name === name);
+    if (d && reached?.file) return [{ uri: reached.file.uri, range: { start: reached.file.positionAt(d.nameStart), end: reached.file.positionAt(d.nameEnd) } }];
+  }
   // A plain name defined nowhere here: one of the included files' top-level keys (LANGUAGE.md §8).
   if (found.use && found.use.chain.length === 0) {
     const inc = includedDefinition(state, found.use.name, ctx);
@@ -43,20 +52,52 @@ export function definitionAt(state: DocumentState, offset: number, ctx: Navigati
   return [];
 }
 
-/** Where an included file (of those `state` includes directly) defines the top-level key `name`. */
+/** Where an included file (of those `state` includes directly as statements) defines the top-level key `name`. */
 export function includedDefinition(state: DocumentState, name: string, ctx: NavigationContext): { location: Location; path: string } | undefined {
-  const path = ctx.pathOf(state.document.uri);
+  const values = new Set(state.outline.includeValues.values());
   for (const inc of state.outline.includes) {
-    const resolved = ctx.host.resolve(inc.value, path);
-    const read = resolved.ok ? ctx.host.read(resolved.value) : undefined;
-    if (!resolved.ok || !read?.ok) continue;
-    const d = outlineDocument(read.value, scanTokens(read.value)).roots.find((r) => r.kind === "key" && r.name === name);
-    if (d) {
-      const other = TextDocument.create(ctx.uriOf(resolved.value), "jsson", 0, read.value);
-      return { location: { uri: other.uri, range: { start: other.positionAt(d.nameStart), end: other.positionAt(d.nameEnd) } }, path: resolved.value };
-    }
+    if (values.has(inc)) continue; // an include value binds its keys to nothing
+    const other = readIncluded(state, inc, ctx);
+    const d = other?.outline.roots.find((r) => r.kind === "key" && r.name === name);
+    if (other && d) return { location: { uri: other.document.uri, range: { start: other.document.positionAt(d.nameStart), end: other.document.positionAt(d.nameEnd) } }, path: other.path };
   }
   return undefined;
+}
+
+/**
+ * The keys reached by a chain `a.b` whose head is visible at `offset`: of a
+ * body in this document, or — when the head holds an include value — of the
+ * included file (`file` then says which). One file deep: an include value
+ * inside the included file is not followed.
+ */
+export function chainMembers(state: DocumentState, chain: readonly string[], offset: number, ctx: NavigationContext): { members: readonly Definition[]; file?: TextDocument } | undefined {
+  const [head, ...rest] = chain;
+  const d = head === undefined ? undefined : lookupName(state.outline, head, offset);
+  if (d === undefined) return undefined;
+  let members: readonly Definition[] = d.children;
+  let file: TextDocument | undefined;
+  const inc = state.outline.includeValues.get(d);
+  if (inc) {
+    const other = readIncluded(state, inc, ctx);
+    if (other === undefined) return undefined;
+    members = other.outline.roots;
+    file = other.document;
+  }
+  for (const name of rest) {
+    const next = members.find((m) => m.kind === "key" && m.name === name);
+    if (next === undefined) return undefined;
+    members = next.children;
+  }
+  const keys = members.filter((m) => m.kind === "key");
+  return file === undefined ? { members: keys } : { members: keys, file };
+}
+
+/** An included file's text and outline, through the server's include host (its open text if open); none past the engine's source size limit. */
+function readIncluded(state: DocumentState, inc: StringRef, ctx: NavigationContext): { document: TextDocument; outline: DocumentOutline; path: string } | undefined {
+  const resolved = ctx.host.resolve(inc.value, ctx.pathOf(state.document.uri));
+  const read = resolved.ok ? ctx.host.read(resolved.value) : undefined;
+  if (!resolved.ok || !read?.ok || read.value.length > (LSP_LIMITS.maxSourceLength ?? Infinity)) return undefined;
+  return { document: TextDocument.create(ctx.uriOf(resolved.value), "jsson", 0, read.value), outline: outlineDocument(read.value, scanTokens(read.value)), path: resolved.value };
 }
 
 /** Every use of the thing at `offset` in the document (and its definition when asked). */

@@ -88,3 +88,12 @@ export async function startSession(rootUri: string | null): Promise<LspSession> 
     },
   };
 }
+
+/** The position of the `nth` (0-based) occurrence of `needle` in `text`, plus `delta` characters. */
+export function at(text: string, needle: string, delta = 0, nth = 0): { line: number; character: number } {
+  let i = -1;
+  for (let k = 0; k <= nth; k++) i = text.indexOf(needle, i + 1);
+  if (i < 0) throw new Error(`"${needle}" not in the text`);
+  const before = text.slice(0, i + delta);
+  return { line: before.split("\n").length - 1, character: before.length - before.lastIndexOf("\n") - 1 };
+}

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { startSession, type LspSession } from "./lsp-client.js";
+import { at, startSession, type LspSession } from "./lsp-client.js";
 
 const MAIN = `@preset "svc" { replicas = 2 }
 port := 8080
@@ -39,15 +39,6 @@ const uri = pathToFileURL(join(dir, "main.jsson")).href;
 let s: LspSession;
 let version = 1;
 let current = MAIN;
-
-/** The position of the `nth` (0-based) occurrence of `needle` in `text`, plus `delta` characters. */
-function at(text: string, needle: string, delta = 0, nth = 0): Position {
-  let i = -1;
-  for (let k = 0; k <= nth; k++) i = text.indexOf(needle, i + 1);
-  if (i < 0) throw new Error(`"${needle}" not in the text`);
-  const before = text.slice(0, i + delta);
-  return { line: before.split("\n").length - 1, character: before.length - before.lastIndexOf("\n") - 1 };
-}
 
 function offsetOf(text: string, p: Position): number {
   const lines = text.split("\n");

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { startSession, type LspSession } from "./lsp-client.js";
+import { at, startSession, type LspSession } from "./lsp-client.js";
 
 const MAIN = `// the service
 @preset "svc" { replicas = 2, tier = "web" }
@@ -40,16 +40,6 @@ const dbUri = pathToFileURL(join(dir, "db.jsson")).href;
 
 let s: LspSession;
 let version = 1;
-
-/** The position of the `nth` (0-based) occurrence of `needle` in MAIN, plus `delta` characters. */
-function at(text: string, needle: string, delta = 0, nth = 0): { line: number; character: number } {
-  let i = -1;
-  for (let k = 0; k <= nth; k++) i = text.indexOf(needle, i + 1);
-  if (i < 0) throw new Error(`"${needle}" not in the text`);
-  const before = text.slice(0, i + delta);
-  const line = before.split("\n").length - 1;
-  return { line, character: before.length - before.lastIndexOf("\n") - 1 };
-}
 
 async function change(text: string): Promise<void> {
   await s.connection.sendNotification("textDocument/didChange", { textDocument: { uri: mainUri, version: ++version }, contentChanges: [{ text }] });
