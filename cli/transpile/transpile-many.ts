@@ -110,6 +110,7 @@ async function runJobs(engine: Engine, plan: TranspilePlan, flags: TranspileFlag
         }
       };
       worker.on("message", (reply: JobReply) => {
+        if (timedOut !== undefined) return; // stopped at the limit: a reply already under way is not taken, nor another job sent
         if ("ready" in reply) return send();
         if ("setupError" in reply) return void worker.terminate().finally(() => rejectWorker(new Error(reply.setupError)));
         clearTimeout(deadline);
