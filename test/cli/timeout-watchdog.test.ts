@@ -20,11 +20,26 @@ test("an exponential schema check ends at --timeout: status 1, the limit's messa
   assert.is(existsSync(out), false);
 });
 
-test("a run that ends within --timeout is not touched by the watchdog", async () => {
+test("the watchdog holds the whole run, a data include's read and parse included: stopped at --timeout, nothing written", async () => {
+  // the same 40 levels, 39 of them from a JSON data include read through the run's host
+  const nested = (depth: number): unknown => (depth === 0 ? { y: 1 } : { x: nested(depth - 1) });
+  const dir = fixtureDir({ "main.jsson": 'x = include "deep.json"\n', "deep.json": JSON.stringify(nested(39)), "schema.json": schema });
+  const out = join(dir, "out.json");
+  const r = await runCli([join(dir, "main.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "1s", "-o", out]);
+  assert.is(r.code, 1, r.stderr);
+  assert.is(r.stderr, "jsson: time limit reached (--timeout 1000 ms): the run was stopped\n");
+  assert.is(existsSync(out), false);
+});
+
+test("a run that ends within --timeout is not touched by the watchdog; its output is written after it", async () => {
   const dir = fixtureDir({ "ok.jsson": "x {\n  y = 1\n}\n", "schema.json": schema.replace('"required":["x"],', "") });
   const r = await runCli([join(dir, "ok.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "30s"]);
   assert.is(r.code, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout), { x: { y: 1 } });
+  const out = join(dir, "ok.json");
+  const toFile = await runCli([join(dir, "ok.jsson"), "--timeout", "30s", "-o", out]);
+  assert.is(toFile.code, 0, toFile.stderr);
+  assert.equal(JSON.parse(readFileSync(out, "utf8")), { x: { y: 1 } });
 });
 
 test("--out-dir: a file still running at --timeout is stopped from outside and reported; the files after it are written", async () => {
