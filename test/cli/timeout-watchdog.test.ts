@@ -11,24 +11,22 @@ import { fixtureDir } from "./fixtures.js";
 const deep = "x {\n".repeat(40) + "y = 1\n" + "}\n".repeat(40);
 const schema = JSON.stringify({ $defs: { n: { type: "object", required: ["x"], properties: { x: { anyOf: [{ $ref: "#/$defs/n" }, { $ref: "#/$defs/n" }] } } } }, $ref: "#/$defs/n" });
 
-test("an exponential schema check ends at --timeout: status 1, the limit's message, nothing written", async () => {
-  const dir = fixtureDir({ "deep.jsson": deep, "schema.json": schema });
-  const out = join(dir, "out.json");
-  const r = await runCli([join(dir, "deep.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "1s", "-o", out]);
-  assert.is(r.code, 1, r.stderr);
-  assert.is(r.stderr, "jsson: time limit reached (--timeout 1000 ms): the run was stopped\n");
-  assert.is(existsSync(out), false);
-});
+/** The same 40 levels with 39 of them in a JSON data include, read and parsed through the run's host. */
+const nested = (depth: number): unknown => (depth === 0 ? { y: 1 } : { x: nested(depth - 1) });
+const STOPPED_RUNS: readonly { readonly what: string; readonly files: Record<string, string> }[] = [
+  { what: "the source's own value", files: { "main.jsson": deep } },
+  { what: "a value read from a data include", files: { "main.jsson": 'x = include "deep.json"\n', "deep.json": JSON.stringify(nested(39)) } },
+];
 
-test("the watchdog holds the whole run, a data include's read and parse included: stopped at --timeout, nothing written", async () => {
-  // the same 40 levels, 39 of them from a JSON data include read through the run's host
-  const nested = (depth: number): unknown => (depth === 0 ? { y: 1 } : { x: nested(depth - 1) });
-  const dir = fixtureDir({ "main.jsson": 'x = include "deep.json"\n', "deep.json": JSON.stringify(nested(39)), "schema.json": schema });
-  const out = join(dir, "out.json");
-  const r = await runCli([join(dir, "main.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "1s", "-o", out]);
-  assert.is(r.code, 1, r.stderr);
-  assert.is(r.stderr, "jsson: time limit reached (--timeout 1000 ms): the run was stopped\n");
-  assert.is(existsSync(out), false);
+test("an exponential schema check ends at --timeout, on the source's value or a data include's: status 1, the limit's message, nothing written", async () => {
+  for (const { what, files } of STOPPED_RUNS) {
+    const dir = fixtureDir({ ...files, "schema.json": schema });
+    const out = join(dir, "out.json");
+    const r = await runCli([join(dir, "main.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "1s", "-o", out]);
+    assert.is(r.code, 1, `${what}: ${r.stderr}`);
+    assert.is(r.stderr, "jsson: time limit reached (--timeout 1000 ms): the run was stopped\n", what);
+    assert.is(existsSync(out), false, what);
+  }
 });
 
 test("a run that ends within --timeout is not touched by the watchdog; its output is written after it", async () => {
