@@ -29,16 +29,14 @@ TCK=$(getconf CLK_TCK)
 cpu() { awk -v t="$TCK" '{print ($14+$15)/t}' "/proc/$1/stat"; }
 # Seconds of CPU of the process's threads as "main worker other" (the worker: a thread niced above the process).
 threads() {
-  local pid=$1 main=0 worker=0 other=0 nice0 line
-  nice0=$(awk '{print $19}' "/proc/$pid/stat")
+  local pid=$1 task
   for task in /proc/"$pid"/task/*; do
-    line=$(cat "$task/stat" 2>/dev/null) || continue
-    read -r c n <<<"$(echo "$line" | sed 's/^.*) //' | awk -v t="$TCK" '{print ($12+$13)/t, $17}')"
-    if [ "${task##*/}" = "$pid" ]; then main=$(echo "$main + $c" | bc)
-    elif [ "$n" -gt "$nice0" ]; then worker=$(echo "$worker + $c" | bc)
-    else other=$(echo "$other + $c" | bc); fi
-  done
-  echo "$main $worker $other"
+    # comm may hold spaces: the fields counted here start after its closing parenthesis.
+    sed 's/^.*) //' "$task/stat" 2>/dev/null | awk -v tid="${task##*/}" '{ print tid, $12 + $13, $17 }'
+  done | awk -v pid="$pid" -v t="$TCK" '
+    $1 == pid { main += $2; nice0 = $3; next }
+    { cpu[$1] = $2; nice[$1] = $3 }
+    END { for (id in cpu) { if (nice[id] > nice0) worker += cpu[id]; else other += cpu[id] }; printf "%f %f %f\n", main / t, worker / t, other / t }'
 }
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(String(s.address().port));s.close()})'; }
 
