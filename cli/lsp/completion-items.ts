@@ -7,11 +7,11 @@
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
-import { KEYWORDS } from "../../core/syntax/tokens.js";
+import { KEYWORDS } from "../../core/syntax/index.js";
 import type { DocumentState } from "./document-state.js";
 import { MAX_CHAIN } from "./document-outline.js";
 import { chainMembers, type NavigationContext } from "./navigation.js";
-import type { EditorToken } from "./scan-tokens.js";
+import type { EditorToken } from "./editor-tokens.js";
 
 /** At most this many entries of a folder are offered. */
 const MAX_PATH_ITEMS = 500;
