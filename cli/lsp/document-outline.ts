@@ -7,7 +7,7 @@
  * body whose first token is a name (or a keyword or string) followed by
  * `=`, `:`, `:=`, `{` or `[` defines a key (or, with `:=`, a name).
  */
-import { KEY_FOLLOWERS, SyntaxNode, SyntaxToken, isTrivia, stringValue } from "../../core/syntax/index.js";
+import { GreenNode, KEY_FOLLOWERS, SyntaxNode, SyntaxToken, isTrivia, stringValue } from "../../core/syntax/index.js";
 import { interpolations } from "./editor-tokens.js";
 
 /** A key, a `:=` name, a map parameter or a preset. */
@@ -77,7 +77,7 @@ interface Group {
 }
 
 /** Longest `a.b.c…` chain whose members are recorded as uses. */
-export const MAX_CHAIN = 64;
+const MAX_CHAIN = 64;
 
 type Element = SyntaxNode | SyntaxToken;
 
@@ -177,7 +177,7 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
           uses.push({ name: e.text, start: e.start, end: e.end, chain: [] });
         } else if (e.kind === "template") {
           // the code in `${…}` is read as part of this item
-          for (const part of interpolations(e.text, e.start)) for (const m of part.code.children()) if (m instanceof SyntaxNode) read(significant(m), undefined);
+          for (const part of interpolations(e.green, e.start)) for (const m of significant(part.code)) if (m instanceof SyntaxNode) read(significant(m), undefined);
         }
       }
     };
@@ -186,7 +186,7 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
     if (node.kind === "paren") read(significant(node), undefined);
     else {
       const holdsKeys = node.kind === "document" || node.kind === "object";
-      for (const c of node.children()) {
+      for (const c of significant(node)) {
         if (c instanceof SyntaxNode) read(significant(c), holdsKeys && c.kind !== "element" ? c : undefined);
       }
     }
@@ -204,9 +204,16 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
   return { definitions, roots, uses, presetUses, includes, includeValues, pairs };
 }
 
-/** The children of `node` that are not trivia. */
+/** The children of `node` that are not trivia (no cursor is made for trivia: W3's items are mostly blanks and line breaks). */
 function significant(node: SyntaxNode): Element[] {
-  return node.children().filter((c) => c instanceof SyntaxNode || !isTrivia(c.kind));
+  const out: Element[] = [];
+  let at = node.start;
+  for (const c of node.green.children) {
+    if (c instanceof GreenNode) out.push(new SyntaxNode(c, at, node));
+    else if (!isTrivia(c.kind)) out.push(new SyntaxToken(c, at, node));
+    at += c.width;
+  }
+  return out;
 }
 
 /** Whether a bracket node ends with the closer of its opener. */

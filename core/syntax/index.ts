@@ -9,8 +9,8 @@ import { Lexer } from "./lexer.js";
 import { buildSyntaxTree } from "./tree-builder.js";
 import { SyntaxNode } from "./syntax-tree.js";
 
-export { SyntaxNode, SyntaxToken, isTrivia } from "./syntax-tree.js";
-export type { NodeKind, TreeTokenKind } from "./syntax-tree.js";
+export { GreenNode, GreenToken, SyntaxNode, SyntaxToken, isTrivia } from "./syntax-tree.js";
+export type { GreenElement, NodeKind, TreeTokenKind } from "./syntax-tree.js";
 export { KEYWORDS, KEY_FOLLOWERS } from "./tokens.js";
 
 /**
