@@ -19,7 +19,7 @@ export interface Definition {
   readonly nameEnd: number;
   /** Span of the whole definition (name to the end of its value). */
   readonly start: number;
-  end: number;
+  readonly end: number;
   /** The object (or preset body) this one is defined in; undefined at top level. */
   readonly parent: Definition | undefined;
   /** Keys inside this one's `{…}` body (or a preset's body). */
@@ -28,8 +28,8 @@ export interface Definition {
   readonly quoted: boolean;
   /** Where in the document the name is visible: the span of the enclosing body. */
   readonly scopeStart: number;
-  /** Set when the enclosing body closes (the end of the text until then). */
-  scopeEnd: number;
+  /** Where the enclosing body closes (the end of the text when it does not). */
+  readonly scopeEnd: number;
 }
 
 /** A name used in a value, with the names before it in a `a.b.c` chain. */
@@ -72,8 +72,6 @@ interface Group {
   /** Where names defined directly in it are visible: from its opening bracket to its closing one (or the end of the text). */
   readonly scopeStart: number;
   readonly scopeEnd: number;
-  /** Definitions made in it are the document's roots (the top level). */
-  readonly top: boolean;
 }
 
 /** Longest `a.b.c…` chain whose members are recorded as uses. */
@@ -83,7 +81,7 @@ type Element = SyntaxNode | SyntaxToken;
 
 const CLOSER: Readonly<Record<string, string>> = { "{": "}", "[": "]", "(": ")" };
 
-/** The outline of the document `tree` is the tree of (see core/syntax/index.ts, editorSyntaxTree). Linear in the tree; no recursion. */
+/** The outline of the document `tree` is the tree of (core/syntax/index.ts, editorSyntaxTree). Linear in the tree; a loop over groups, no recursion but into a template's `${…}`. */
 export function outlineDocument(tree: SyntaxNode): DocumentOutline {
   const textLength = tree.end;
   const definitions: Definition[] = [];
@@ -93,7 +91,7 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
   const includes: StringRef[] = [];
   const includeValues = new Map<Definition, StringRef>();
   const pairs: { open: number; close: number }[] = [];
-  const work: Group[] = [{ node: tree, owner: undefined, scopeStart: 0, scopeEnd: textLength, top: true }];
+  const work: Group[] = [{ node: tree, owner: undefined, scopeStart: 0, scopeEnd: textLength }];
 
   for (let g = work.pop(); g !== undefined; g = work.pop()) {
     const group = g;
@@ -104,7 +102,7 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
       const d: Definition = { kind, name, nameStart: nameAt.start, nameEnd: nameAt.end, start, end, parent, children: [], quoted, scopeStart: group.scopeStart, scopeEnd: group.scopeEnd };
       definitions.push(d);
       if (parent) parent.children.push(d);
-      else if (group.top) roots.push(d);
+      else if (group.node === tree) roots.push(d);
       return d;
     };
 
@@ -194,13 +192,12 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
       const { node: b, owner } = inner[k] as { node: SyntaxNode; owner: Definition | undefined };
       const closed = closes(b);
       if (closed) pairs.push({ open: b.start, close: b.end - 1 });
-      work.push({ node: b, owner, scopeStart: b.start, scopeEnd: closed ? b.end : textLength, top: false });
+      work.push({ node: b, owner, scopeStart: b.start, scopeEnd: closed ? b.end : textLength });
     }
   }
   definitions.sort((a, b) => a.nameStart - b.nameStart);
   // the groups are read outside in: sort what they found into document order (the first include that defines a name wins)
   for (const list of [uses, presetUses, includes]) list.sort((a, b) => a.start - b.start);
-  pairs.sort((a, b) => a.open - b.open);
   return { definitions, roots, uses, presetUses, includes, includeValues, pairs };
 }
 

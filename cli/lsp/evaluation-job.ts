@@ -10,8 +10,9 @@ import { schemaCheck, type DataCheck, type Diagnostic, type Engine, type Evaluat
 import { ProgramValue } from "../../core/values/program-value.js";
 import { ObjectValue, type Value } from "../../core/values/values.js";
 import { editorSyntaxTree } from "../../core/syntax/index.js";
-import { outlineDocument, type Definition } from "./document-outline.js";
+import { outlineDocument } from "./document-outline.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
+import { outputPath } from "./name-resolution.js";
 import { previewValue } from "./value-preview.js";
 import { readSchemaFile } from "./workspace-schemas.js";
 
@@ -110,19 +111,10 @@ function checkSchema(engine: Engine, r: Evaluation, job: EvaluationJob, phase: (
  */
 function previewPaths(text: string): string[][] {
   const outline = outlineDocument(editorSyntaxTree(text.length > (LSP_LIMITS.maxSourceLength ?? Infinity) ? "" : text));
-  const roots = new Set(outline.roots);
   const out: string[][] = [];
   for (const d of outline.definitions) {
-    if (out.length >= MAX_PREVIEWS) break;
-    // as outputPath (name-resolution.ts), with the roots in a set: a document may have thousands
-    const path: string[] = [];
-    let at: Definition | undefined = d;
-    let last = d;
-    for (; at?.kind === "key"; at = at.parent) {
-      path.unshift(at.name);
-      last = at;
-    }
-    if (at === undefined && roots.has(last)) out.push(path);
+    const path = outputPath(outline, d);
+    if (path !== undefined && out.push(path) >= MAX_PREVIEWS) break;
   }
   return out;
 }
