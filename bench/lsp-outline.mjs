@@ -15,7 +15,7 @@ const root = flag("root", fileURLToPath(new URL("..", import.meta.url)));
 const text = readFileSync(fileURLToPath(new URL(smokeOr("workloads/small.jsson", "workloads/w3.jsson"), import.meta.url)), "utf8");
 const lsp = (name) => import(pathToFileURL(`${root}/dist/cli/lsp/${name}`).href);
 
-/** A build step per stage: [name, () => result]; each stage reads what the earlier ones left in `s`. */
+/** The stages in order, each a name and a step; a step reads what the earlier ones left in `s`. @type {[string, (s: any) => unknown][]} */
 let stages;
 if (existsSync(`${root}/dist/cli/lsp/scan-tokens.js`)) {
   const { scanTokens } = await lsp("scan-tokens.js");
@@ -41,7 +41,9 @@ function cpuMs() {
   return (u.user + u.system) / 1000;
 }
 
+/** @type {number[][]} */
 const times = stages.map(() => []);
+/** @type {number[]} */
 const totals = [];
 for (let r = 0; r < runs; r++) {
   const s = {};
@@ -55,7 +57,7 @@ for (let r = 0; r < runs; r++) {
   });
   totals.push(total);
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`${text.split("\n").length} lines; ${runs} runs (the first one cold); build in ${root}`);
 stages.forEach(([name], i) => console.log(`${name}: median ${median(times[i]).toFixed(1)} cpu-ms, first ${times[i][0].toFixed(1)} cpu-ms`));
 console.log(`all: median ${median(totals).toFixed(1)} cpu-ms, first ${totals[0].toFixed(1)} cpu-ms`);
