@@ -1,8 +1,8 @@
-/** Semantic tokens from the lexer's tokens (see {@link scanTokens}) and the outline's key/name roles. */
+/** Semantic tokens from the document's editor tokens (editor-tokens.ts) and the outline's key/name roles. */
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { SemanticTokensLegend } from "vscode-languageserver";
 import type { DocumentOutline } from "./document-outline.js";
-import type { EditorToken } from "./scan-tokens.js";
+import type { EditorToken } from "./editor-tokens.js";
 
 /** Token types, in legend order. */
 export const TOKEN_TYPES = ["comment", "string", "number", "keyword", "operator", "property", "variable", "parameter", "macro"] as const;
