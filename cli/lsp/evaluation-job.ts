@@ -9,6 +9,8 @@
 import { schemaCheck, type DataCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type RunSignal, type SchemaResult, type ValuePlace } from "../../core/index.js";
 import { ProgramValue } from "../../core/values/program-value.js";
 import { ObjectValue, type Value } from "../../core/values/values.js";
+import type { DeclarationRequest } from "./declaration-ids.js";
+import { declarationPreviews } from "./declaration-previews.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import { previewValue } from "./value-preview.js";
 import { readSchemaFile } from "./workspace-schemas.js";
@@ -29,6 +31,8 @@ export interface EvaluationJob {
   readonly schemaPath: string | undefined;
   /** Output paths (keys) whose values hovers show: a preview of each comes back. */
   readonly previewPaths: readonly (readonly string[])[];
+  /** `:=` values (and members of them) hovers show: previews come back keyed by their declaration-ids.ts paths. */
+  readonly declarations: readonly DeclarationRequest[];
 }
 
 /** The evaluation's own outcome: errors, or warnings. */
@@ -73,7 +77,7 @@ export function runEvaluationJob(
     return { schema: undefined, previews: undefined };
   }
   evaluated({ ok: true, warnings: r.warnings });
-  const previews = (): Previews => previewsOf(r.value, job.previewPaths);
+  const previews = (): Previews => [...previewsOf(r.value, job.previewPaths), ...declarationPreviews(engine, host, job.text, job.path, job.declarations, signal)];
   return { schema: checkSchema(engine, r, job, phase), previews };
 }
 

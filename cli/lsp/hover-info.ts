@@ -3,7 +3,8 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Hover } from "vscode-languageserver";
 import type { NameUse } from "./document-outline.js";
 import type { DocumentState } from "./document-state.js";
-import { outputPath, symbolAt } from "./name-resolution.js";
+import { declarationPreviewOf } from "./declaration-ids.js";
+import { lookupName, outputPath, symbolAt } from "./name-resolution.js";
 import { chainMembers, includedDefinition, type NavigationContext } from "./navigation.js";
 
 /** The hover at `offset`, or null when there is nothing to say. */
@@ -16,7 +17,7 @@ export function hoverAt(state: DocumentState, doc: TextDocument, offset: number,
   const line = doc.positionAt(d.nameStart).line + 1;
   const what = d.kind === "declaration" ? "name (`:=`, not in the output)" : d.kind === "parameter" ? "map parameter" : d.kind === "preset" ? "preset" : "key";
   const parts = [`**${markdownText(d.name)}** — ${what}, defined at line ${line}`];
-  const path = outputPath(state.outline, d);
+  const path = d.kind === "declaration" ? declarationPreviewOf(state.outline, d) : outputPath(state.outline, d);
   const preview = path === undefined ? undefined : state.previewAt(path);
   if (preview !== undefined) parts.push(previewBlock(preview));
   return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(under.start), end: doc.positionAt(under.end) } };
@@ -32,14 +33,20 @@ function includedHover(state: DocumentState, doc: TextDocument, use: { name: str
   return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
 }
 
-/** A member of an include value (`base.port`): the key in the included file (its value is not in this document's output, so none is shown). */
+/** A member of an include value (`base.port`): the key in the included file, and its value when the include value is bound with `:=`. */
 function includeValueHover(state: DocumentState, doc: TextDocument, use: NameUse, ctx: NavigationContext): Hover | null {
   const reached = chainMembers(state, use.chain, use.start, ctx);
   const d = reached?.members.find((m) => m.name === use.name);
   if (reached?.file === undefined || d === undefined) return null;
   const line = reached.file.positionAt(d.nameStart).line + 1;
-  const value = `**${markdownText(use.name)}** — key of the included file ${markdownText(ctx.pathOf(reached.file.uri) ?? reached.file.uri)}, defined at line ${line}`;
-  return { contents: { kind: "markdown", value }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
+  const parts = [`**${markdownText(use.name)}** — key of the included file ${markdownText(ctx.pathOf(reached.file.uri) ?? reached.file.uri)}, defined at line ${line}`];
+  // the value as the include value holds it, when the head is a `:=` name (previewed by declaration-previews.ts)
+  const [head, ...rest] = use.chain;
+  const bound = head === undefined ? undefined : lookupName(state.outline, head, use.start);
+  const path = bound === undefined ? undefined : declarationPreviewOf(state.outline, bound, [...rest, use.name]);
+  const preview = path === undefined ? undefined : state.previewAt(path);
+  if (preview !== undefined) parts.push(previewBlock(preview));
+  return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
 }
 
 /** Text shown literally in Markdown (a quoted key may hold any character). */

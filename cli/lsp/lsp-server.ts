@@ -13,6 +13,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { completionsAt } from "./completion-items.js";
 import { diagnoseOutcome } from "./document-diagnostics.js";
 import type { Definition, DocumentOutline } from "./document-outline.js";
+import { declarationRequests } from "./declaration-ids.js";
 import { DocumentState } from "./document-state.js";
 import { formattingEdits } from "./document-formatting.js";
 import { documentSymbols } from "./document-symbols.js";
@@ -20,7 +21,8 @@ import { foldingRanges } from "./folding-ranges.js";
 import { hoverAt } from "./hover-info.js";
 import { MAX_PREVIEWS } from "./evaluation-job.js";
 import { EvaluationQueue, type JobOutcome, type PreparedJob } from "./evaluation-queue.js";
-import { definitionAt, referencesAt } from "./navigation.js";
+import { definitionAt } from "./navigation.js";
+import { referencesAcrossFiles } from "./cross-file-references.js";
 import { OverlayHost } from "./overlay-host.js";
 import { prepareRenameAt, renameAt } from "./rename-symbol.js";
 import { SEMANTIC_LEGEND, semanticTokens } from "./semantic-tokens.js";
@@ -69,6 +71,13 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     return s;
   };
 
+  function* openStates(): Iterable<DocumentState> {
+    for (const uri of documents.keys()) {
+      const s = stateOf(uri);
+      if (s !== undefined) yield s;
+    }
+  }
+
   const publish = (uri: string): void => {
     const list = [...(own.get(uri) ?? [])];
     for (const l of fromIncluders.get(uri)?.values() ?? []) list.push(...l);
@@ -104,7 +113,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
       const state = stateOf(uri);
       if (state === undefined) return undefined;
       const path = pathOf(uri);
-      return { version: state.version, text: state.text, path, schemaPath: schemaPathOf(path), previewPaths: previewPaths(state.outline) };
+      return { version: state.version, text: state.text, path, schemaPath: schemaPathOf(path), previewPaths: previewPaths(state.outline), declarations: declarationRequests(state.outline, MAX_PREVIEWS) };
     },
     *openFiles() {
       for (const d of documents.all()) {
@@ -206,7 +215,9 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   };
   connection.onHover((p) => withState(p.textDocument.uri, (s) => hoverAt(s, s.document, s.document.offsetAt(p.position), { host, pathOf, uriOf }), null));
   connection.onDefinition((p) => withState<Location[]>(p.textDocument.uri, (s) => definitionAt(s, s.document.offsetAt(p.position), { host, pathOf, uriOf }), []));
-  connection.onReferences((p) => withState<Location[]>(p.textDocument.uri, (s) => referencesAt(s, s.document.offsetAt(p.position), p.context.includeDeclaration), []));
+  connection.onReferences((p) =>
+    withState<Location[]>(p.textDocument.uri, (s) => referencesAcrossFiles(s, s.document.offsetAt(p.position), p.context.includeDeclaration, { host, pathOf, uriOf }, openStates), []),
+  );
   connection.onPrepareRename((p) => withState(p.textDocument.uri, (s) => prepareRenameAt(s, s.document.offsetAt(p.position)), null));
   connection.onRenameRequest((p) => withState(p.textDocument.uri, (s) => renameAt(s, s.document.offsetAt(p.position), p.newName), null));
   connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri), { host, pathOf, uriOf }), []));

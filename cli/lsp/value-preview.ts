@@ -11,18 +11,19 @@ export const PREVIEW_LINES = 8;
 /** At most this many characters in a preview line. */
 const LINE_WIDTH = 100;
 
-/** The preview of `v` (JSON syntax, two-space indentation, `…` where cut). */
-export function previewValue(v: Value): string {
+/** The preview of `v` (JSON syntax, two-space indentation, `…` where cut), without the object keys `hidden` names. */
+export function previewValue(v: Value, hidden?: (key: string) => boolean): string {
   const lines: string[] = [];
   const full = (): boolean => lines.length >= PREVIEW_LINES;
   const push = (indent: number, text: string): void => {
     const line = "  ".repeat(indent) + text;
     lines.push(line.length > LINE_WIDTH ? line.slice(0, LINE_WIDTH - 1) + "…" : line);
   };
-  const walk = (value: Value, indent: number, prefix: string, suffix: string): void => {
-    if (value instanceof ObjectValue || Array.isArray(value) || value instanceof LazyArray) {
-      const isObject = value instanceof ObjectValue;
-      const size = isObject ? value.size : value.length;
+  const walk = (given: Value, indent: number, prefix: string, suffix: string): void => {
+    if (given instanceof ObjectValue || Array.isArray(given) || given instanceof LazyArray) {
+      const isObject = given instanceof ObjectValue;
+      const value = isObject && hidden !== undefined && given.keys.some(hidden) ? withoutKeys(given, hidden) : given;
+      const size = value instanceof ObjectValue ? value.size : value.length;
       const [open, close] = isObject ? ["{", "}"] : ["[", "]"];
       if (size === 0) return push(indent, `${prefix}${open}${close}${suffix}`);
       const inline = inlineText(value);
@@ -34,16 +35,23 @@ export function previewValue(v: Value): string {
           return;
         }
         const comma = i < size - 1 ? "," : "";
-        if (isObject) walk(value.values[i] as Value, indent + 1, `${JSON.stringify(value.keys[i])}: `, comma);
+        if (value instanceof ObjectValue) walk(value.values[i] as Value, indent + 1, `${JSON.stringify(value.keys[i])}: `, comma);
         else walk(itemAt(value, i), indent + 1, "", comma);
       }
       if (!full()) push(indent, close + suffix);
       return;
     }
-    push(indent, prefix + scalarText(value) + suffix);
+    push(indent, prefix + scalarText(given) + suffix);
   };
   walk(v, 0, "", "");
   return lines.join("\n");
+}
+
+/** A copy of `v` without the keys `hidden` names (a linear pass, like the walk of any value shown). */
+function withoutKeys(v: ObjectValue, hidden: (key: string) => boolean): ObjectValue {
+  const out = new ObjectValue();
+  for (let i = 0; i < v.size; i++) if (!hidden(v.keys[i] as string)) out.set(v.keys[i] as string, v.values[i] as Value);
+  return out;
 }
 
 /** A small container on one line (undefined when it holds containers or is long). */
