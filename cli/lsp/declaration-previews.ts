@@ -12,13 +12,12 @@
  * heavy for it gets no `:=` previews, never a late or wrong one.
  */
 import type { Engine, IncludeHost, RunSignal } from "../../core/index.js";
-import type { BodyItem, Statement } from "../../core/syntax/ast.js";
-import { parseProgram } from "../../core/syntax/parser.js";
 import { KEYWORDS } from "../../core/syntax/tokens.js";
-import { resolveLimits } from "../../core/values/resolve-limits.js";
 import { ObjectValue, type Value } from "../../core/values/values.js";
-import { declarationId, declarationPreviewPath, MAX_DECLARATION_DEPTH, type DeclarationRequest } from "./declaration-ids.js";
+import { declarationIds, declarationPreviewPath, type DeclarationRequest } from "./declaration-ids.js";
+import { outlineDocument } from "./document-outline.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
+import { scanTokens } from "./scan-tokens.js";
 import { previewValue } from "./value-preview.js";
 
 /** The second run's time: a hover's extra, not worth holding the thread as long as the evaluation proper. */
@@ -28,69 +27,50 @@ export const DECLARATION_RUN_TIMEOUT_MS = 2000;
 const PREVIEW_KEY = " jsson-lsp-preview ";
 const hidden = (key: string): boolean => key.startsWith(PREVIEW_KEY);
 
-/** A declaration found in the program: where its probe goes and the body it is in. */
+/** A declaration asked about: where its probe goes and the body it is in. */
 interface Site {
-  readonly id: string;
   readonly name: string;
   readonly bodyPath: readonly string[];
-  /** Offset the probe is inserted at: the next item's start, or the body's end. */
+  /** Offset the probe is inserted at: the end of the declaration (its value, or the separator after it), inside its body. */
   readonly insertAt: number;
+  readonly key: string;
 }
 
-/** Previews of the asked-for `:=` values (by preview path as JSON); none when the document does not parse or the run fails. */
+/** Previews of the asked-for `:=` values (by preview path as JSON); none when the probed text does not evaluate. */
 export function declarationPreviews(engine: Engine, host: IncludeHost, text: string, file: string | undefined, requests: readonly DeclarationRequest[], signal: RunSignal): [string, string][] {
-  if (requests.length === 0) return [];
-  const limits = resolveLimits(LSP_LIMITS);
-  const parsed = parseProgram(text, { maxDepth: limits.maxDepth, maxSourceLength: limits.maxSourceLength, maxErrors: 1 });
-  if (parsed.diagnostic !== undefined) return [];
+  if (requests.length === 0 || text.length > (LSP_LIMITS.maxSourceLength ?? Infinity)) return [];
   const wanted = new Set(requests.map(([id]) => id));
+  // the same outline, and so the same names, as the server's (declaration-ids.ts)
+  const outline = outlineDocument(text, scanTokens(text));
   // a probe in a key body is a key of that object during the run: comparing the object (`server == {…}`) would see it,
   // so a text that may compare values gets top-level probes only (the top level is no value a program can compare)
   const nested = !text.includes("==") && !text.includes("!=");
-  const sites = declarationSites(parsed.program.statements, text.length, nested).filter((s) => wanted.has(s.id));
-  if (sites.length === 0) return [];
-  // insert from the end, so earlier offsets stay valid
+  const sites = new Map<string, Site>();
+  for (const [d, id] of declarationIds(outline)) {
+    // a name the parser reads as a keyword cannot be a probe's value (nor is it a name to hover)
+    if (!wanted.has(id) || KEYWORDS.has(d.name) || (d.parent !== undefined && !nested)) continue;
+    const bodyPath = (JSON.parse(id) as string[]).slice(0, -2);
+    // the last definition of a body ends with the body's `}` (document-outline.ts): its probe goes before it
+    const insertAt = d.parent !== undefined && d.end >= d.scopeEnd ? d.scopeEnd - 1 : d.end;
+    sites.set(id, { name: d.name, bodyPath, insertAt, key: PREVIEW_KEY + sites.size });
+  }
+  if (sites.size === 0) return [];
+  // inserted from the end, so earlier offsets stay valid; on lines of their own (a `,` after one is a separator)
   let probed = text;
-  const keyOf = new Map<string, { key: string; site: Site }>();
-  const ordered = sites.map((site, n) => ({ site, key: PREVIEW_KEY + n })).sort((a, b) => b.site.insertAt - a.site.insertAt);
-  for (const { site, key } of ordered) {
-    probed = probed.slice(0, site.insertAt) + `\n${JSON.stringify(key)} = ${site.name}\n` + probed.slice(site.insertAt);
-    keyOf.set(site.id, { key, site });
+  for (const site of [...sites.values()].sort((a, b) => b.insertAt - a.insertAt)) {
+    probed = probed.slice(0, site.insertAt) + `\n${JSON.stringify(site.key)} = ${site.name}\n` + probed.slice(site.insertAt);
   }
   const r = engine.evaluate(probed, { limits: { ...LSP_LIMITS, timeoutMs: DECLARATION_RUN_TIMEOUT_MS }, host, signal, ...(file === undefined ? {} : { file }) });
   if (!r.ok) return [];
   const out: [string, string][] = [];
   for (const [id, members] of requests) {
-    const probe = keyOf.get(id);
-    if (probe === undefined) continue;
+    const site = sites.get(id);
+    if (site === undefined) continue;
     let v: Value | undefined = r.value;
-    for (const k of probe.site.bodyPath) v = v instanceof ObjectValue ? v.get(k) : undefined;
-    v = v instanceof ObjectValue ? v.get(probe.key) : undefined;
+    for (const k of site.bodyPath) v = v instanceof ObjectValue ? v.get(k) : undefined;
+    v = v instanceof ObjectValue ? v.get(site.key) : undefined;
     for (const k of members) v = v instanceof ObjectValue && !hidden(k) ? v.get(k) : undefined;
     if (v !== undefined) out.push([JSON.stringify(declarationPreviewPath(id, members)), previewValue(v, hidden)]);
   }
   return out;
-}
-
-/** The declarations at top level and in key bodies along output paths, named as declaration-ids.ts names them from the outline. */
-function declarationSites(statements: readonly Statement[], textEnd: number, nested: boolean): Site[] {
-  const sites: Site[] = [];
-  const bodies: { items: readonly (Statement | BodyItem)[]; path: readonly string[]; end: number }[] = [{ items: statements, path: [], end: textEnd }];
-  for (let body = bodies.pop(); body !== undefined; body = bodies.pop()) {
-    const seen = new Map<string, number>();
-    body.items.forEach((item, i) => {
-      if (item.type !== "member") return;
-      if (item.declare && !item.quoted) {
-        const nth = seen.get(item.key) ?? 0;
-        seen.set(item.key, nth + 1);
-        // a name the parser reads as a keyword cannot be a probe's value (it is also no ordinary name to hover)
-        if (KEYWORDS.has(item.key)) return;
-        sites.push({ id: declarationId(body.path, item.key, nth), name: item.key, bodyPath: body.path, insertAt: body.items[i + 1]?.start ?? body.end });
-      } else if (nested && !item.declare && item.value.type === "object" && body.path.length < MAX_DECLARATION_DEPTH) {
-        // the object's span ends after its `}`: probes go before it
-        bodies.push({ items: item.value.members, path: [...body.path, item.key], end: item.value.end - 1 });
-      }
-    });
-  }
-  return sites;
 }

@@ -21,7 +21,7 @@ server {
   depth := replicas * 2
   port = base.port
   copy = depth
-}
+  tail := depth + 1 }
 mirror := server
 db = base.db.host
 again = base.port
@@ -83,6 +83,7 @@ test("hover on a `:=` name shows its value, at the declaration and at a use", as
 
 test("a `:=` name in a key body shows its value there; the server's probe keys never show", async () => {
   assert.match(await hover(at(MAIN, "depth :=")), /```json\n6\n```/);
+  assert.match(await hover(at(MAIN, "tail :=")), /```json\n7\n```/, "the last member of a body: its probe stays inside the body");
   const mirror = await hover(at(MAIN, "mirror :="));
   assert.match(mirror, /"port": 5432/);
   assert.match(mirror, /"copy": 6/);
