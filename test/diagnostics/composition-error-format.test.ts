@@ -5,8 +5,6 @@
  * include with the inner error as its cause in its own file (§13.3).
  */
 import { test } from "uvu";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import * as assert from "uvu/assert";
 import { CODES } from "../../index.js";
 import { fixtureDir } from "../cli/fixtures.js";
@@ -23,22 +21,10 @@ const FILES = {
   "main.jsson": 'name = "app"\nb := include "conf/base.jsson"\n',
   "conf/base.jsson": "port = 1\nlist = [0, ...{ a = 1 }]\n",
 };
-const dir = fixtureDir({});
-for (const [name, text] of Object.entries(FILES)) {
-  mkdirSync(dirname(join(dir, name)), { recursive: true });
-  writeFileSync(join(dir, name), text);
-}
+const dir = fixtureDir(FILES);
 
-interface Entry {
-  code: string;
-  message: string;
-  file?: string;
-  line: number;
-  column: number;
-  end_line: number;
-  end_column: number;
-  cause?: Entry;
-}
+/** One entry of the document (docs/diagnostics.md), the fields these tests read. */
+type Entry = { code: string; message: string; file?: string; line: number; column: number; end_line: number; end_column: number; cause?: Entry };
 
 const NAMES = ["into-array", "into-object", "concat", "else", "brace", "template", "main"] as const;
 const runs = pool(
