@@ -16,12 +16,9 @@ import { KEYWORDS } from "../../core/syntax/tokens.js";
 import { ObjectValue, type Value } from "../../core/values/values.js";
 import { declarationIds, declarationPreviewPath, type DeclarationRequest } from "./declaration-ids.js";
 import { outlineDocument } from "./document-outline.js";
-import { LSP_LIMITS } from "./lsp-limits.js";
+import { DECLARATION_RUN_TIMEOUT_MS, LSP_LIMITS } from "./lsp-limits.js";
 import { scanTokens } from "./scan-tokens.js";
 import { previewValue } from "./value-preview.js";
-
-/** The second run's time: a hover's extra, not worth holding the thread as long as the evaluation proper. */
-export const DECLARATION_RUN_TIMEOUT_MS = 2000;
 
 /** Keys the second run adds start with this (a space first: no bare key can). */
 const PREVIEW_KEY = " jsson-lsp-preview ";

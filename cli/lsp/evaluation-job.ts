@@ -60,7 +60,9 @@ export type SchemaOutcome =
  * keeps it if the check that follows must be stopped from outside). The
  * result is the schema check's outcome, if there was one, and, when the
  * evaluation succeeded, how to make its value previews (after the check:
- * a check stopped from outside then costs no previews).
+ * a check stopped from outside then costs no previews) and those of its
+ * `:=` values (a second run: the thread makes them after the job's end, so
+ * they never delay its diagnostics).
  */
 export function runEvaluationJob(
   engine: Engine,
@@ -69,7 +71,7 @@ export function runEvaluationJob(
   signal: RunSignal,
   phase: (p: number) => void,
   evaluated: (e: Evaluated) => void,
-): { schema: SchemaOutcome | undefined; previews: (() => Previews) | undefined } {
+): { schema: SchemaOutcome | undefined; previews: (() => Previews) | undefined; declarations?: () => Previews } {
   phase(PHASE.evaluating);
   const r = engine.evaluate(job.text, { limits: LSP_LIMITS, host, signal, ...(job.path === undefined ? {} : { file: job.path }) });
   if (!r.ok) {
@@ -77,8 +79,9 @@ export function runEvaluationJob(
     return { schema: undefined, previews: undefined };
   }
   evaluated({ ok: true, warnings: r.warnings });
-  const previews = (): Previews => [...previewsOf(r.value, job.previewPaths), ...declarationPreviews(engine, host, job.text, job.path, job.declarations, signal)];
-  return { schema: checkSchema(engine, r, job, phase), previews };
+  const previews = (): Previews => previewsOf(r.value, job.previewPaths);
+  const declarations = (): Previews => declarationPreviews(engine, host, job.text, job.path, job.declarations, signal);
+  return { schema: checkSchema(engine, r, job, phase), previews, declarations };
 }
 
 /** The schema check of a successful evaluation, its failures located in the time the run has left. */

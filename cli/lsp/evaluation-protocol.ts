@@ -12,15 +12,17 @@ export interface WorkerJob extends EvaluationJob {
 
 /**
  * Messages the thread sends: `ready` once, then per job `evaluated` (when
- * the evaluation ends), `previews` (when it succeeded) and `done` (the
- * job's end: its diagnostics can be published).
+ * the evaluation ends), `previews` (when it succeeded), `done` (the job's
+ * end: its diagnostics can be published) and, after it, `declarationPreviews`.
  */
 export type WorkerMessage =
   | { readonly kind: "ready" }
   | { readonly kind: "evaluated"; readonly id: number; readonly evaluated: Evaluated }
   | { readonly kind: "done"; readonly id: number; readonly schema: SchemaOutcome | undefined; readonly error?: string }
-  | { readonly kind: "previews"; readonly id: number; readonly previews: Previews };
+  | { readonly kind: "previews"; readonly id: number; readonly previews: Previews }
+  /** After `done`: previews of the job's `:=` values (declaration-previews.ts); none if a later job cancelled their run. */
+  | { readonly kind: "declarationPreviews"; readonly id: number; readonly previews: Previews };
 
-/** Slots of the shared control array: the id of the job to cancel; the running job's phase. */
+/** Slots of the shared control array: the id of the latest job to cancel (it and every earlier one stop); the running job's phase. */
 export const CONTROL = { cancel: 0, phase: 1, size: 2 } as const;
 

@@ -14,7 +14,7 @@ import { Worker } from "node:worker_threads";
 import type { EvaluationJob, Evaluated, Previews, SchemaOutcome } from "./evaluation-job.js";
 import { CONTROL, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
 import { PHASE } from "./evaluation-job.js";
-import { LSP_LIMITS } from "./lsp-limits.js";
+import { DECLARATION_RUN_TIMEOUT_MS, LSP_LIMITS } from "./lsp-limits.js";
 
 /** Heap cap of the evaluation thread, in MiB: a run out of memory ends as a diagnostic, not as the server. */
 export const EVALUATION_HEAP_MB = 2048;
@@ -84,6 +84,8 @@ export interface QueueHost {
   finished(uri: string, job: PreparedJob, outcome: JobOutcome): void;
   /** The value previews of a successful evaluation (just before its `finished`). */
   previews(uri: string, job: PreparedJob, previews: Previews): void;
+  /** The previews of its `:=` values (after its `finished`, unless a later job started first). */
+  declarationPreviews(uri: string, job: PreparedJob, previews: Previews): void;
   /** The thread failed to start. */
   log(message: string): void;
 }
@@ -91,6 +93,8 @@ export interface QueueHost {
 export class EvaluationQueue {
   private readonly waiting = new Set<string>();
   private running: Running | undefined;
+  /** The last job that ended uncancelled: its `:=` previews may still come (evaluation-worker.ts). */
+  private ended: { readonly id: number; readonly uri: string; readonly job: PreparedJob } | undefined;
   private thread: Thread | undefined;
   private nextId = 1;
   private control = new Int32Array(new SharedArrayBuffer(CONTROL.size * Int32Array.BYTES_PER_ELEMENT));
@@ -153,11 +157,17 @@ export class EvaluationQueue {
     const { version: _version, ...rest } = prepared;
     const job: WorkerJob = { ...rest, id, overlay: this.overlayFor(thread, prepared.path, prepared.text) };
     const running: Running = { id, uri, job: prepared, cancelled: false, evaluated: undefined, timer: undefined };
+    // The previous job's `:=` previews may still be being made on the thread (at most DECLARATION_RUN_TIMEOUT_MS):
+    // of the same document they are moot, so they stop; another document's finish first, and this job's
+    // backstop waits that much longer.
+    const previous = this.ended;
+    if (previous?.uri === uri) Atomics.store(this.control, CONTROL.cancel, previous.id);
+    this.ended = undefined;
     this.running = running;
     this.counts.started++;
     thread.worker.postMessage(job);
     const limit = LSP_LIMITS.timeoutMs ?? 0;
-    if (limit > 0) running.timer = setTimeout(() => this.stopThread(), limit + GRACE_MS);
+    if (limit > 0) running.timer = setTimeout(() => this.stopThread(), limit + GRACE_MS + (previous === undefined ? 0 : DECLARATION_RUN_TIMEOUT_MS));
   }
 
   /** The overlay changes this thread has not seen: open texts of newer versions, closed files dropped. */
@@ -201,6 +211,11 @@ export class EvaluationQueue {
       thread.ready = true;
       return this.pump();
     }
+    if (m.kind === "declarationPreviews") {
+      const e = this.ended;
+      if (e !== undefined && e.id === m.id) this.host.declarationPreviews(e.uri, e.job, m.previews);
+      return;
+    }
     const r = this.running;
     if (r === undefined || r.id !== m.id) return;
     if (m.kind === "evaluated") {
@@ -242,6 +257,7 @@ export class EvaluationQueue {
     if (r.cancelled) this.counts.cancelled++;
     else {
       this.counts.completed++;
+      this.ended = { id: r.id, uri: r.uri, job: r.job };
       this.host.finished(r.uri, r.job, outcome);
     }
     // a new job starts on the next turn, after the publish: a request that arrived meanwhile is answered first

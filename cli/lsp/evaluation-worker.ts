@@ -23,11 +23,18 @@ parentPort!.on("message", (job: WorkerJob) => {
   for (const path of job.overlay.drop) overlay.delete(path);
   for (const [path, text] of job.overlay.set) overlay.set(path, text);
   if (job.path !== undefined) overlay.set(job.path, job.text);
-  const signal = { get aborted(): boolean { return Atomics.load(control, CONTROL.cancel) === job.id; } };
+  // ids only grow, and a job starts only after the previous one ended: a cancel of this job or of a later one stops this job's runs
+  // (the later one: this job's `:=` previews, made after its end, give way to the next job)
+  const signal = { get aborted(): boolean { return Atomics.load(control, CONTROL.cancel) >= job.id; } };
   try {
-    const { schema, previews } = runEvaluationJob(engine, host, job, signal, (p) => Atomics.store(control, CONTROL.phase, p), (evaluated) => post({ kind: "evaluated", id: job.id, evaluated }));
+    const { schema, previews, declarations } = runEvaluationJob(engine, host, job, signal, (p) => Atomics.store(control, CONTROL.phase, p), (evaluated) => post({ kind: "evaluated", id: job.id, evaluated }));
     if (previews !== undefined) post({ kind: "previews", id: job.id, previews: previews() });
     post({ kind: "done", id: job.id, schema });
+    // after the job's end: the server starting the next job cancels this run through the control array
+    if (declarations !== undefined) {
+      const d = declarations();
+      if (d.length > 0) post({ kind: "declarationPreviews", id: job.id, previews: d });
+    }
   } catch (e) {
     // a bug, not the user's input (the engine reports what the source does wrong): the server logs it
     post({ kind: "done", id: job.id, schema: undefined, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });

@@ -20,5 +20,12 @@ export const LSP_LIMITS: Partial<Limits> = Object.freeze({
   maxIncludes: 1000,
 });
 
+/**
+ * The time of the second run that finds `:=` values for hovers
+ * (declaration-previews.ts), made after a job's diagnostics: a hover's
+ * extra, not worth holding the thread as long as the evaluation proper.
+ */
+export const DECLARATION_RUN_TIMEOUT_MS = 2000;
+
 /** The largest workspace file read (`jsson.config.json`, a schema it names), in bytes: larger ones are refused from their size. */
 export const MAX_WORKSPACE_FILE_BYTES = 4 * 1024 * 1024;

@@ -133,6 +133,11 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
       const state = stateOf(uri);
       if (state !== undefined) state.previews = { byPath: new Map(previews), stale: state.version !== job.version };
     },
+    declarationPreviews: (uri, job, previews) => {
+      const state = stateOf(uri);
+      // added to the job's member previews (no job has started since: the queue drops them otherwise)
+      if (state?.previews !== undefined) state.previews = { byPath: new Map([...state.previews.byPath, ...previews]), stale: state.version !== job.version };
+    },
     log: (message) => connection.console.error(message),
   });
 
