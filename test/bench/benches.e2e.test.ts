@@ -26,6 +26,7 @@ const SMOKE_RUNS: Readonly<Record<string, RegExp | readonly RegExp[]>> = {
   "bench/fmt.mjs": /over 1 runs; output \d+ chars/,
   "bench/lsp-first-diagnostics.mjs": /^first diagnostics \(didOpen → publishDiagnostics\): median [\d.]+ ms/m,
   "bench/lsp-hover-during-evaluation.mjs": [/^open: hovers answered before the diagnostics per round \d+; latency median [\d.]+ ms/m, /^edit: hovers answered/m],
+  "bench/lsp-declaration-previews.mjs": /^\| w3\.jsson \| \d+ \| \d+ \| [\d.]+ \| [\d.]+ \| \d+ \|$/m,
   "bench/many-files.mjs": /^\| worker threads \| [\d.]+/m,
   "bench/metrics-record.mjs": /^one scrape \(fold \+ text/m,
   "bench/schema-validate.mjs": /^cache: \{"compiles":/m,
