@@ -19,7 +19,8 @@ import { documentSymbols } from "./document-symbols.js";
 import { foldingRanges } from "./folding-ranges.js";
 import { hoverAt } from "./hover-info.js";
 import { EvaluationQueue, type JobOutcome, type PreparedJob } from "./evaluation-queue.js";
-import { definitionAt, referencesAt } from "./navigation.js";
+import { definitionAt } from "./navigation.js";
+import { referencesAcrossFiles } from "./cross-file-references.js";
 import { OverlayHost } from "./overlay-host.js";
 import { prepareRenameAt, renameAt } from "./rename-symbol.js";
 import { SEMANTIC_LEGEND, semanticTokens } from "./semantic-tokens.js";
@@ -67,6 +68,13 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     }
     return s;
   };
+
+  function* openStates(): Iterable<DocumentState> {
+    for (const uri of documents.keys()) {
+      const s = stateOf(uri);
+      if (s !== undefined) yield s;
+    }
+  }
 
   const publish = (uri: string): void => {
     const list = [...(own.get(uri) ?? [])];
@@ -205,7 +213,9 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   };
   connection.onHover((p) => withState(p.textDocument.uri, (s) => hoverAt(s, s.document, s.document.offsetAt(p.position), { host, pathOf, uriOf }), null));
   connection.onDefinition((p) => withState<Location[]>(p.textDocument.uri, (s) => definitionAt(s, s.document.offsetAt(p.position), { host, pathOf, uriOf }), []));
-  connection.onReferences((p) => withState<Location[]>(p.textDocument.uri, (s) => referencesAt(s, s.document.offsetAt(p.position), p.context.includeDeclaration), []));
+  connection.onReferences((p) =>
+    withState<Location[]>(p.textDocument.uri, (s) => referencesAcrossFiles(s, s.document.offsetAt(p.position), p.context.includeDeclaration, { host, pathOf, uriOf }, openStates), []),
+  );
   connection.onPrepareRename((p) => withState(p.textDocument.uri, (s) => prepareRenameAt(s, s.document.offsetAt(p.position)), null));
   connection.onRenameRequest((p) => withState(p.textDocument.uri, (s) => renameAt(s, s.document.offsetAt(p.position), p.newName), null));
   connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri), { host, pathOf, uriOf }), []));

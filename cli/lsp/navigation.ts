@@ -93,7 +93,7 @@ export function chainMembers(state: DocumentState, chain: readonly string[], off
 }
 
 /** An included file's text and outline, through the server's include host (its open text if open); none past the engine's source size limit. */
-function readIncluded(state: DocumentState, inc: StringRef, ctx: NavigationContext): { document: TextDocument; outline: DocumentOutline; path: string } | undefined {
+export function readIncluded(state: DocumentState, inc: StringRef, ctx: NavigationContext): { document: TextDocument; outline: DocumentOutline; path: string } | undefined {
   const resolved = ctx.host.resolve(inc.value, ctx.pathOf(state.document.uri));
   const read = resolved.ok ? ctx.host.read(resolved.value) : undefined;
   if (!resolved.ok || !read?.ok || read.value.length > (LSP_LIMITS.maxSourceLength ?? Infinity)) return undefined;

@@ -38,6 +38,8 @@ function expectedClass(t: EditorToken, prev: EditorToken | undefined, defined: M
       return "keyword";
     case "ident":
       if (prev?.text === "@") return "meta";
+      // the highlighters' one documented miss: a key named else holding a block reads as the keyword (a line-based grammar cannot see whether an if branch precedes)
+      if (d === "key" && t.text === "else" && (next?.text === "{" || next?.text === "[")) return "keyword";
       if (d === "key") return "key";
       if (d === "declaration") return "decl";
       if (prev?.text === ".") return "member";
