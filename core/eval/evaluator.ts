@@ -597,9 +597,7 @@ class FileEvaluator {
         return new FloatValue(e.value);
       case "ident": {
         const v = this.lookup(scope, e.name);
-        if (v !== undefined) return v;
-        if (!this.warn.seen.has(e.start)) this.bareWord(e, scope, false);
-        return e.name;
+        return v !== undefined ? v : this.bareWord(e, scope, false);
       }
       case "template":
         return this.template(e, scope);
@@ -750,11 +748,11 @@ class FileEvaluator {
    * W1; otherwise, as an operand, W2; otherwise the idiom (no warning).
    */
   private bareWord(e: IdentExpr, scope: Scope, operand: boolean): string {
+    // past the run's last kept warning nothing more is judged (the list only grows), nor remembered
+    if (this.run.warnings.full) return e.name;
     const seen = this.warn.seen;
     if (seen.has(e.start)) return e.name;
     seen.add(e.start);
-    // past the run's last kept warning nothing more is judged
-    if (this.run.warnings.full) return e.name;
     const word = this.judge(e.name, scope);
     const near = word.near;
     if (near !== undefined) this.warn.add(nearNameWarning((word.message ??= nearNameMessage(e.name, near)), near, e.start, e.end));
