@@ -5,11 +5,26 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, LANGUAGE_VERSION } from "../../index.js";
 import { REPO_ROOT } from "../support/repo-root.js";
-import { runCli } from "../support/spawn-cli.js";
+import { runCli, type CliRun } from "../support/spawn-cli.js";
 
 const commands = readdirSync(join(REPO_ROOT, "dist", "cli", "commands"))
   .filter((f) => f.endsWith(".js"))
   .map((f) => f.slice(0, -3));
+/**
+ * One run per distinct command line: the tests below read the same help
+ * pages (`--help`, `help`, `transpile --help`) for different things, and a
+ * second spawn of the same line exercises nothing new (each is an oclif start,
+ * ≈0.6 s of CPU).
+ */
+const started = new Map<string, Promise<CliRun>>();
+function cli(args: readonly string[]): Promise<CliRun> {
+  const key = JSON.stringify(args);
+  const known = started.get(key);
+  if (known !== undefined) return known;
+  const run = runCli(args);
+  started.set(key, run);
+  return run;
+}
 const pkgVersion = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 test("the expected commands are installed", () => {
@@ -17,7 +32,7 @@ test("the expected commands are installed", () => {
 });
 
 test("--help works for every command (and -h, -help for transpile)", async () => {
-  const runs = await Promise.all(commands.map((id) => runCli([id, "--help"])));
+  const runs = await Promise.all(commands.map((id) => cli([id, "--help"])));
   runs.forEach((r, i) => {
     const id = commands[i]!;
     assert.is(r.code, 0, `${id}: ${r.stderr}`);
@@ -26,7 +41,7 @@ test("--help works for every command (and -h, -help for transpile)", async () =>
     if (id === "help") assert.match(r.stdout, /^  help\s+Show help/m);
     else assert.match(r.stdout, `$ jsson ${id}`, id);
   });
-  const short = await Promise.all([runCli(["transpile", "-h"]), runCli(["-i", "x.jsson", "-help"])]);
+  const short = await Promise.all([cli(["transpile", "-h"]), cli(["-i", "x.jsson", "-help"])]);
   for (const r of short) {
     assert.is(r.code, 0);
     assert.match(r.stdout, "$ jsson transpile [FILE...]");
@@ -35,20 +50,20 @@ test("--help works for every command (and -h, -help for transpile)", async () =>
 });
 
 test("root help lists the commands: jsson --help, -h, help", async () => {
-  const runs = await Promise.all([runCli(["--help"]), runCli(["-h"]), runCli(["help"])]);
+  const runs = await Promise.all([cli(["--help"]), cli(["-h"]), cli(["help"])]);
   for (const r of runs) {
     assert.is(r.code, 0, r.stderr);
     assert.match(r.stdout, "COMMANDS");
     for (const id of ["transpile", "validate", "version", "formats"]) assert.match(r.stdout, new RegExp(`^  ${id}\\s`, "m"));
   }
-  const sub = await runCli(["help", "transpile"]);
+  const sub = await cli(["help", "transpile"]);
   assert.is(sub.code, 0);
   assert.match(sub.stdout, "$ jsson transpile [FILE...]");
 });
 
 test("version: jsson version, --version, -version, -v", async () => {
   const want = `jsson ${pkgVersion} (language ${LANGUAGE_VERSION})\n`;
-  const runs = await Promise.all([["version"], ["--version"], ["-version"], ["-v"]].map((a) => runCli(a)));
+  const runs = await Promise.all([["version"], ["--version"], ["-version"], ["-v"]].map((a) => cli(a)));
   for (const r of runs) {
     assert.is(r.code, 0);
     assert.is(r.stdout, want);
@@ -56,7 +71,7 @@ test("version: jsson version, --version, -version, -v", async () => {
 });
 
 test("formats lists what the engine registered", async () => {
-  const [table, json] = await Promise.all([runCli(["formats"]), runCli(["formats", "--json"])]);
+  const [table, json] = await Promise.all([cli(["formats"]), cli(["formats", "--json"])]);
   assert.is(table.code, 0);
   const engineFormats = createEngine().listFormats();
   for (const f of engineFormats) assert.match(table.stdout, new RegExp(`^${f.name}\\s`, "m"));
@@ -65,7 +80,7 @@ test("formats lists what the engine registered", async () => {
 });
 
 test("root help shows the reference's command-less invocation; command help does not", async () => {
-  const [root, viaHelp, transpile] = await Promise.all([runCli(["--help"]), runCli(["help"]), runCli(["transpile", "--help"])]);
+  const [root, viaHelp, transpile] = await Promise.all([cli(["--help"]), cli(["help"]), cli(["transpile", "--help"])]);
   for (const r of [root, viaHelp]) {
     assert.is(r.code, 0);
     assert.match(r.stdout, /WITHOUT A COMMAND/);
