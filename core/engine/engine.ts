@@ -1,6 +1,6 @@
 /**
  * The engine: a registry of plugins (registry.ts) and the pipeline they
- * tap (pipeline.ts), parse → merge includes → evaluate → emit → validate. Set up
+ * tap (pipeline.ts; an evaluation continues in evaluation.ts), parse → merge includes → evaluate → emit → validate. Set up
  * once (plugins applied; the hooks freeze at the first run), then run any
  * number of times; runs share no state.
  *
@@ -17,14 +17,17 @@ import type { OutputFormat, SchemaResult, TextSink } from "../plugin.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
 import { PluginRegistry, type FormatInfo } from "./registry.js";
-import { Pipeline, type SyntaxCheck } from "./pipeline.js";
-import type { Evaluation, EvaluateResult, RunFailure, SchemaOptions, TranspileResult } from "./pipeline.js";
+import { Pipeline } from "./pipeline.js";
+import type { SyntaxCheck } from "./run-result.js";
+import type { Evaluation } from "./evaluation.js";
+import type { EvaluateResult, RunFailure, SchemaOptions, TranspileResult } from "./run-result.js";
 import type { EngineHooks } from "./hooks.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
 export { resolveLimits } from "../values/resolve-limits.js";
 export type { RunCounter } from "./run-counter.js";
-export type { DataCheck, Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./pipeline.js";
+export type { Evaluation } from "./evaluation.js";
+export type { DataCheck, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run-result.js";
 
 /** The JSSON engine. */
 export class Engine {

@@ -8,7 +8,8 @@
  */
 import type { SchemaResult } from "../plugin.js";
 import type { ValuePlace } from "../provenance/value-locator.js";
-import type { DataCheck, Evaluation, RunFailure, SchemaOptions } from "./pipeline.js";
+import type { Evaluation } from "./evaluation.js";
+import type { DataCheck, RunFailure, SchemaOptions } from "./run-result.js";
 
 /** The schema to check against: its text, the schema type (default `json-schema`) and how the text is written (sniffed when absent). */
 export interface SchemaToCheck extends SchemaOptions {

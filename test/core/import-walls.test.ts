@@ -133,6 +133,21 @@ test("core imports nothing from plugins/ or cli/; provenance is the engine's; pl
   assert.equal(wallBreaches(graph), []);
 });
 
+test("the engine's run: the pipeline makes evaluations; an evaluation knows the pipeline only by the stages it needs", () => {
+  const of = (file: string) => graph.get(file) ?? [];
+  assert.ok(of("core/engine/pipeline.ts").includes("core/engine/evaluation.ts"), "pipeline.ts makes the Evaluation");
+  assert.equal(
+    of("core/engine/evaluation.ts").filter((to) => ["core/engine/pipeline.ts", "core/engine/engine.ts", "core/engine/registry.ts"].includes(to)),
+    [],
+    "evaluation.ts imports no pipeline, engine or registry (EvaluationStages is its view of them)",
+  );
+  assert.equal(
+    of("core/engine/run-result.ts").filter((to) => to.startsWith("core/engine/")),
+    [],
+    "run-result.ts (the results both share) stands on nothing of the engine",
+  );
+});
+
 test("the language server's list of holes only shrinks", () => {
   const used = new Set([...graph].filter(([from]) => from.startsWith("cli/lsp/")).flatMap(([, targets]) => targets));
   assert.equal(
