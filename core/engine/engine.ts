@@ -13,7 +13,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import { ProgramValue } from "../values/program-value.js";
 import type { ObjectValue } from "../values/values.js";
-import type { OutputFormat, SchemaResult, TextSink } from "../plugin.js";
+import type { OutputFormat, SchemaResult, TextSink } from "../plugin/index.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
 import { PluginRegistry, type FormatInfo } from "./registry.js";

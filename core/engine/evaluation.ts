@@ -11,7 +11,7 @@ import { fill, MESSAGES, type CodedMessage } from "../diagnostics/catalogue.js";
 import { forceLazy } from "../eval/lazy-map.js";
 import type { TreeRun } from "../values/program-value.js";
 import type { ObjectValue } from "../values/values.js";
-import type { EmitContext, OutputFormat, SchemaFailure, SchemaResult, TextSink } from "../plugin.js";
+import type { EmitContext, OutputFormat, SchemaFailure, SchemaResult, TextSink } from "../plugin/index.js";
 import type { RunOptions } from "./options.js";
 import { resolveLimits } from "../values/resolve-limits.js";
 import { makeDiagnostic } from "../diagnostics/make-diagnostic.js";

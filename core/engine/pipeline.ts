@@ -14,7 +14,7 @@ import { evaluateProgram } from "../eval/evaluator.js";
 import { ProgramValue } from "../values/program-value.js";
 import { isObjectValue, ObjectValue, type Value } from "../values/values.js";
 import { isOutputError } from "../emit/output-error.js";
-import type { EmitContext, SchemaResult, SchemaValidateOptions, TextSink } from "../plugin.js";
+import type { EmitContext, SchemaResult, SchemaValidateOptions, TextSink } from "../plugin/index.js";
 import { DEFAULT_STREAM_THRESHOLD, type RunOptions } from "./options.js";
 import type { Limits } from "../values/limits.js";
 import { resolveLimits } from "../values/resolve-limits.js";

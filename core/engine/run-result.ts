@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ObjectValue } from "../values/values.js";
-import type { SchemaResult } from "../plugin.js";
+import type { SchemaResult } from "../plugin/index.js";
 
 /** A successful run. */
 export interface RunSuccess {

@@ -6,7 +6,7 @@
  * where each failure lies in the source (LANGUAGE.md §12.3) — both within
  * the evaluation's one time limit, never a fresh one.
  */
-import type { SchemaResult } from "../plugin.js";
+import type { SchemaResult } from "../plugin/index.js";
 import type { ValuePlace } from "../provenance/value-locator.js";
 import type { Evaluation } from "./evaluation.js";
 import type { DataCheck, RunFailure, SchemaOptions } from "./run-result.js";

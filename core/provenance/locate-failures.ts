@@ -4,7 +4,7 @@
  * followed through the traced tree. Ordinary runs record nothing; this
  * second evaluation is paid only by a run whose check failed.
  */
-import type { SchemaFailure } from "../plugin.js";
+import type { SchemaFailure } from "../plugin/index.js";
 import { ValueTrace } from "./value-trace.js";
 import { ValueLocator, type ValuePlace } from "./value-locator.js";
 import type { ObjectValue } from "../values/values.js";

@@ -7,7 +7,7 @@
  * Text is accumulated locally and handed to the sink in chunks of about
  * {@link TEXT_CHUNK} code units.
  */
-import { OutputError, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { OutputError, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, numberText, type TextSink, type Value } from "../../core/plugin/index.js";
 import { checkToml } from "./toml-check.js";
 import { isArrayOfTables } from "./toml-shape.js";
 import { UnpairedSurrogateError, tomlFloat, tomlKey, tomlString } from "./toml-text.js";

@@ -6,7 +6,7 @@
  * tree before the first byte is emitted, so a streamed run never fails
  * half-way.
  */
-import { OutputError, isLazyArray, isObjectValue, isRangeValue, type LazyArray, type ObjectValue, type Value } from "../../core/plugin.js";
+import { OutputError, isLazyArray, isObjectValue, isRangeValue, type LazyArray, type ObjectValue, type Value } from "../../core/plugin/index.js";
 import { rememberShape } from "./toml-shape.js";
 import { tomlKey } from "./toml-text.js";
 

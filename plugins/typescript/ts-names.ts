@@ -3,7 +3,7 @@
  * written unquoted, which top-level keys can be exported as constants, and
  * the type name derived from a key.
  */
-import { OutputError, type ObjectValue } from "../../core/plugin.js";
+import { OutputError, type ObjectValue } from "../../core/plugin/index.js";
 
 /** Words that are not valid binding names in a module (strict mode), per §10.5. */
 const RESERVED: ReadonlySet<string> = new Set(

@@ -4,7 +4,7 @@
  * empty containers. Text is accumulated locally and handed to the sink in
  * chunks of about {@link TEXT_CHUNK} code units.
  */
-import { OutputError, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, kindOf, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { OutputError, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, kindOf, numberText, type TextSink, type Value } from "../../core/plugin/index.js";
 import { blockChomping, yamlFloat, yamlString } from "./yaml-scalar.js";
 
 /** Longest implicit key YAML allows, in characters (YAML 1.2 §7.4.2, also in 1.1). */

@@ -33,7 +33,7 @@ export interface ImportEdge {
 
 /**
  * What of core/ the server and the playground may import: the package's
- * entries (`jsson` = core/index.ts, `jsson/plugin` = core/plugin.ts),
+ * entries (`jsson` = core/index.ts, `jsson/plugin` = core/plugin/index.ts),
  * the room the engine's API hands out whole (where include text comes
  * from, core/host/), and the few modules the server needs that are not
  * public API (the public entries export only what an embedder needs):
@@ -43,7 +43,7 @@ export interface ImportEdge {
  */
 export const SERVER_CORE_ENTRIES: readonly RegExp[] = [
   /^core\/index\.ts$/,
-  /^core\/plugin\.ts$/,
+  /^core\/plugin\/index\.ts$/,
   /^core\/host\//,
   /^core\/engine\/run-counter\.ts$/,
   /^core\/values\/resolve-limits\.ts$/,

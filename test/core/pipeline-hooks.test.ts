@@ -8,7 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, MemoryHost, PluginError, renderDiagnostic, type Engine } from "../../index.js";
-import { API_VERSION, defineFormat, definePlugin, type IncludeSource, type PluginHost } from "../../core/plugin.js";
+import { API_VERSION, defineFormat, definePlugin, type IncludeSource, type PluginHost } from "../../core/plugin/index.js";
 import { ObjectValue } from "../../core/values/values.js";
 
 function plugin(name: string, apply: (host: PluginHost) => void) {
