@@ -19,6 +19,8 @@ import { evalDiagnostic } from "./output-error-place.js";
 import { consumerData } from "./consumer-data.js";
 import { locateFailures } from "../provenance/locate-failures.js";
 import type { ValuePlace } from "../provenance/value-locator.js";
+import type { ValueTrace } from "../provenance/value-trace.js";
+import { LOCATE_FAILURES } from "./internal-keys.js";
 import { strictFailure, withWarnings, type DataCheck, type EvaluateResult, type RunFailure, type RunSuccess, type SchemaCheck, type SchemaOptions, type TranspileResult } from "./run-result.js";
 
 /** The run of a tree besides the tree: its clock, meter, passes and the root source's lines (for placing errors). */
@@ -43,8 +45,8 @@ export interface EvaluationStages {
   emit(value: ObjectValue, sink: TextSink, options: RunOptions, run: WriteRun): RunFailure | Emitted;
   /** The validate stage on its own: plain data against a schema text, with a registered schema type. */
   validate(data: unknown, schemaText: string, options: SchemaOptions): SchemaResult;
-  /** The evaluate stage, for the traced locating pass (locate-failures.ts). */
-  evaluate(source: string, options: RunOptions): { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false };
+  /** The evaluate stage, traced, for the locating pass (locate-failures.ts). */
+  evaluate(source: string, options: RunOptions, trace: ValueTrace): { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false };
 }
 
 /**
@@ -56,31 +58,35 @@ export interface EvaluationStages {
  */
 export class Evaluation implements RunSuccess {
   readonly ok = true;
-  private buffered: TranspileResult | undefined;
-  private emitted: Emitted | undefined;
+  #buffered: TranspileResult | undefined;
+  #emitted: Emitted | undefined;
+  // private in JavaScript too (#): an embedder reaches neither the pipeline nor the run through an evaluation
+  readonly #pipeline: EvaluationStages;
+  readonly #source: string;
+  readonly #options: RunOptions;
+  readonly #run: RunState;
+  readonly #warningsNow: () => readonly Diagnostic[];
 
   /** @internal made by the pipeline's evaluate stage (pipeline.ts) */
-  constructor(
-    private readonly pipeline: EvaluationStages,
-    private readonly source: string,
-    readonly format: string,
-    readonly value: ObjectValue,
-    private readonly options: RunOptions,
-    private readonly run: RunState,
-    private readonly warningsNow: () => readonly Diagnostic[],
-  ) {}
+  constructor(pipeline: EvaluationStages, source: string, readonly format: string, readonly value: ObjectValue, options: RunOptions, run: RunState, warningsNow: () => readonly Diagnostic[]) {
+    this.#pipeline = pipeline;
+    this.#source = source;
+    this.#options = options;
+    this.#run = run;
+    this.#warningsNow = warningsNow;
+  }
 
   /**
    * The source's warnings (LANGUAGE.md §16.5), in source order. A lazy part
    * evaluated while writing may add one: read after writing for all of them.
    */
   get warnings(): readonly Diagnostic[] {
-    return this.warningsNow();
+    return this.#warningsNow();
   }
 
   /** Under strict mode, the failure a warning found while writing makes (see {@link RunOptions.strict}). */
   private strictAfterWrite(): RunFailure | undefined {
-    return this.options.strict === true ? strictFailure(this.format, this.warnings) : undefined;
+    return this.#options.strict === true ? strictFailure(this.format, this.warnings) : undefined;
   }
 
   /**
@@ -93,37 +99,37 @@ export class Evaluation implements RunSuccess {
    * mode's first warning, found in a lazy part as it was written).
    */
   write(sink: TextSink): EvaluateResult {
-    if (this.buffered !== undefined) {
-      if (!this.buffered.ok) return this.buffered;
-      sink.write(this.buffered.output);
+    if (this.#buffered !== undefined) {
+      if (!this.#buffered.ok) return this.#buffered;
+      sink.write(this.#buffered.output);
       return { ok: true, format: this.format, value: this.value };
     }
-    if (this.run.hasLazy && this.options.verifyBeforeWrite !== false) {
+    if (this.#run.hasLazy && this.#options.verifyBeforeWrite !== false) {
       try {
-        forceLazy(this.value, this.run.meter);
+        forceLazy(this.value, this.#run.meter);
       } catch (e) {
         const d = evalDiagnostic(e);
-        if (d) return withWarnings({ ok: false, format: this.format, diagnostics: [makeDiagnostic(d, this.run.lines, this.options.file)] }, this.warnings);
+        if (d) return withWarnings({ ok: false, format: this.format, diagnostics: [makeDiagnostic(d, this.#run.lines, this.#options.file)] }, this.warnings);
         throw e;
       }
       const strict = this.strictAfterWrite();
       if (strict) return strict;
     }
-    const r = this.pipeline.emit(this.value, sink, this.options, this.run);
+    const r = this.#pipeline.emit(this.value, sink, this.#options, this.#run);
     // without the verify pass, a lazy part evaluated while writing may have found the first warning
     return r.ok ? (this.strictAfterWrite() ?? { ok: true, format: this.format, value: this.value }) : r;
   }
 
   /** The output as one text (emitted on the first call; an error while writing discards the partial text). */
   output(): TranspileResult {
-    if (this.buffered !== undefined) return this.buffered;
+    if (this.#buffered !== undefined) return this.#buffered;
     const chunks: string[] = [];
-    const r = this.pipeline.emit(this.value, { write: (c) => void chunks.push(c) }, this.options, this.run);
-    if (r.ok) this.emitted = r;
+    const r = this.#pipeline.emit(this.value, { write: (c) => void chunks.push(c) }, this.#options, this.#run);
+    if (r.ok) this.#emitted = r;
     const strict = r.ok ? this.strictAfterWrite() : undefined;
     const warnings = this.warnings;
-    this.buffered = strict ?? (r.ok ? { ok: true, format: this.format, value: this.value, output: chunks.join(""), warnings } : withWarnings(r, warnings));
-    return this.buffered;
+    this.#buffered = strict ?? (r.ok ? { ok: true, format: this.format, value: this.value, output: chunks.join(""), warnings } : withWarnings(r, warnings));
+    return this.#buffered;
   }
 
   /**
@@ -137,15 +143,15 @@ export class Evaluation implements RunSuccess {
   validate(schemaText: string, options: SchemaOptions = {}, check?: DataCheck): SchemaCheck {
     const out = this.output();
     if (!out.ok) return out;
-    const emitted = this.emitted as Emitted; // set by the successful output() above
+    const emitted = this.#emitted as Emitted; // set by the successful output() above
     const late = this.stopped();
     if (late) return late;
-    const consumed = consumerData(emitted.writer, emitted.ctx, this.value, out.output, this.options.select ?? []);
+    const consumed = consumerData(emitted.writer, emitted.ctx, this.value, out.output, this.#options.select ?? []);
     // The output was written by this very run: failing to read it back is a bug of its emitter.
     if (!consumed.ok) throw new Error(consumed.message);
     const later = this.stopped();
     if (later) return later;
-    const result = check === undefined ? this.pipeline.validate(consumed.data, schemaText, options) : check(consumed.data, schemaText, options, this.timeLeftMs());
+    const result = check === undefined ? this.#pipeline.validate(consumed.data, schemaText, options) : check(consumed.data, schemaText, options, this.timeLeftMs());
     if (result === undefined) return this.timedOut();
     return { ok: true, format: this.format, output: out.output, data: consumed.data, result };
   }
@@ -156,33 +162,35 @@ export class Evaluation implements RunSuccess {
    * given only the time this run has left of its one limit, never a second
    * limit of its own. `undefined` when no time is left or the traced run
    * stops at a limit (the failures are then reported without places).
-   * @internal for this repository's CLI, server and language server
+   * Keyed by a symbol: this repository's own (internal.ts `locatePlaces`,
+   * schemaCheck), no member an embedder sees.
+   * @internal
    */
-  locate(failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
+  [LOCATE_FAILURES](failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
     const left = this.timeLeftMs();
-    if (left === Infinity) return locateFailures(this.pipeline, this.source, this.options, failures);
+    if (left === Infinity) return locateFailures(this.#pipeline, this.#source, this.#options, failures);
     if (left < 1) return undefined;
-    return locateFailures(this.pipeline, this.source, { ...this.options, limits: { ...this.options.limits, timeoutMs: left } }, failures);
+    return locateFailures(this.#pipeline, this.#source, { ...this.#options, limits: { ...this.#options.limits, timeoutMs: left } }, failures);
   }
 
   /** Whole milliseconds left of the run's time limit (`Infinity` without one; 0 or less once passed). */
   private timeLeftMs(): number {
-    const { timeoutMs } = resolveLimits(this.options.limits);
-    return timeoutMs <= 0 ? Infinity : Math.floor(this.run.startedAt + timeoutMs - Date.now());
+    const { timeoutMs } = resolveLimits(this.#options.limits);
+    return timeoutMs <= 0 ? Infinity : Math.floor(this.#run.startedAt + timeoutMs - Date.now());
   }
 
   /** The run's failure when it has been cancelled or has passed its time limit (checked between the stages that the meter does not charge). */
   private stopped(): RunFailure | undefined {
-    if (this.options.signal?.aborted) return this.failure(fill(MESSAGES.cancelled));
+    if (this.#options.signal?.aborted) return this.failure(fill(MESSAGES.cancelled));
     return this.timeLeftMs() < 0 ? this.timedOut() : undefined;
   }
 
   /** The failure of a run past its time limit. */
   private timedOut(): RunFailure {
-    return this.failure(fill(MESSAGES.timedOut, resolveLimits(this.options.limits).timeoutMs));
+    return this.failure(fill(MESSAGES.timedOut, resolveLimits(this.#options.limits).timeoutMs));
   }
 
   private failure(m: CodedMessage): RunFailure {
-    return { ok: false, format: this.format, diagnostics: [makeDiagnostic({ ...m, start: 0, end: 0 }, this.run.lines, this.options.file)] };
+    return { ok: false, format: this.format, diagnostics: [makeDiagnostic({ ...m, start: 0, end: 0 }, this.#run.lines, this.#options.file)] };
   }
 }

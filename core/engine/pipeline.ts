@@ -27,6 +27,7 @@ import { sortedView } from "./sorted-view.js";
 import { keySpan, writeErrorDiagnostic } from "./output-error-place.js";
 import { HookedIncludeHost } from "./hooked-include-host.js";
 import type { PluginRegistry } from "./registry.js";
+import type { ValueTrace } from "../provenance/value-trace.js";
 import { Evaluation, type Emitted, type EvaluationStages, type RunState, type WriteRun } from "./evaluation.js";
 import { strictError, strictFailure, withWarnings, type RunFailure, type SchemaOptions, type SyntaxCheck } from "./run-result.js";
 
@@ -49,7 +50,7 @@ function placeWarnings(parsed: readonly RawDiagnostic[], evaluated: readonly Raw
 
 /** The pipeline of one engine; see the file header. */
 export class Pipeline implements EvaluationStages {
-  /** See {@link Engine.useRunCounter}. */
+  /** See internal.ts `useRunCounter`. */
   runCounter: RunCounter | undefined;
 
   constructor(private readonly registry: PluginRegistry) {}
@@ -68,16 +69,21 @@ export class Pipeline implements EvaluationStages {
     return { diagnostics: error === undefined ? NO_WARNINGS : [error], warnings };
   }
 
-  /** Parse and evaluate `source`, once. */
-  evaluate(source: string, options: RunOptions): Evaluation | RunFailure {
+  /**
+   * Parse and evaluate `source`, once. With `trace`, record where every
+   * value came from into it (LANGUAGE.md §12.3; the run is evaluated
+   * eagerly): the locating pass of a failed schema check, never asked for
+   * by an embedder (it is not a run option).
+   */
+  evaluate(source: string, options: RunOptions, trace?: ValueTrace): Evaluation | RunFailure {
     const startedAt = Date.now();
     const format = this.canonicalFormat(options.format);
     const limits = resolveLimits(options.limits);
-    // A traced run (options.trace) is the locating pass after a failed schema check
+    // A traced run is the locating pass after a failed schema check
     // (locate-failures.ts), not a run of the pipeline: it makes no output and hands out no
     // tree, so the parse and evaluated stages do not see it (a plugin counting stages sees
     // one parse and one evaluation per request); includes still resolve through the hook.
-    const tracing = options.trace !== undefined;
+    const tracing = trace !== undefined;
     this.runCounter?.evaluated(tracing);
     const parsed = this.parse(source, options.file, limits, tracing);
     if (parsed.diagnostic) return { ok: false, format, diagnostics: parsed.diagnostics.map((d) => makeDiagnostic(d, parsed.lines, options.file)) };
@@ -95,7 +101,7 @@ export class Pipeline implements EvaluationStages {
       lazyThreshold: tracing ? Infinity : Math.min(options.streamThreshold ?? DEFAULT_STREAM_THRESHOLD, DEFAULT_STREAM_THRESHOLD),
       vars: options.vars,
       startedAt,
-      trace: options.trace,
+      trace,
     });
     const warnings = (): readonly Diagnostic[] => placeWarnings(parsed.warnings, result.warnings, parsed.lines, options.file);
     if (!result.ok) return withWarnings({ ok: false, format, diagnostics: [makeDiagnostic(result.diagnostic, parsed.lines, options.file)] }, warnings());

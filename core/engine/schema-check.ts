@@ -9,6 +9,7 @@
 import type { SchemaResult } from "../plugin/index.js";
 import type { ValuePlace } from "../provenance/value-locator.js";
 import type { Evaluation } from "./evaluation.js";
+import { locatePlaces } from "./internal.js";
 import type { DataCheck, RunFailure, SchemaOptions } from "./run-result.js";
 
 /** The schema to check against: its text, the schema type (default `json-schema`) and how the text is written (sniffed when absent). */
@@ -45,6 +46,6 @@ export function schemaCheck(evaluation: Evaluation, schema: SchemaToCheck, check
   const checked = evaluation.validate(text, options, check);
   if (!checked.ok) return checked;
   const result = checked.result;
-  const places = result.valid || result.schemaError === true || result.failures === undefined ? undefined : evaluation.locate(result.failures);
+  const places = result.valid || result.schemaError === true || result.failures === undefined ? undefined : locatePlaces(evaluation, result.failures);
   return { ...checked, places };
 }
