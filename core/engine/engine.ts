@@ -17,14 +17,11 @@ import type { OutputFormat, SchemaResult, TextSink } from "../plugin/index.js";
 import type { RunOptions } from "./options.js";
 import { PluginRegistry, type FormatInfo } from "./registry.js";
 import { Pipeline } from "./pipeline.js";
-import type { SyntaxCheck } from "./run-result.js";
 import type { Evaluation } from "./evaluation.js";
-import type { EvaluateResult, RunFailure, SchemaOptions, TranspileResult } from "./run-result.js";
+import type { EvaluateResult, RunFailure, SchemaOptions, SyntaxCheck, TranspileResult } from "./run-result.js";
 import { ENGINE_INSIDE } from "./internal-keys.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
-export { resolveLimits } from "../values/resolve-limits.js";
-export type { RunCounter } from "./run-counter.js";
 export type { Evaluation } from "./evaluation.js";
 export type { DataCheck, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run-result.js";
 
