@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// CPU time per run of engine.check (parse) and engine.evaluate (parse + evaluate)
-// on a workload: 50 warm-up runs, then 200 timed ones (process.cpuUsage).
+// CPU time per run of engine.check (parse), engine.evaluate (parse + evaluate) and
+// engine.transpile (parse + evaluate + write, warnings placed) on a workload:
+// 50 warm-up runs, then 200 timed ones (process.cpuUsage).
 //   node bench/check-evaluate-cpu.mjs [workload-name-or-path] [dist/index.js of another build, for A/B] [--smoke]
 import { readFileSync } from "node:fs";
 const smoke = process.argv.includes("--smoke");
@@ -11,7 +12,7 @@ const { createEngine } = await import(args[1] ?? "jsson");
 const src = readFileSync(path, "utf8");
 const e = createEngine();
 const [warm, timed] = smoke ? [2, 5] : [50, 200];
-for (const { phase, run } of [{ phase: "check", run: () => e.check(src) }, { phase: "evaluate", run: () => e.evaluate(src) }]) {
+for (const { phase, run } of [{ phase: "check", run: () => e.check(src) }, { phase: "evaluate", run: () => e.evaluate(src) }, { phase: "transpile", run: () => e.transpile(src) }]) {
   for (let i = 0; i < warm; i++) run();
   const c0 = process.cpuUsage();
   for (let i = 0; i < timed; i++) run();

@@ -7,11 +7,9 @@
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
-import { KEYWORDS } from "../../core/syntax/tokens.js";
+import { KEYWORDS } from "../../core/syntax/index.js";
 import type { DocumentState } from "./document-state.js";
-import { MAX_CHAIN } from "./document-outline.js";
 import { chainMembers, type NavigationContext } from "./navigation.js";
-import type { EditorToken } from "./scan-tokens.js";
 
 /** At most this many entries of a folder are offered. */
 const MAX_PATH_ITEMS = 500;
@@ -29,7 +27,7 @@ export function completionsAt(state: DocumentState, offset: number, path: string
   const includePrefix = /\binclude\s*"([^"]*)$/.exec(before);
   if (includePrefix) return path === undefined ? [] : includePaths(dirname(path), includePrefix[1] ?? "");
   if (insideString(state, offset)) return [];
-  const chain = chainBefore(state.tokens, offset);
+  const chain = chainBefore(state, offset);
   const reached = chain === undefined ? undefined : chainMembers(state, chain.names, chain.start, ctx);
   if (reached) return reached.members.filter((m) => !m.quoted).map((m) => ({ label: m.name, kind: CompletionItemKind.Property }));
   const seen = new Set<string>();
@@ -45,21 +43,14 @@ export function completionsAt(state: DocumentState, offset: number, path: string
   return items;
 }
 
-/** The names of `a.b.` (or `a.b.pa`, a member being typed) ending at `offset`, and where the chain starts; at most MAX_CHAIN names. */
-function chainBefore(tokens: readonly EditorToken[], offset: number): { names: string[]; start: number } | undefined {
-  let i = tokens.findLastIndex((t) => t.end <= offset && t.kind !== "comment");
-  const typed = tokens[i];
-  if (typed && typed.end === offset && (typed.kind === "ident" || typed.kind === "keyword")) i--; // the member being typed
-  const names: string[] = [];
-  let start = offset;
-  while (names.length < MAX_CHAIN && tokens[i]?.kind === "punct" && tokens[i]?.text === ".") {
-    const name = tokens[i - 1];
-    if (name === undefined || !(name.kind === "ident" || name.kind === "keyword")) break;
-    names.unshift(name.text);
-    start = name.start;
-    i -= 2;
-  }
-  return names.length === 0 ? undefined : { names, start };
+/** The names of `a.b.` (or `a.b.pa`, a member being typed) ending at `offset`, and where the chain is used: read off the outline's name uses. */
+function chainBefore(state: DocumentState, offset: number): { names: string[]; start: number } | undefined {
+  const last = state.tokens.findLast((t) => t.end <= offset && t.kind !== "comment");
+  const uses = state.outline.uses;
+  const typed = last?.end === offset ? uses.find((u) => u.start === last.start && u.chain.length > 0) : undefined;
+  if (typed) return { names: [...typed.chain], start: typed.start };
+  const before = last?.text === "." ? uses.find((u) => u.end === last.start) : undefined;
+  return before === undefined ? undefined : { names: [...before.chain, before.name], start: before.start };
 }
 
 function insideString(state: DocumentState, offset: number): boolean {

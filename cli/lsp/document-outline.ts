@@ -1,12 +1,14 @@
 /**
  * The structure of a document as an editor needs it — keys (as a tree),
  * `:=` names, map parameters, presets, `@use`s, includes, name uses and
- * bracket pairs — worked out from its tokens alone, so that a document the
- * parser refuses (it stops at the first error) still has symbols, folding,
- * definitions and completion.
+ * bracket pairs — read off its syntax tree (core/syntax), which every text
+ * has, so that a document the parser refuses still has symbols, folding,
+ * definitions and completion. A member of the top level or of an object
+ * body whose first token is a name (or a keyword or string) followed by
+ * `=`, `:`, `:=`, `{` or `[` defines a key (or, with `:=`, a name).
  */
-import { KEY_FOLLOWERS } from "../../core/syntax/tokens.js";
-import type { EditorToken } from "./scan-tokens.js";
+import { GreenNode, KEY_FOLLOWERS, SyntaxNode, SyntaxToken, isTrivia, stringValue } from "../../core/syntax/index.js";
+import { interpolations } from "./editor-tokens.js";
 
 /** A key, a `:=` name, a map parameter or a preset. */
 export interface Definition {
@@ -17,7 +19,7 @@ export interface Definition {
   readonly nameEnd: number;
   /** Span of the whole definition (name to the end of its value). */
   readonly start: number;
-  end: number;
+  readonly end: number;
   /** The object (or preset body) this one is defined in; undefined at top level. */
   readonly parent: Definition | undefined;
   /** Keys inside this one's `{…}` body (or a preset's body). */
@@ -26,8 +28,8 @@ export interface Definition {
   readonly quoted: boolean;
   /** Where in the document the name is visible: the span of the enclosing body. */
   readonly scopeStart: number;
-  /** Set when the enclosing body closes (the end of the text until then). */
-  scopeEnd: number;
+  /** Where the enclosing body closes (the end of the text when it does not). */
+  readonly scopeEnd: number;
 }
 
 /** A name used in a value, with the names before it in a `a.b.c` chain. */
@@ -62,28 +64,26 @@ export interface DocumentOutline {
   readonly pairs: readonly { readonly open: number; readonly close: number }[];
 }
 
-interface Frame {
-  readonly bracket: string;
-  readonly at: number;
+/** A list or bracket of the tree with what its items see: the body that holds definitions made in it. */
+interface Group {
+  readonly node: SyntaxNode;
   /** The definition whose body this is (a key `k { … }`, `k = { … }`, a preset). */
   readonly owner: Definition | undefined;
-  /** Keys may be defined directly in this frame (object bodies and the top level). */
-  readonly holdsKeys: boolean;
-  /** The last definition made in this frame, whose end moves as its value's tokens pass. */
-  last: Definition | undefined;
-  /** Definitions made in this frame: their scope ends where the frame closes. */
-  readonly defined: Definition[];
+  /** Where names defined directly in it are visible: from its opening bracket to its closing one (or the end of the text). */
+  readonly scopeStart: number;
+  readonly scopeEnd: number;
 }
 
 /** Longest `a.b.c…` chain whose members are recorded as uses. */
-export const MAX_CHAIN = 64;
+const MAX_CHAIN = 64;
 
-const CLOSER: Readonly<Record<string, string>> = { "}": "{", "]": "[", ")": "(" };
+type Element = SyntaxNode | SyntaxToken;
 
-/** Work out the outline of a document from its tokens (see {@link scanTokens}). */
-export function outlineDocument(text: string, tokens: readonly EditorToken[]): DocumentOutline {
-  const textLength = text.length;
-  const code = tokens.filter((t) => t.kind !== "comment");
+const CLOSER: Readonly<Record<string, string>> = { "{": "}", "[": "]", "(": ")" };
+
+/** The outline of the document `tree` is the tree of (core/syntax/index.ts, editorSyntaxTree). Linear in the tree; a loop over groups, no recursion but into a template's `${…}`. */
+export function outlineDocument(tree: SyntaxNode): DocumentOutline {
+  const textLength = tree.end;
   const definitions: Definition[] = [];
   const roots: Definition[] = [];
   const uses: NameUse[] = [];
@@ -91,128 +91,144 @@ export function outlineDocument(text: string, tokens: readonly EditorToken[]): D
   const includes: StringRef[] = [];
   const includeValues = new Map<Definition, StringRef>();
   const pairs: { open: number; close: number }[] = [];
-  const top: Frame = { bracket: "", at: 0, owner: undefined, holdsKeys: true, last: undefined, defined: [] };
-  const stack: Frame[] = [top];
-  /** A definition whose `{` (or `= {`) body is expected next. */
-  let pendingOwner: Definition | undefined;
+  const work: Group[] = [{ node: tree, owner: undefined, scopeStart: 0, scopeEnd: textLength }];
 
-  const define = (d: Omit<Definition, "children" | "end" | "scopeStart" | "scopeEnd"> & { end: number }, frame: Frame): Definition => {
-    // every field written out in one order: a spread made objects of many shapes, and W3's outline took 0.5–1 s
-    const full: Definition = { kind: d.kind, name: d.name, nameStart: d.nameStart, nameEnd: d.nameEnd, start: d.start, end: d.end, parent: d.parent, children: [], quoted: d.quoted, scopeStart: frame.at, scopeEnd: textLength };
-    definitions.push(full);
-    frame.defined.push(full);
-    if (full.parent) full.parent.children.push(full);
-    else if (frame === top) roots.push(full);
-    return full;
-  };
+  for (let g = work.pop(); g !== undefined; g = work.pop()) {
+    const group = g;
+    /** Brackets met in this group's items, with the definition each is the body of: they are read after it. */
+    const inner: { node: SyntaxNode; owner: Definition | undefined }[] = [];
+    const define = (kind: Definition["kind"], name: string, nameAt: Element, start: number, end: number, parent: Definition | undefined, quoted: boolean): Definition => {
+      // every field written out in one order: objects of one shape keep property reads fast on W3's thousands of keys
+      const d: Definition = { kind, name, nameStart: nameAt.start, nameEnd: nameAt.end, start, end, parent, children: [], quoted, scopeStart: group.scopeStart, scopeEnd: group.scopeEnd };
+      definitions.push(d);
+      if (parent) parent.children.push(d);
+      else if (group.node === tree) roots.push(d);
+      return d;
+    };
 
-  for (let i = 0; i < code.length; i++) {
-    const t = code[i] as EditorToken;
-    const prev = code[i - 1];
-    const next = code[i + 1];
-    const frame = stack[stack.length - 1] as Frame;
-    if (frame.last && t.start >= frame.last.start) frame.last.end = Math.max(frame.last.end, t.end);
-
-    if (t.kind === "punct" && (t.text === "{" || t.text === "[" || t.text === "(")) {
-      // The body of a key (`k {`, `k = {`) or a preset belongs to it; other bodies (array items, `@use` overrides) to no key.
-      const owner = t.text === "{" ? pendingOwner : undefined;
-      stack.push({ bracket: t.text, at: t.start, owner, holdsKeys: t.text === "{", last: undefined, defined: [] });
-      pendingOwner = undefined;
-      continue;
-    }
-    if (t.kind === "punct" && CLOSER[t.text] !== undefined) {
-      // Pop to the matching opener; an unmatched closer is left alone.
-      for (let j = stack.length - 1; j > 0; j--) {
-        const f = stack[j] as Frame;
-        if (f.bracket === CLOSER[t.text]) {
-          pairs.push({ open: f.at, close: t.start });
-          for (const d of f.defined) d.scopeEnd = t.end;
-          stack.length = j;
-          const outer = stack[stack.length - 1] as Frame;
-          if (outer.last) outer.last.end = Math.max(outer.last.end, t.end);
-          break;
+    /** The significant elements `s` of one item (or of a `( … )`, a `${…}`); `item` is the member node when keys may be defined in it. */
+    const read = (s: readonly Element[], item: SyntaxNode | undefined): void => {
+      let j = 0;
+      /** The definition this item makes, and where a value bound to it (`k = include "f"`) would start. */
+      let bound: Definition | undefined;
+      let valueAt = -1;
+      const first = s[0];
+      const follower = s[1];
+      const followerText = follower instanceof SyntaxToken ? follower.text : follower?.kind === "object" ? "{" : follower?.kind === "array" ? "[" : "";
+      if (item !== undefined && first instanceof SyntaxToken && isNameLike(first) && KEY_FOLLOWERS.has(followerText)) {
+        const quoted = first.kind === "string";
+        bound = define(followerText === ":=" ? "declaration" : "key", quoted ? stringValue(first.text) : first.text, first, first.start, item.end, group.owner, quoted);
+        j = follower instanceof SyntaxToken ? 2 : 1;
+        valueAt = followerText === "=" || followerText === ":=" ? j : -1;
+        const body = s[j];
+        if (body instanceof SyntaxNode && body.kind === "object") {
+          inner.push({ node: body, owner: bound });
+          j++;
         }
       }
-      continue;
-    }
-    if (t.kind === "punct" && t.text === "@") {
-      // `@preset "name" {`, `@use "name"`, `@"name"`.
-      const word = next?.kind === "ident" ? next : undefined;
-      const str = word ? code[i + 2] : next;
-      if (str?.kind === "string") {
-        const ref = { value: str.text, start: str.start, end: str.end };
-        if (word?.text === "preset") {
-          closeLast(frame, prev);
-          const d = define({ kind: "preset", name: str.text, nameStart: str.start, nameEnd: str.end, start: t.start, end: str.end, parent: undefined, quoted: true }, frame);
-          frame.last = d;
-          pendingOwner = d;
-        } else presetUses.push(ref);
-        i += word ? 2 : 1;
+      for (; j < s.length; j++) {
+        const e = s[j] as Element;
+        if (e instanceof SyntaxNode) {
+          inner.push({ node: e, owner: undefined });
+          continue;
+        }
+        const next = s[j + 1];
+        if (e.kind === "punct" && e.text === "@") {
+          // `@preset "name" {`, `@use "name"`, `@"name"`
+          const word = next instanceof SyntaxToken && next.kind === "ident" ? next : undefined;
+          const str = word ? s[j + 2] : next;
+          if (!(str instanceof SyntaxToken && str.kind === "string")) continue;
+          const value = stringValue(str.text);
+          j += word ? 2 : 1;
+          if (word?.text !== "preset") {
+            presetUses.push({ value, start: str.start, end: str.end });
+            continue;
+          }
+          const preset = define("preset", value, str, e.start, item?.end ?? str.end, undefined, true);
+          const body = s[j + 1];
+          if (body instanceof SyntaxNode && body.kind === "object") {
+            inner.push({ node: body, owner: preset });
+            j++;
+          }
+        } else if (e.kind === "keyword" && e.text === "include" && next instanceof SyntaxToken && next.kind === "string") {
+          const ref = { value: stringValue(next.text), start: next.start, end: next.end };
+          includes.push(ref);
+          // an include as a value: its file's keys are reached through the name only
+          if (bound !== undefined && j === valueAt) includeValues.set(bound, ref);
+          j++;
+        } else if (e.kind === "keyword" && e.text === "map" && next instanceof SyntaxNode && next.kind === "paren") {
+          const p = significant(next);
+          const name = p[1];
+          if (p.length === 3 && name instanceof SyntaxToken && name.kind === "ident" && closes(next)) {
+            define("parameter", name.text, name, name.start, name.end, group.owner, false);
+            pairs.push({ open: next.start, close: next.end - 1 });
+            j++;
+          }
+        } else if (e.kind === "ident" && !isDot(s[j - 1])) {
+          const chain: string[] = [];
+          // members past MAX_CHAIN are not recorded: each carries its chain, so an endless `a.b.c…` would cost its length squared
+          for (let k = j; k < j + 2 * MAX_CHAIN && isDot(s[k + 1]) && isIdent(s[k + 2]); k += 2) {
+            const member = s[k + 2] as SyntaxToken;
+            uses.push({ name: member.text, start: member.start, end: member.end, chain: [e.text, ...chain] });
+            chain.push(member.text);
+          }
+          uses.push({ name: e.text, start: e.start, end: e.end, chain: [] });
+        } else if (e.kind === "template") {
+          // the code in `${…}` is read as part of this item
+          for (const part of interpolations(e.green, e.start)) for (const m of significant(part.code)) if (m instanceof SyntaxNode) read(significant(m), undefined);
+        }
       }
-      continue;
-    }
-    if (t.kind === "keyword" && t.text === "include" && next?.kind === "string") {
-      const ref = { value: next.text, start: next.start, end: next.end };
-      includes.push(ref);
-      const bound = frame.last;
-      if (bound && prev?.kind === "punct" && (prev.text === ":=" || prev.text === "=") && prev.start >= bound.nameEnd) {
-        includeValues.set(bound, ref); // an include as a value: its file's keys are reached through the name only
-        bound.end = Math.max(bound.end, next.end);
-      } else {
-        closeLast(frame, prev);
-        frame.last = undefined;
+    };
+
+    const node = group.node;
+    if (node.kind === "paren") read(significant(node), undefined);
+    else {
+      const holdsKeys = node.kind === "document" || node.kind === "object";
+      for (const c of significant(node)) {
+        if (c instanceof SyntaxNode) read(significant(c), holdsKeys && c.kind !== "element" ? c : undefined);
       }
-      i++;
-      continue;
     }
-    if (t.kind === "keyword" && t.text === "map" && next?.text === "(") {
-      const p = code[i + 2];
-      if (p?.kind === "ident" && code[i + 3]?.text === ")") {
-        define({ kind: "parameter", name: p.text, nameStart: p.start, nameEnd: p.end, start: p.start, end: p.end, parent: frame.owner, quoted: false }, frame);
-        pairs.push({ open: next.start, close: (code[i + 3] as EditorToken).start });
-        i += 3;
-      }
-      continue;
-    }
-    const nameLike = t.kind === "ident" || t.kind === "keyword" || t.kind === "string";
-    if (nameLike && frame.holdsKeys && next?.kind === "punct" && KEY_FOLLOWERS.has(next.text) && isKeyPlace(text, code, i, frame)) {
-      closeLast(frame, prev);
-      const declare = next.text === ":=";
-      const d = define(
-        { kind: declare ? "declaration" : "key", name: t.text, nameStart: t.start, nameEnd: t.end, start: t.start, end: t.end, parent: frame.owner, quoted: t.kind === "string" },
-        frame,
-      );
-      frame.last = d;
-      const after = next.text === "{" ? next : code[i + 2];
-      pendingOwner = after?.text === "{" ? d : undefined;
-      continue;
-    }
-    if (t.kind === "ident" && !(prev?.kind === "punct" && prev.text === ".")) {
-      const chain: string[] = [];
-      // Members past MAX_CHAIN are not recorded: each carries its chain, so an endless `a.b.c…` would cost its length squared.
-      for (let j = i; j < i + 2 * MAX_CHAIN && code[j + 1]?.text === "." && code[j + 2]?.kind === "ident"; j += 2) {
-        const member = code[j + 2] as EditorToken;
-        uses.push({ name: member.text, start: member.start, end: member.end, chain: [t.text, ...chain] });
-        chain.push(member.text);
-      }
-      uses.push({ name: t.text, start: t.start, end: t.end, chain: [] });
+    for (let k = inner.length - 1; k >= 0; k--) {
+      const { node: b, owner } = inner[k] as { node: SyntaxNode; owner: Definition | undefined };
+      const closed = closes(b);
+      if (closed) pairs.push({ open: b.start, close: b.end - 1 });
+      work.push({ node: b, owner, scopeStart: b.start, scopeEnd: closed ? b.end : textLength });
     }
   }
-  uses.sort((a, b) => a.start - b.start);
+  definitions.sort((a, b) => a.nameStart - b.nameStart);
+  // the groups are read outside in: sort what they found into document order (the first include that defines a name wins)
+  for (const list of [uses, presetUses, includes]) list.sort((a, b) => a.start - b.start);
   return { definitions, roots, uses, presetUses, includes, includeValues, pairs };
 }
 
-/** The last definition of a frame ends with the token before the next one starts. */
-function closeLast(frame: Frame, prev: EditorToken | undefined): void {
-  if (frame.last && prev && prev.end >= frame.last.start) frame.last.end = Math.max(frame.last.nameEnd, prev.end);
+/** The children of `node` that are not trivia (no cursor is made for trivia: W3's items are mostly blanks and line breaks). */
+function significant(node: SyntaxNode): Element[] {
+  const out: Element[] = [];
+  let at = node.start;
+  for (const c of node.green.children) {
+    if (c instanceof GreenNode) out.push(new SyntaxNode(c, at, node));
+    else if (!isTrivia(c.kind)) out.push(new SyntaxToken(c, at, node));
+    at += c.width;
+  }
+  return out;
 }
 
-/** A name at `i` is a key when it starts a statement or member: first, after `{` or `,`, or on a new line. */
-function isKeyPlace(text: string, code: readonly EditorToken[], i: number, frame: Frame): boolean {
-  const prev = code[i - 1];
-  if (prev === undefined || prev.start < frame.at) return true;
-  if (prev.kind === "punct" && (prev.text === "{" || prev.text === ",")) return true;
-  if (prev.kind === "interp") return false;
-  const t = code[i] as EditorToken;
-  return prev.depth === t.depth && text.slice(prev.end, t.start).includes("\n");
+/** Whether a bracket node ends with the closer of its opener. */
+function closes(node: SyntaxNode): boolean {
+  const kids = node.green.children;
+  const open = kids[0];
+  const last = kids[kids.length - 1];
+  return kids.length > 1 && open !== undefined && last !== undefined && "text" in open && "text" in last && last.text === CLOSER[open.text];
+}
+
+function isNameLike(t: SyntaxToken): boolean {
+  return t.kind === "ident" || t.kind === "keyword" || t.kind === "string";
+}
+
+function isDot(e: Element | undefined): boolean {
+  return e instanceof SyntaxToken && e.kind === "punct" && e.text === ".";
+}
+
+function isIdent(e: Element | undefined): e is SyntaxToken {
+  return e instanceof SyntaxToken && e.kind === "ident";
 }

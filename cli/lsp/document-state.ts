@@ -1,12 +1,14 @@
 /**
- * What the server knows about one open document: its text, its tokens and
- * outline (computed on demand, once per version) and the value previews of
- * its last evaluation.
+ * What the server knows about one open document: its text, its syntax tree
+ * and what the editor features read off it (tokens, outline), each built on
+ * first use and once per version, and the value previews of its last
+ * evaluation.
  */
 import type { TextDocument } from "vscode-languageserver-textdocument";
+import { editorSyntaxTree, type SyntaxNode } from "../../core/syntax/index.js";
 import { outlineDocument, type DocumentOutline } from "./document-outline.js";
+import { editorTokens, type EditorToken } from "./editor-tokens.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
-import { scanTokens, type EditorToken } from "./scan-tokens.js";
 
 const MAX_EDITOR_TEXT = LSP_LIMITS.maxSourceLength ?? Infinity;
 
@@ -17,6 +19,7 @@ const MAX_EDITOR_TEXT = LSP_LIMITS.maxSourceLength ?? Infinity;
  */
 export class DocumentState {
   readonly version: number;
+  private treeCache: SyntaxNode | undefined;
   private tokenCache: EditorToken[] | undefined;
   private outlineCache: DocumentOutline | undefined;
   /**
@@ -43,14 +46,19 @@ export class DocumentState {
     return text === undefined ? undefined : { text, stale: this.previews?.stale === true };
   }
 
-  /** Tokens; none for a text larger than the engine would accept (editor features then offer nothing). */
+  /** The syntax tree; an empty one for a text larger than the engine would accept (editor features then offer nothing). */
+  get tree(): SyntaxNode {
+    this.treeCache ??= editorSyntaxTree(this.text.length > MAX_EDITOR_TEXT ? "" : this.text);
+    return this.treeCache;
+  }
+
   get tokens(): readonly EditorToken[] {
-    this.tokenCache ??= this.text.length > MAX_EDITOR_TEXT ? [] : scanTokens(this.text);
+    this.tokenCache ??= editorTokens(this.tree);
     return this.tokenCache;
   }
 
   get outline(): DocumentOutline {
-    this.outlineCache ??= outlineDocument(this.text, this.tokens);
+    this.outlineCache ??= outlineDocument(this.tree);
     return this.outlineCache;
   }
 }

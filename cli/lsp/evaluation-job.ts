@@ -9,7 +9,10 @@
 import { schemaCheck, type DataCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type RunSignal, type SchemaResult, type ValuePlace } from "../../core/index.js";
 import { ProgramValue } from "../../core/values/program-value.js";
 import { ObjectValue, type Value } from "../../core/values/values.js";
+import { editorSyntaxTree } from "../../core/syntax/index.js";
+import { outlineDocument } from "./document-outline.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
+import { outputPath } from "./name-resolution.js";
 import { previewValue } from "./value-preview.js";
 import { readSchemaFile } from "./workspace-schemas.js";
 
@@ -27,8 +30,6 @@ export interface EvaluationJob {
   readonly path: string | undefined;
   /** The schema the workspace associates with the file. */
   readonly schemaPath: string | undefined;
-  /** Output paths (keys) whose values hovers show: a preview of each comes back. */
-  readonly previewPaths: readonly (readonly string[])[];
 }
 
 /** The evaluation's own outcome: errors, or warnings. */
@@ -73,7 +74,7 @@ export function runEvaluationJob(
     return { schema: undefined, previews: undefined };
   }
   evaluated({ ok: true, warnings: r.warnings });
-  const previews = (): Previews => previewsOf(r.value, job.previewPaths);
+  const previews = (): Previews => previewsOf(r.value, previewPaths(job.text));
   return { schema: checkSchema(engine, r, job, phase), previews };
 }
 
@@ -101,6 +102,21 @@ function checkSchema(engine: Engine, r: Evaluation, job: EvaluationJob, phase: (
     if (key !== undefined && span !== undefined) keyOrigins.push([key, { start: span.start, end: span.end }]);
   }
   return { kind: "checked", result, places, keyOrigins };
+}
+
+/**
+ * The output paths of a text's keys, at most {@link MAX_PREVIEWS}: the ones
+ * hovers show values of. Read off the text's outline here, on this thread,
+ * so the server's thread builds a document's tree only for its requests.
+ */
+function previewPaths(text: string): string[][] {
+  const outline = outlineDocument(editorSyntaxTree(text.length > (LSP_LIMITS.maxSourceLength ?? Infinity) ? "" : text));
+  const out: string[][] = [];
+  for (const d of outline.definitions) {
+    const path = outputPath(outline, d);
+    if (path !== undefined && out.push(path) >= MAX_PREVIEWS) break;
+  }
+  return out;
 }
 
 /** A preview of the value at each path, and at each top-level key (names an included file defines), keyed by the path as JSON. */

@@ -2,7 +2,7 @@
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { FoldingRangeKind, type FoldingRange } from "vscode-languageserver";
 import type { DocumentOutline } from "./document-outline.js";
-import type { EditorToken } from "./scan-tokens.js";
+import type { EditorToken } from "./editor-tokens.js";
 
 /** Folding ranges of a document. */
 export function foldingRanges(doc: TextDocument, tokens: readonly EditorToken[], outline: DocumentOutline): FoldingRange[] {

@@ -4,23 +4,23 @@
  * engine after a pause in typing (diagnostics, values for hovers), in a
  * thread of its own (evaluation-queue.ts): an edit cancels the document's
  * evaluation, and requests never wait for one. The editor features read
- * the document's tokens and outline on this thread, which a broken document
- * still has; formatting is `jsson fmt`'s formatSource. See docs/editors.md.
+ * the document's syntax tree (its tokens and outline) on this thread, which
+ * a broken document still has; formatting is `jsson fmt`'s formatSource.
+ * See docs/editors.md.
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult, type Location } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { completionsAt } from "./completion-items.js";
 import { diagnoseOutcome } from "./document-diagnostics.js";
-import type { Definition, DocumentOutline } from "./document-outline.js";
 import { DocumentState } from "./document-state.js";
 import { formattingEdits } from "./document-formatting.js";
 import { documentSymbols } from "./document-symbols.js";
 import { foldingRanges } from "./folding-ranges.js";
 import { hoverAt } from "./hover-info.js";
-import { MAX_PREVIEWS } from "./evaluation-job.js";
 import { EvaluationQueue, type JobOutcome, type PreparedJob } from "./evaluation-queue.js";
-import { definitionAt, referencesAt } from "./navigation.js";
+import { definitionAt } from "./navigation.js";
+import { referencesAcrossFiles } from "./cross-file-references.js";
 import { OverlayHost } from "./overlay-host.js";
 import { prepareRenameAt, renameAt } from "./rename-symbol.js";
 import { SEMANTIC_LEGEND, semanticTokens } from "./semantic-tokens.js";
@@ -69,6 +69,13 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     return s;
   };
 
+  function* openStates(): Iterable<DocumentState> {
+    for (const uri of documents.keys()) {
+      const s = stateOf(uri);
+      if (s !== undefined) yield s;
+    }
+  }
+
   const publish = (uri: string): void => {
     const list = [...(own.get(uri) ?? [])];
     for (const l of fromIncluders.get(uri)?.values() ?? []) list.push(...l);
@@ -104,7 +111,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
       const state = stateOf(uri);
       if (state === undefined) return undefined;
       const path = pathOf(uri);
-      return { version: state.version, text: state.text, path, schemaPath: schemaPathOf(path), previewPaths: previewPaths(state.outline) };
+      return { version: state.version, text: state.text, path, schemaPath: schemaPathOf(path) };
     },
     *openFiles() {
       for (const d of documents.all()) {
@@ -206,7 +213,9 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   };
   connection.onHover((p) => withState(p.textDocument.uri, (s) => hoverAt(s, s.document, s.document.offsetAt(p.position), { host, pathOf, uriOf }), null));
   connection.onDefinition((p) => withState<Location[]>(p.textDocument.uri, (s) => definitionAt(s, s.document.offsetAt(p.position), { host, pathOf, uriOf }), []));
-  connection.onReferences((p) => withState<Location[]>(p.textDocument.uri, (s) => referencesAt(s, s.document.offsetAt(p.position), p.context.includeDeclaration), []));
+  connection.onReferences((p) =>
+    withState<Location[]>(p.textDocument.uri, (s) => referencesAcrossFiles(s, s.document.offsetAt(p.position), p.context.includeDeclaration, { host, pathOf, uriOf }, openStates), []),
+  );
   connection.onPrepareRename((p) => withState(p.textDocument.uri, (s) => prepareRenameAt(s, s.document.offsetAt(p.position)), null));
   connection.onRenameRequest((p) => withState(p.textDocument.uri, (s) => renameAt(s, s.document.offsetAt(p.position), p.newName), null));
   connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri), { host, pathOf, uriOf }), []));
@@ -229,23 +238,4 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   documents.listen(connection);
   connection.listen();
   return exited;
-}
-
-/** The output paths of a document's keys (for the value previews an evaluation sends back), at most {@link MAX_PREVIEWS}. */
-function previewPaths(outline: DocumentOutline): string[][] {
-  const roots = new Set(outline.roots);
-  const out: string[][] = [];
-  for (const d of outline.definitions) {
-    if (out.length >= MAX_PREVIEWS) break;
-    // as outputPath (name-resolution.ts), with the roots in a set: a document may have thousands
-    const path: string[] = [];
-    let at: Definition | undefined = d;
-    let last = d;
-    for (; at?.kind === "key"; at = at.parent) {
-      path.unshift(at.name);
-      last = at;
-    }
-    if (at === undefined && roots.has(last)) out.push(path);
-  }
-  return out;
 }

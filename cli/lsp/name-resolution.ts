@@ -68,8 +68,13 @@ export function usesOf(outline: DocumentOutline, target: Definition): NameUse[] 
   return out;
 }
 
+/** The top-level definitions as a set, built once per outline (a document may have thousands). */
+const ROOTS = new WeakMap<DocumentOutline, ReadonlySet<Definition>>();
+
 /** The dotted path of a key in the output (`server.port`), or undefined when it is not an output key (in a preset, an array item, a `:=` name). */
 export function outputPath(outline: DocumentOutline, d: Definition): string[] | undefined {
+  let roots = ROOTS.get(outline);
+  if (roots === undefined) ROOTS.set(outline, (roots = new Set(outline.roots)));
   const path: string[] = [];
   let at: Definition | undefined = d;
   let last: Definition = d;
@@ -79,5 +84,5 @@ export function outputPath(outline: DocumentOutline, d: Definition): string[] | 
     last = at;
     at = at.parent;
   }
-  return outline.roots.includes(last) ? path : undefined;
+  return roots.has(last) ? path : undefined;
 }

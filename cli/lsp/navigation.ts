@@ -7,12 +7,12 @@
 import type { Location } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { IncludeHost } from "../../core/index.js";
+import { editorSyntaxTree } from "../../core/syntax/index.js";
 import type { Definition, DocumentOutline, StringRef } from "./document-outline.js";
 import { outlineDocument } from "./document-outline.js";
 import type { DocumentState } from "./document-state.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import { lookupName, symbolAt, usesOf } from "./name-resolution.js";
-import { scanTokens } from "./scan-tokens.js";
 
 /** How navigation reaches other files. */
 export interface NavigationContext {
@@ -93,11 +93,11 @@ export function chainMembers(state: DocumentState, chain: readonly string[], off
 }
 
 /** An included file's text and outline, through the server's include host (its open text if open); none past the engine's source size limit. */
-function readIncluded(state: DocumentState, inc: StringRef, ctx: NavigationContext): { document: TextDocument; outline: DocumentOutline; path: string } | undefined {
+export function readIncluded(state: DocumentState, inc: StringRef, ctx: NavigationContext): { document: TextDocument; outline: DocumentOutline; path: string } | undefined {
   const resolved = ctx.host.resolve(inc.value, ctx.pathOf(state.document.uri));
   const read = resolved.ok ? ctx.host.read(resolved.value) : undefined;
   if (!resolved.ok || !read?.ok || read.value.length > (LSP_LIMITS.maxSourceLength ?? Infinity)) return undefined;
-  return { document: TextDocument.create(ctx.uriOf(resolved.value), "jsson", 0, read.value), outline: outlineDocument(read.value, scanTokens(read.value)), path: resolved.value };
+  return { document: TextDocument.create(ctx.uriOf(resolved.value), "jsson", 0, read.value), outline: outlineDocument(editorSyntaxTree(read.value)), path: resolved.value };
 }
 
 /** Every use of the thing at `offset` in the document (and its definition when asked). */

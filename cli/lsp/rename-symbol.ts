@@ -9,7 +9,7 @@
  * included file defines are renamed in that file, not here.
  */
 import { ResponseError, ErrorCodes, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver";
-import { KEYWORDS } from "../../core/syntax/tokens.js";
+import { KEYWORDS } from "../../core/syntax/index.js";
 import type { Definition, NameUse } from "./document-outline.js";
 import type { DocumentState } from "./document-state.js";
 import { lookupName, MAX_REFERENCES, resolveUse, symbolAt, usesOf } from "./name-resolution.js";

@@ -1,8 +1,8 @@
-/** Semantic tokens from the lexer's tokens (see {@link scanTokens}) and the outline's key/name roles. */
+/** Semantic tokens from the document's editor tokens (editor-tokens.ts) and the outline's key/name roles. */
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { SemanticTokensLegend } from "vscode-languageserver";
 import type { DocumentOutline } from "./document-outline.js";
-import type { EditorToken } from "./scan-tokens.js";
+import type { EditorToken } from "./editor-tokens.js";
 
 /** Token types, in legend order. */
 export const TOKEN_TYPES = ["comment", "string", "number", "keyword", "operator", "property", "variable", "parameter", "macro"] as const;
@@ -23,31 +23,35 @@ export function semanticTokens(doc: TextDocument, tokens: readonly EditorToken[]
   let lastChar = 0;
   const text = doc.getText();
   const typeIndex = new Map<TokenType, number>(TOKEN_TYPES.map((t, i) => [t, i]));
-  // Tokens come in document order, so the line is found by walking forward, never by searching.
+  // Tokens come in document order, so the line is found by walking forward over each character once
+  // (a search for the next line break would run on to it, once per token of a long line).
   let line = 0;
   let lineStart = 0;
+  let walked = 0;
   const emit = (start: number, end: number, type: TokenType, declaration: boolean): void => {
-    for (let nl = text.indexOf("\n", lineStart); nl >= 0 && nl < start; nl = text.indexOf("\n", lineStart)) {
-      line++;
-      lineStart = nl + 1;
+    for (; walked < start; walked++) {
+      if (text.charCodeAt(walked) === 10) {
+        line++;
+        lineStart = walked + 1;
+      }
     }
     // A multi-line token (a string) is sent one line at a time.
     let s = start;
-    while (s < end) {
-      const nl = text.indexOf("\n", s);
-      const e = nl < 0 || nl >= end ? end : nl;
-      const length = e - s - (e > s && text.charCodeAt(e - 1) === 13 ? 1 : 0);
+    for (let p = start; p <= end; p++) {
+      if (p < end && text.charCodeAt(p) !== 10) continue;
+      const length = p - s - (p > s && text.charCodeAt(p - 1) === 13 ? 1 : 0);
       if (length > 0) {
         const character = s - lineStart;
         data.push(line - lastLine, line === lastLine ? character - lastChar : character, length, typeIndex.get(type) ?? 0, declaration ? 1 : 0);
         lastLine = line;
         lastChar = character;
       }
-      if (e === end) break;
+      if (p === end) break;
       line++;
-      lineStart = e + 1;
-      s = e + 1;
+      lineStart = p + 1;
+      s = p + 1;
     }
+    walked = end;
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as EditorToken;

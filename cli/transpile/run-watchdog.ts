@@ -36,10 +36,12 @@ setTimeout(() => {
 
 /**
  * Run `fn` (one synchronous run) under a watchdog of `timeoutMs` + the slack;
- * no limit (0 or undefined): just run it.
+ * no limit (0 or undefined): just run it. The watchdog is disarmed when `fn`
+ * returns, so `fn` must do all its work before it returns: a promise would
+ * disarm it at its first pause, leaving the rest unwatched, and is refused.
  */
 export function underWatchdog<T>(timeoutMs: number | undefined, fn: () => T): T {
-  if (timeoutMs === undefined || timeoutMs <= 0) return fn();
+  if (timeoutMs === undefined || timeoutMs <= 0) return synchronous(fn());
   const state = new Int32Array(new SharedArrayBuffer(4));
   const onExit = () => {
     if (Atomics.load(state, 0) !== 1) return;
@@ -50,9 +52,15 @@ export function underWatchdog<T>(timeoutMs: number | undefined, fn: () => T): T 
   const watchdog = new Worker(WATCHDOG, { eval: true, workerData: { state: state.buffer, afterMs: timeoutMs + SLACK_MS }, stdout: false, stderr: false });
   watchdog.unref();
   try {
-    return fn();
+    return synchronous(fn());
   } finally {
     void watchdog.terminate();
     process.off("exit", onExit);
   }
+}
+
+/** `value`, unless it is a promise (or any thenable): then the caller handed over work that goes on after the watchdog is gone. */
+function synchronous<T>(value: T): T {
+  if (typeof (value as { then?: unknown } | null)?.then === "function") throw new TypeError("underWatchdog: the run returned a promise; only a synchronous run can be held (hold its synchronous part)");
+  return value;
 }

@@ -39,7 +39,7 @@ export async function runTranspileCommand(flags: TranspileFlags, files: readonly
     const { runWatch } = await import("./watch.js");
     return runWatch(engine, plan, flags, files, argv);
   }
-  return underWatchdog(plan.options.limits?.timeoutMs, () => transpileOnce(engine, plan, writeStderr));
+  return transpileOnce(engine, plan, writeStderr, (compute) => underWatchdog(plan.options.limits?.timeoutMs, compute));
 }
 
 function list(flags: TranspileFlags, name: string): readonly string[] {

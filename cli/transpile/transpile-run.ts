@@ -20,26 +20,56 @@ import { failureDiagnostics, warningsText } from "../terminal/warning-mode.js";
 const FOLLOW_LINK: ReplaceOptions = { followLink: true };
 
 /**
- * One run of a checked plan: read the input, transpile, write the output
- * (or the diagnostic, through `report`). Resolves to the exit status. An
- * output file is replaced only once complete (file-replacement.ts).
+ * How a caller holds the synchronous part of a run (read, evaluate, check,
+ * emit): the one-shot command and `--watch` hold it under the watchdog
+ * (run-watchdog.ts); a worker of `--out-dir` just runs it.
  */
-export async function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void): Promise<number> {
-  const input = readInput(plan.inputPath, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
-  if (!input.ok) {
-    report(`jsson: ${input.message}\n`);
-    return EXIT.SOURCE;
-  }
-  // the texts this run reads through its host are kept for the report's excerpts (one keeper per run)
-  const host = plan.options.host === undefined ? undefined : new TextKeepingHost(plan.options.host);
-  const options: RunOptions = { ...plan.options, ...(host === undefined ? {} : { host }), ...(input.file === undefined ? {} : { file: input.file }) };
+export type HoldRun = (compute: () => Ran) => Ran;
+
+/** What the synchronous part of a run hands on: the exit status and, for a run that succeeded, the output to write. */
+export interface Ran {
+  readonly status: number;
+  readonly output?: Iterable<string | Uint8Array>;
+  /** Where the output waits (removed once it is written, or was not). */
+  readonly spool?: SpoolSink;
+}
+
+const unheld: HoldRun = (compute) => compute();
+
+/**
+ * One run of a checked plan: read the input, transpile, write the output
+ * (or the diagnostic, through `report`). Resolves to the exit status. The
+ * work is one synchronous step, which `hold` wraps whole (the watchdog
+ * sees all of it, and an output is written only after it ended); then the
+ * output is written. An output file is replaced only once complete
+ * (file-replacement.ts).
+ */
+export async function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void, hold: HoldRun = unheld): Promise<number> {
+  let ran: Ran | undefined;
   try {
-    return await (plan.schema ? transpileAndValidate(engine, input.text, options, plan, plan.schema, report) : transpileStreamed(engine, input.text, options, plan, report));
+    ran = hold(() => computeRun(engine, plan, report));
+    if (ran.output !== undefined) await writeOutput(plan, ran.output);
+    return ran.status;
   } catch (e) {
     if (!(e instanceof OutputWriteError)) throw e;
     report(`jsson: ${e.message}\n`);
     return EXIT.SOURCE;
+  } finally {
+    ran?.spool?.discard();
   }
+}
+
+/** The synchronous part of a run: everything but writing the output. */
+function computeRun(engine: Engine, plan: TranspilePlan, report: (text: string) => void): Ran {
+  const input = readInput(plan.inputPath, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+  if (!input.ok) {
+    report(`jsson: ${input.message}\n`);
+    return { status: EXIT.SOURCE };
+  }
+  // the texts this run reads through its host are kept for the report's excerpts (one keeper per run)
+  const host = plan.options.host === undefined ? undefined : new TextKeepingHost(plan.options.host);
+  const options: RunOptions = { ...plan.options, ...(host === undefined ? {} : { host }), ...(input.file === undefined ? {} : { file: input.file }) };
+  return plan.schema ? transpileAndValidate(engine, input.text, options, plan, plan.schema, report) : transpileStreamed(engine, input.text, options, plan, report);
 }
 
 /**
@@ -48,21 +78,22 @@ export async function transpileOnce(engine: Engine, plan: TranspilePlan, report:
  * not even the output-size limit or a timeout — follows a partial document,
  * and lazy data is evaluated once.
  */
-async function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, report: (text: string) => void): Promise<number> {
+function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, report: (text: string) => void): Ran {
   const spool = new SpoolSink();
+  let handedOn = false;
   try {
     const evaluated = engine.evaluate(source, { ...options, verifyBeforeWrite: false });
     const result = evaluated.ok ? evaluated.write(spool) : evaluated;
     if (!result.ok) {
       report(sourceErrors(result, source, options, plan));
-      return EXIT.SOURCE;
+      return { status: EXIT.SOURCE };
     }
     // read after writing: a lazy part evaluated while writing may have added one (under --strict the write failed then)
     report(warningsText(plan.errorFormat, (evaluated as Evaluation).warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
-    await writeOutput(plan, spool.chunks());
-    return EXIT.OK;
+    handedOn = true;
+    return { status: EXIT.OK, output: spool.chunks(), spool };
   } finally {
-    spool.discard();
+    if (!handedOn) spool.discard();
   }
 }
 
@@ -77,31 +108,23 @@ function sourceErrors(failure: RunFailure, source: string, options: RunOptions, 
 }
 
 /** With a schema: one evaluation, checked (the pipeline's validate stage: what a consumer would read), its output printed only if it passes. */
-async function transpileAndValidate(
-  engine: Engine,
-  source: string,
-  options: RunOptions,
-  plan: TranspilePlan,
-  schema: NonNullable<TranspilePlan["schema"]>,
-  report: (text: string) => void,
-): Promise<number> {
+function transpileAndValidate(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, schema: NonNullable<TranspilePlan["schema"]>, report: (text: string) => void): Ran {
   const evaluated = engine.evaluate(source, options);
   if (!evaluated.ok) {
     report(sourceErrors(evaluated, source, options, plan));
-    return EXIT.SOURCE;
+    return { status: EXIT.SOURCE };
   }
   const checked = schemaCheck(evaluated, schemaToCheck(schema));
   if (!checked.ok) {
     report(sourceErrors(checked, source, options, plan));
-    return EXIT.SOURCE;
+    return { status: EXIT.SOURCE };
   }
   report(warningsText(plan.errorFormat, evaluated.warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
   const verdict = checked.result;
   report(schemaReport(verdict, schema.format, schemaPlaces(checked, source, options)));
-  if (!verdict.valid || verdict.schemaError) return EXIT.SCHEMA;
-  if (plan.validateOnly) return EXIT.OK;
-  await writeOutput(plan, [checked.output]);
-  return EXIT.OK;
+  if (!verdict.valid || verdict.schemaError) return { status: EXIT.SCHEMA };
+  if (plan.validateOnly) return { status: EXIT.OK };
+  return { status: EXIT.OK, output: [checked.output] };
 }
 
 /** The schema file of a plan as the engine's schema check takes it. */

@@ -70,7 +70,7 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
       try {
         const current = makePlan(engine, flags, inputs, argv);
         // held from outside like a one-shot run: a run past --timeout ends the watch (status 1, the limit's message)
-        status = await underWatchdog(current.options.limits?.timeoutMs, () => transpileOnce(engine, { ...current, options: { ...current.options, host } }, writeStderr));
+        status = await transpileOnce(engine, { ...current, options: { ...current.options, host } }, writeStderr, (compute) => underWatchdog(current.options.limits?.timeoutMs, compute));
       } catch (e) {
         if (e instanceof BrokenPipeError) return stop(EXIT.BROKEN_PIPE);
         if (!(e instanceof UsageError)) throw e;

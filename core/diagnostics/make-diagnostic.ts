@@ -1,5 +1,5 @@
 import type { DiagnosticCode } from "../diagnostics/catalogue.js";
-import type { Diagnostic, DiagnosticSeverity, RelatedPlace, SourceSpan } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, DiagnosticSeverity, RelatedPlace, SourceSpan, Suggestion } from "../diagnostics/diagnostic.js";
 import { messageLine } from "../diagnostics/message-text.js";
 import { LineIndex } from "../source/line-index.js";
 
@@ -22,10 +22,28 @@ export interface RawDiagnostic {
  * and columns; `file` names that text (absent for an unnamed root source).
  */
 export function makeSpan(lines: LineIndex, start: number, end: number, file?: string): SourceSpan {
-  const s = lines.position(start);
-  const e = lines.position(Math.max(start, end));
-  const span = { start, end, line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
-  return file === undefined ? span : { ...span, file };
+  return spanInto({ start, end }, lines, file);
+}
+
+/** What {@link spanInto} adds to: an object with its own fields first, its offsets last. */
+type Unplaced<T extends SourceSpan> = { -readonly [K in keyof T]?: T[K] } & { start: number; end: number };
+
+/**
+ * `into`, given the lines and columns of its `start` and `end`, and `file`
+ * when there is one, in that key order (the order JSON output shows). Fields
+ * are added one by one, never spread: on Node 20 `{ ...span, file }` costs
+ * microseconds per object, and every warning is placed (bench/RESULTS.md,
+ * 2026-11-27, branch perf-eval).
+ */
+function spanInto<T extends SourceSpan>(into: Unplaced<T>, lines: LineIndex, file: string | undefined): T {
+  const s = lines.position(into.start);
+  const e = lines.position(Math.max(into.start, into.end));
+  into.line = s.line;
+  into.column = s.column;
+  into.endLine = e.line;
+  into.endColumn = e.column;
+  if (file !== undefined) into.file = file;
+  return into as T;
 }
 
 /**
@@ -39,15 +57,13 @@ export function diagnosticAt(text: string, start: number, end: number, code: Dia
 
 /** Attach lines and columns (from the line index of the text it was found in) and the file to a detected diagnostic: done once, at the edge. */
 export function makeDiagnostic(raw: RawDiagnostic, lines: LineIndex, file?: string, severity: DiagnosticSeverity = "error"): Diagnostic {
-  const d: Diagnostic = { code: raw.code, severity, message: messageLine(raw.message), ...makeSpan(lines, raw.start, raw.end, file) };
+  const d = spanInto<Diagnostic>({ code: raw.code, severity, message: messageLine(raw.message), start: raw.start, end: raw.end }, lines, file);
   if (raw.cause === undefined && raw.related === undefined && raw.suggestion === undefined) return d;
+  const more: Unplaced<Diagnostic> = d;
+  if (raw.cause !== undefined) more.cause = raw.cause;
   // A related place found without its file (the parser's: it never knows the file) lies in this diagnostic's file.
-  const related = raw.related === undefined || file === undefined ? raw.related : raw.related.map((r) => (r.file === undefined ? { ...r, file } : r));
+  if (raw.related !== undefined) more.related = file === undefined ? raw.related : raw.related.map((r) => (r.file === undefined ? { ...r, file } : r));
   const s = raw.suggestion;
-  return {
-    ...d,
-    ...(raw.cause === undefined ? {} : { cause: raw.cause }),
-    ...(related === undefined ? {} : { related }),
-    ...(s === undefined ? {} : { suggestion: { text: s.text, ...makeSpan(lines, s.start, s.end, file) } }),
-  };
+  if (s !== undefined) more.suggestion = spanInto<Suggestion>({ text: s.text, start: s.start, end: s.end }, lines, file);
+  return d;
 }

@@ -3,8 +3,13 @@
  * the texts the spec's table gives. A list holds at most
  * {@link MAX_WARNINGS}: a program with a million mistakes still costs a
  * bounded report.
+ *
+ * Each warning is written out property by property, never as
+ * `{ ...fill(…), start, end }`: on Node 20 a spread followed by more
+ * properties costs microseconds per object (bench/RESULTS.md, 2026-11-27,
+ * branch perf-eval), and a bare word repeated as data makes one per place.
  */
-import { fill, MESSAGES } from "./catalogue.js";
+import { type CodedMessage, fill, MESSAGES } from "./catalogue.js";
 import type { RawDiagnostic } from "./make-diagnostic.js";
 import { quoteInMessage } from "./message-text.js";
 
@@ -25,50 +30,46 @@ export class WarningList {
   }
 }
 
-/** W1: a bare word near a visible name; the suggestion replaces the word. */
-export function nearNameWarning(word: string, name: string, start: number, end: number): RawDiagnostic {
-  const w = quoteInMessage(word);
-  return {
-    ...fill(MESSAGES.nearName, w, name),
-    start,
-    end,
-    suggestion: { text: name, start, end },
-  };
+/** The message of W1 ({@link nearNameWarning}): the same wherever the word is written, so made once per word. */
+export function nearNameMessage(word: string, name: string): CodedMessage {
+  return fill(MESSAGES.nearName, quoteInMessage(word), name);
 }
 
-/** W2: a bare word used as an operand, a condition or inside `${…}`; the suggestion quotes it. */
-export function bareOperandWarning(word: string, start: number, end: number): RawDiagnostic {
-  const w = quoteInMessage(word);
-  return {
-    ...fill(MESSAGES.bareOperand, w),
-    start,
-    end,
-    suggestion: { text: `"${word}"`, start, end },
-  };
+/** W1: a bare word near a visible name, with its {@link nearNameMessage}; the suggestion replaces the word. */
+export function nearNameWarning(m: CodedMessage, name: string, start: number, end: number): RawDiagnostic {
+  return { code: m.code, message: m.message, start, end, suggestion: { text: name, start, end } };
+}
+
+/** The message of W2 ({@link bareOperandWarning}): the same wherever the word is written, so made once per word. */
+export function bareOperandMessage(word: string): CodedMessage {
+  return fill(MESSAGES.bareOperand, quoteInMessage(word));
+}
+
+/** W2: a bare word used as an operand, a condition or inside `${…}`, with its {@link bareOperandMessage}; the suggestion quotes it. */
+export function bareOperandWarning(m: CodedMessage, word: string, start: number, end: number): RawDiagnostic {
+  return { code: m.code, message: m.message, start, end, suggestion: { text: `"${word}"`, start, end } };
 }
 
 /** W3: a key set again in the same body; `firstLine` is where the replaced value was set. */
 export function keySetAgainWarning(key: string, firstLine: number, start: number, end: number): RawDiagnostic {
-  return { ...fill(MESSAGES.keySetAgain, quoteInMessage(key), firstLine), start, end };
+  const m = fill(MESSAGES.keySetAgain, quoteInMessage(key), firstLine);
+  return { code: m.code, message: m.message, start, end };
 }
 
 /** W4: a line starting with `-`/`+` inside `[ … ]` joins the element above; the suggestion inserts a comma at `elementEnd`. */
 export function lineJoinsElementWarning(op: string, at: number, elementEnd: number): RawDiagnostic {
-  return {
-    ...fill(MESSAGES.lineJoinsElement, op),
-    start: at,
-    end: at + 1,
-    suggestion: { text: ",", start: elementEnd, end: elementEnd },
-  };
+  const m = fill(MESSAGES.lineJoinsElement, op);
+  return { code: m.code, message: m.message, start: at, end: at + 1, suggestion: { text: ",", start: elementEnd, end: elementEnd } };
 }
 
 /** W5: a backslash that starts no escape, at `start` (the backslash) followed by `c`. */
 export function unknownEscapeWarning(c: string, start: number): RawDiagnostic {
-  return { ...fill(MESSAGES.unknownEscape, quoteInMessage(c)), start, end: start + 1 + c.length };
+  const m = fill(MESSAGES.unknownEscape, quoteInMessage(c));
+  return { code: m.code, message: m.message, start, end: start + 1 + c.length };
 }
 
 /** W6: a `${…}` kept as written; `text` is its inside, `reason` says why. */
 export function interpolationKeptWarning(text: string, reason: string, start: number, end: number, suggestion?: RawDiagnostic["suggestion"]): RawDiagnostic {
-  const w: RawDiagnostic = { ...fill(MESSAGES.interpolationKept, quoteInMessage(text), reason), start, end };
-  return suggestion === undefined ? w : { ...w, suggestion };
+  const m = fill(MESSAGES.interpolationKept, quoteInMessage(text), reason);
+  return suggestion === undefined ? { code: m.code, message: m.message, start, end } : { code: m.code, message: m.message, start, end, suggestion };
 }

@@ -29,7 +29,7 @@ import { dataFormatOf, readDataObject, readDataValue } from "../data/data-docume
 import { DataError } from "../data/data-error.js";
 import { externalValues, type ExternalVars } from "../data/external-vars.js";
 import { closestName, NearestName } from "../diagnostics/closest-name.js";
-import { bareOperandWarning, interpolationKeptWarning, nearNameWarning, WarningList } from "../diagnostics/warning-list.js";
+import { bareOperandMessage, bareOperandWarning, interpolationKeptWarning, nearNameMessage, nearNameWarning, WarningList } from "../diagnostics/warning-list.js";
 import { PLACE_KIND, writeRecord, type PlaceKind, type ValueTrace } from "../provenance/value-trace.js";
 
 export interface EvalOptions {
@@ -110,14 +110,21 @@ interface FileWarnings {
   /** Offsets of the identifiers already judged. */
   readonly seen: Set<number>;
   /**
-   * The near name found for each bare word judged so far in this file ("":
-   * none). A word repeated as data (`tags = [web, api]` in every block) is
-   * looked up once, not once per place: the look-up compares it with every
-   * visible name.
+   * Each bare word judged so far in this file. A word repeated as data
+   * (`tags = [web, api]` in every block) is looked up once, not once per
+   * place: the look-up compares it with every visible name.
    */
-  readonly near: Map<string, string>;
+  readonly judged: Map<string, WordJudgement>;
   /** Place a warning of this file in the root source and keep it. */
   readonly add: (w: RawDiagnostic) => void;
+}
+
+/** What a bare word was found to be the first time it was judged in a file (see {@link FileWarnings.judged}). */
+interface WordJudgement {
+  /** The visible name (or literal) it is near, if one is. */
+  readonly near: string | undefined;
+  /** The message of its W1 (near a name) or W2 warning, made the first time one is kept. */
+  message: CodedMessage | undefined;
 }
 
 /**
@@ -146,7 +153,7 @@ export function evaluateProgram(program: Program, options: EvalOptions): EvalRes
   try {
     if (options.vars !== undefined) state.outer = outerScope(options.vars, dataBudget(state, 0));
     // after the outer scope exists: every file's global scope is its child
-    const ev = new FileEvaluator(state, { seen: new Set(), near: new Map(), add: (w) => state.warnings.add(w) });
+    const ev = new FileEvaluator(state, { seen: new Set(), judged: new Map(), add: (w) => state.warnings.add(w) });
     state.meter.evaluating++;
     const value = ev.program(program);
     state.meter.evaluating--;
@@ -476,7 +483,7 @@ class FileEvaluator {
     run.includeStack.push(id);
     let value: ObjectValue;
     try {
-      value = new FileEvaluator(run, { seen: new Set(), near: new Map(), add: placeWarning }, new Map(), site, run.trace?.addFile({ id, text: read.value }) ?? 0).program(parsed.program);
+      value = new FileEvaluator(run, { seen: new Set(), judged: new Map(), add: placeWarning }, new Map(), site, run.trace?.addFile({ id, text: read.value }) ?? 0).program(parsed.program);
     } catch (e) {
       // A stopped run (time, cancellation) stays what it is; every other error is the include's (§13.3).
       if (e instanceof EvalError && !(e instanceof StopError)) return inner(e.diagnostic);
@@ -590,9 +597,7 @@ class FileEvaluator {
         return new FloatValue(e.value);
       case "ident": {
         const v = this.lookup(scope, e.name);
-        if (v !== undefined) return v;
-        if (!this.warn.seen.has(e.start)) this.bareWord(e, scope, false);
-        return e.name;
+        return v !== undefined ? v : this.bareWord(e, scope, false);
       }
       case "template":
         return this.template(e, scope);
@@ -743,14 +748,15 @@ class FileEvaluator {
    * W1; otherwise, as an operand, W2; otherwise the idiom (no warning).
    */
   private bareWord(e: IdentExpr, scope: Scope, operand: boolean): string {
+    // past the run's last kept warning nothing more is judged (the list only grows), nor remembered
+    if (this.run.warnings.full) return e.name;
     const seen = this.warn.seen;
     if (seen.has(e.start)) return e.name;
     seen.add(e.start);
-    // past the run's last kept warning nothing more is judged
-    if (this.run.warnings.full) return e.name;
-    const near = this.nearName(e.name, scope);
-    if (near !== undefined) this.warn.add(nearNameWarning(e.name, near, e.start, e.end));
-    else if (operand) this.warn.add(bareOperandWarning(e.name, e.start, e.end));
+    const word = this.judge(e.name, scope);
+    const near = word.near;
+    if (near !== undefined) this.warn.add(nearNameWarning((word.message ??= nearNameMessage(e.name, near)), near, e.start, e.end));
+    else if (operand) this.warn.add(bareOperandWarning((word.message ??= bareOperandMessage(e.name)), e.name, e.start, e.end));
     return e.name;
   }
 
@@ -759,25 +765,26 @@ class FileEvaluator {
     const seen = this.warn.seen;
     if (seen.has(e.start)) return;
     seen.add(e.start);
-    const near = this.nearName(e.name, scope);
+    const near = this.judge(e.name, scope).near;
     const reason = fillText(PHRASES.notDefined, e.name) + (near === undefined ? "" : ` — ${fillText(PHRASES.didYouMeanName, near)}`);
     const suggestion = near === undefined ? undefined : { text: near, start: e.start, end: e.end };
     this.warn.add(interpolationKeptWarning(e.name, reason, e.start, e.end, suggestion));
   }
 
   /**
-   * The visible name nearest to `word` (W1), if one is near, else `true`,
-   * `false` or `null` one edit away (`ture`, `False`, `nul`). A name must
-   * keep something of the word (`x` is no misspelling of `a`), and a
-   * literal must be one edit away (`Sales` is no misspelling of `false`).
+   * `word` judged once per file: the visible name nearest to it (W1), if
+   * one is near, else `true`, `false` or `null` one edit away (`ture`,
+   * `False`, `nul`). A name must keep something of the word (`x` is no
+   * misspelling of `a`), and a literal must be one edit away (`Sales` is no
+   * misspelling of `false`).
    */
-  private nearName(word: string, scope: Scope): string | undefined {
-    const known = this.warn.near.get(word);
-    if (known !== undefined) return known === "" ? undefined : known;
-    if (++this.run.nearLookups > MAX_NEAR_LOOKUPS) return undefined;
-    const near = this.findNearName(word, scope);
-    this.warn.near.set(word, near ?? "");
-    return near;
+  private judge(word: string, scope: Scope): WordJudgement {
+    const known = this.warn.judged.get(word);
+    if (known !== undefined) return known;
+    if (++this.run.nearLookups > MAX_NEAR_LOOKUPS) return { near: undefined, message: undefined };
+    const judged: WordJudgement = { near: this.findNearName(word, scope), message: undefined };
+    this.warn.judged.set(word, judged);
+    return judged;
   }
 
   private findNearName(word: string, scope: Scope): string | undefined {

@@ -238,8 +238,9 @@ export class Lexer {
 
   private finishString(kind: "string" | "template", text: string, start: number, end: number, line: number): void {
     const src = this.src;
+    // Count within the string only: an `indexOf` that misses searches on to the end of the text, once per string.
     let nl = 0;
-    for (let i = src.indexOf("\n", start); i >= 0 && i < end; i = src.indexOf("\n", i + 1)) nl++;
+    for (let i = start; i < end; i++) if (src.charCodeAt(i) === 10) nl++;
     this.line = line + nl;
     this.pos = end;
     this.kind = kind;

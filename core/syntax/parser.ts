@@ -79,6 +79,12 @@ class ParseError extends Error {
 const CLOSER_OF: Readonly<Record<string, string>> = { "{": "}", "[": "]", "(": ")" };
 const OPENER_OF: Readonly<Record<string, string>> = { "}": "{", "]": "[", ")": "(" };
 
+/** Whether `src[from, to)` holds a line break (a search bounded by the range, never on to the end of the text). */
+function hasLineBreak(src: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (src.charCodeAt(i) === 10) return true;
+  return false;
+}
+
 /**
  * Binary operator precedence (higher binds tighter; 0: not a binary
  * operator); `map` and `..` sit between 4 and 7. A switch over the
@@ -872,8 +878,7 @@ class Parser {
   private lineJoins(element: Expr): void {
     for (let e = element; e.type === "binary" && e.start === e.left.start; e = e.left) {
       if (e.op !== "+" && e.op !== "-") continue;
-      const nl = this.src.indexOf("\n", e.left.end);
-      if (nl >= 0 && nl < e.at) this.warnings.add(lineJoinsElementWarning(e.op, e.at, e.left.end));
+      if (hasLineBreak(this.src, e.left.end, e.at)) this.warnings.add(lineJoinsElementWarning(e.op, e.at, e.left.end));
     }
   }
 

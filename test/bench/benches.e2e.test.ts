@@ -25,6 +25,7 @@ const SMOKE_RUNS: Readonly<Record<string, RegExp | readonly RegExp[]>> = {
   "bench/engine-throughput.mjs": /^http job\s+[\d.]+ runs\/cpu-s/m,
   "bench/fmt.mjs": /over 1 runs; output \d+ chars/,
   "bench/lsp-first-diagnostics.mjs": /^first diagnostics \(didOpen → publishDiagnostics\): median [\d.]+ ms/m,
+  "bench/lsp-outline.mjs": /^all: median [\d.]+ cpu-ms, first [\d.]+ cpu-ms$/m,
   "bench/lsp-hover-during-evaluation.mjs": [/^open: hovers answered before the diagnostics per round \d+; latency median [\d.]+ ms/m, /^edit: hovers answered/m],
   "bench/many-files.mjs": /^\| worker threads \| [\d.]+/m,
   "bench/metrics-record.mjs": /^one scrape \(fold \+ text/m,

@@ -1,12 +1,15 @@
 /** Small source files for the CLI tests, written into a fresh temporary folder. */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 /** Create a temp folder holding `files` (name → text or bytes); returns its path. */
 export function fixtureDir(files: Readonly<Record<string, string | Uint8Array>>): string {
   const dir = mkdtempSync(join(tmpdir(), "jsson-cli-"));
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true }); // a name may hold folders (`conf/base.jsson`)
+    writeFileSync(join(dir, name), content);
+  }
   return dir;
 }
 

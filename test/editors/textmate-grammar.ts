@@ -25,8 +25,8 @@ export interface CorpusText {
 
 /**
  * The highlighting corpus: every conformance input (when ../shared is
- * there), the examples, and a file of this suite with every token class (so
- * a lone clone still tests every class).
+ * there), the examples, the composition cases, and a file of this suite
+ * with every token class (so a lone clone still tests every class).
  */
 export function highlightingCorpus(): CorpusText[] {
   const out: CorpusText[] = [];
@@ -37,8 +37,14 @@ export function highlightingCorpus(): CorpusText[] {
       if (existsSync(file)) out.push({ name, text: readFileSync(file, "utf8") });
     }
   }
-  for (const dir of [join(REPO_ROOT, "examples"), join(REPO_ROOT, "test", "editors", "fixtures")]) {
+  for (const dir of [join(REPO_ROOT, "examples"), join(REPO_ROOT, "examples", "compose-service"), join(REPO_ROOT, "test", "editors", "fixtures")]) {
     for (const name of readdirSync(dir).sort()) if (name.endsWith(".jsson")) out.push({ name, text: readFileSync(join(dir, name), "utf8") });
+  }
+  // the project's own composition cases (§16.3): every form, and every error's text, in a lone clone too
+  const composition = join(REPO_ROOT, "test", "cases", "composition");
+  for (const name of readdirSync(composition).sort()) {
+    const file = join(composition, name, "input.jsson");
+    if (existsSync(file)) out.push({ name, text: readFileSync(file, "utf8") });
   }
   return out;
 }

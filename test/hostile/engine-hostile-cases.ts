@@ -89,6 +89,9 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   }) },
   { name: "2·10^5 top-level members", build: src(Array.from({ length: N / 5 }, (_, i) => `k${i}=1`).join("\n")), expect: either((j) => (Object.keys(JSON.parse(j) as object).length === N / 5 ? undefined : "keys lost")) },
   { name: "10^6 top-level members", full: true, build: src(Array.from({ length: N }, (_, i) => `k${i}=1`).join("\n")), expect: either((j) => (Object.keys(JSON.parse(j) as object).length === N ? undefined : "keys lost")) },
+  // Per-token searches bounded by the token: a line-break search that missed once ran on to the end of the text (quadratic on one long line).
+  { name: "10^5 strings on one line", build: src("a = [" + '"s", '.repeat(N / 10) + "]"), expect: either((j) => ((JSON.parse(j) as { a: unknown[] }).a.length === N / 10 ? undefined : "items lost")) },
+  { name: "2·10^5 sums as elements on one line", build: src("a = [" + "1 + 1, ".repeat(N / 5) + "]"), expect: either((j) => ((JSON.parse(j) as { a: unknown[] }).a.length === N / 5 ? undefined : "items lost")) },
   { name: "10^6 commas", build: src("a = [1" + ",".repeat(N) + "]"), expect: err(CODES.P15_UNEXPECTED_COMMA) },
 
   // ── ranges and steps near 2^63 ─────────────────────────────────────

@@ -45,6 +45,11 @@ export interface SendOptions {
   readonly body?: string | Buffer;
   readonly headers?: Record<string, string | number>;
   readonly agent?: Agent | false;
+  /**
+   * Give up on a connection silent this long (ms): the request fails with the code `"STALLED"`.
+   * A deadline for an answer that never comes, never a bound on how soon it comes (default: none).
+   */
+  readonly stalledAfterMs?: number;
 }
 
 /** One HTTP request; resolves with the whole response. */
@@ -65,6 +70,7 @@ export function send(base: string, path: string, options: SendOptions = {}): Pro
       },
     );
     req.on("error", reject);
+    if (options.stalledAfterMs !== undefined) req.setTimeout(options.stalledAfterMs, () => req.destroy(Object.assign(new Error(`no answer within ${options.stalledAfterMs} ms`), { code: "STALLED" })));
     if (options.body !== undefined) req.end(options.body);
     else req.end();
   });

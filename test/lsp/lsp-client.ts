@@ -80,7 +80,7 @@ export async function startSession(rootUri: string | null): Promise<LspSession> 
     async close() {
       await connection.sendRequest("shutdown");
       await connection.sendNotification("exit");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000); // a deadline for an exit that never comes (the code is then null), not a bound
       const code = await exited;
       clearTimeout(timer);
       connection.dispose();

@@ -3,39 +3,17 @@
  * and a broken document: outline, hover, completion and rename still answer
  * from the tokens while the parser reports every syntax error.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { SAMPLE_MAIN as MAIN, writeSampleWorkspace } from "../support/lsp-sample.js";
 import { at, startSession, type LspSession } from "./lsp-client.js";
-
-const MAIN = `@preset "svc" { replicas = 2 }
-port := 8080
-server {
-  host = "localhost"
-  port = port
-  url = \`http://\${host}:\${port}\`
-}
-include "db.jsson"
-dsn = database.host + ":" + port
-api = @use "svc" { replicas = 3 }
-again = @use "svc" {}
-ids = [1..3] map (i) = i * 10
-`;
-const DB = `database {
-  host = "db.local"
-}
-`;
 
 type Position = { line: number; character: number };
 type TextEdit = { range: { start: Position; end: Position }; newText: string };
 
-const dir = mkdtempSync(join(tmpdir(), "jsson-lsp-rename-"));
-writeFileSync(join(dir, "main.jsson"), MAIN);
-writeFileSync(join(dir, "db.jsson"), DB);
-const uri = pathToFileURL(join(dir, "main.jsson")).href;
+const { dir, mainUri: uri } = writeSampleWorkspace("jsson-lsp-rename-");
 let s: LspSession;
 let version = 1;
 let current = MAIN;
@@ -134,10 +112,10 @@ test("a broken document: every syntax error is reported; outline, hover, complet
   assert.ok(errors.length >= 2, `all independent syntax errors: ${JSON.stringify(errors.map((e) => e.message))}`);
   assert.equal(errors[0]?.range.start.line, at(broken, "= =").line);
   const symbols = (await s.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } })) as { name: string; children?: { name: string }[] }[];
-  assert.equal(symbols.map((x) => x.name), ["svc", "port", "server", "dsn", "api", "again", "ids", "tail"]);
+  assert.equal(symbols.map((x) => x.name), ["svc", "name", "port", "server", "dsn", "api", "again", "ids", "tail"]);
   assert.equal(symbols.find((x) => x.name === "server")?.children?.map((c) => c.name), ["host", "port", "url"]);
   const hover = (await s.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: at(broken, "url =", 1) })) as { contents: { value: string } };
-  assert.match(hover.contents.value, /\*\*url\*\* — key, defined at line 6/);
+  assert.ok(hover.contents.value.includes(`**url** — key, defined at line ${at(broken, "url =").line + 1}`), hover.contents.value);
   assert.match(hover.contents.value, /"http:\/\/localhost:8080"/, "the value of the last evaluation that succeeded");
   assert.match(hover.contents.value, /before the latest edits/, "marked as such");
   const items = (await s.connection.sendRequest("textDocument/completion", { textDocument: { uri }, position: at(broken, "dsn") })) as { label: string }[];

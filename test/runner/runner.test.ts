@@ -36,13 +36,20 @@ test("a file blocking its event loop for 70 s is timed out by name, its process 
   const dir = mkdtempSync(join(tmpdir(), "jsson-runner-"));
   try {
     const pidFile = join(dir, "child.pid");
-    // 8 s: far below the 70 s block, far above what the two other fixtures need on a loaded machine
-    const r = await runRunner(["--root", FIXTURES], { JSSON_TEST_FILE_LIMIT_S: "8", JSSON_TEST_JOBS: "2", JSSON_FIXTURE_CHILD_PID: pidFile });
+    // 20 s: far below the 70 s block, and a deadline the two other fixtures (a node start, an HTTP round
+    // trip, a child process) meet on a machine at load 20; the limit is the same for every file
+    const r = await runRunner(["--root", FIXTURES], { JSSON_TEST_FILE_LIMIT_S: "20", JSSON_TEST_JOBS: "2", JSSON_FIXTURE_CHILD_PID: pidFile });
     const lines = r.stdout.trimEnd().split("\n");
     assert.is(lines.at(-1), "3 passed, 2 failed", r.stdout);
     assert.is(r.code, 1);
-    assert.match(r.stdout, /^── blocks-loop\.test\.js: 0 passed, timed out after 8 s: killed with its process group \(/m);
-    assert.match(r.stdout, /^ {2}blocks-loop\.test\.js: timed out after 8 s/m, "named again in the list of failed files");
+    assert.match(r.stdout, /^── blocks-loop\.test\.js: 0 passed, timed out after 20 s: killed with its process group \(/m);
+    assert.match(r.stdout, /^ {2}blocks-loop\.test\.js: timed out after 20 s/m, "named again in the list of failed files");
+    // the table of the slowest files (at most ten), slowest first: the stopped file took the limit, the others less
+    const table = lines.slice(lines.findIndex((l) => /^Slowest files \(3 files, 2 at once, \d+ s in all\):$/.test(l)) + 1).filter((l) => /^ +[\d.]+ s {2}/.test(l));
+    const rows = table.map((l) => ({ seconds: Number(l.trim().split(/\s+/)[0]), file: l.trim().split(/\s+/)[2] }));
+    assert.equal(rows.map((x) => x.file).sort(), ["blocks-loop.test.js", "fails.test.js", "passes.test.js"], r.stdout);
+    assert.is(rows[0]?.file, "blocks-loop.test.js", r.stdout);
+    assert.ok(rows.every((x, i) => i === 0 || x.seconds <= (rows[i - 1]?.seconds ?? 0)), `slowest first: ${r.stdout}`);
     assert.match(r.stdout, /^── passes\.test\.js: 2 passed \(/m);
     assert.match(r.stdout, /^── fails\.test\.js: 1 passed, 1 failed \(/m);
     assert.match(r.stdout, /the fixture's deliberate failure/, "a failing file's output is shown");

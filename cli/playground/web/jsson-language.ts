@@ -120,6 +120,8 @@ function code(stream: StringStream, state: JssonState): string | null {
     const name = word[0];
     // `[ template { … }` opens a template, although `template { … }` elsewhere is an object block named "template".
     if (name === "template" && prev === "[") return "keyword";
+    // `else {` / `else [`: the keyword, as in the TextMate grammar (an if branch before it is the common case; a key named else holding a block is the one miss).
+    if (name === "else" && stream.match(/^\s*[{[]/, false)) return "keyword";
     const keyPlace = atLineStart || prev === "{" || prev === ",";
     if (keyPlace && stream.match(DECL_FOLLOWS, false)) return "variableName.definition";
     if (keyPlace && stream.match(KEY_FOLLOWS, false)) return "propertyName.definition";

@@ -163,13 +163,33 @@ function unknownFieldWarnings(body: Body, known: readonly string[]): string[] {
   return out;
 }
 
-/** An optional boolean field: absent or null, `fallback`. */
-function booleanField(body: Body, name: string, errors: RequestProblems, fallback: boolean): boolean {
+/** What a field's reader makes of a value that is there: the value, or the problem (the message after `name: `). */
+type FieldRead<T> = { readonly value: T } | { readonly problem: string };
+
+/** An optional field: absent or null, `fallback`; else what `read` makes of it (a problem is the field's error, and `fallback`). */
+function optionalField<T>(body: Body, name: string, errors: RequestProblems, fallback: T, read: (v: unknown) => FieldRead<T>): T {
   const v = field(body, name);
   if (v === undefined || v === null) return fallback;
-  if (typeof v === "boolean") return v;
-  errors.add(`${name}: must be a boolean, got ${describe(v)}`);
+  const r = read(v);
+  if ("value" in r) return r.value;
+  errors.add(`${name}: ${r.problem}`);
   return fallback;
+}
+
+/** An optional boolean field: absent or null, `fallback`. */
+function booleanField(body: Body, name: string, errors: RequestProblems, fallback: boolean): boolean {
+  return optionalField(body, name, errors, fallback, (v) => (typeof v === "boolean" ? { value: v } : { problem: `must be a boolean, got ${describe(v)}` }));
+}
+
+/** `stream_threshold` (HTTP.md §3): an integer >= 1; absent or null, the default. */
+const readStreamThreshold = (v: unknown): FieldRead<number> =>
+  typeof v === "number" && Number.isSafeInteger(v) && v >= 1 ? { value: v } : { problem: `must be an integer >= 1, got ${typeof v === "number" ? String(v) : describe(v)}` };
+
+/** `schema_format` (HTTP.md §7): one of {@link SCHEMA_FORMATS} (`yml` is `yaml`, any case); absent or null, from the schema's text. */
+function readSchemaFormat(v: unknown): FieldRead<string | undefined> {
+  if (typeof v !== "string") return { problem: `must be a string, got ${describe(v)}` };
+  const lower = v.toLowerCase() === "yml" ? "yaml" : v.toLowerCase();
+  return (SCHEMA_FORMATS as readonly string[]).includes(lower) ? { value: lower } : { problem: `must be one of ${SCHEMA_FORMATS.join(", ")}, got ${quoted(v)}` };
 }
 
 /** What every job carries from the checks that end every endpoint's (see {@link outcome}). */
@@ -201,11 +221,7 @@ export function checkTranspile(engine: Engine, body: Body, text: string, strict:
   const format = formatField(engine, body, "format", errors);
   const includeMerge = includeMergeField(body, errors);
   const streaming = booleanField(body, "streaming", errors, false);
-  const thresholdRaw = field(body, "stream_threshold");
-  let streamThreshold = DEFAULT_STREAM_THRESHOLD;
-  if (typeof thresholdRaw === "number" && Number.isSafeInteger(thresholdRaw) && thresholdRaw >= 1) streamThreshold = thresholdRaw;
-  else if (thresholdRaw !== undefined && thresholdRaw !== null)
-    errors.add(`stream_threshold: must be an integer >= 1, got ${typeof thresholdRaw === "number" ? String(thresholdRaw) : describe(thresholdRaw)}`);
+  const streamThreshold = optionalField(body, "stream_threshold", errors, DEFAULT_STREAM_THRESHOLD, readStreamThreshold);
   const files = filesField(body, errors);
   const vars = varsField(body, text, errors);
   return outcome(body, TRANSPILE_FIELDS, strict, errors, format, (common) => ({
@@ -233,13 +249,7 @@ export function checkValidateSchema(engine: Engine, body: Body, text: string, st
   const errors = new RequestProblems();
   const source = requiredString(body, "source", errors);
   const schema = requiredString(body, "schema", errors);
-  const sf = field(body, "schema_format");
-  let schemaFormat: string | undefined;
-  if (typeof sf === "string") {
-    const lower = sf.toLowerCase() === "yml" ? "yaml" : sf.toLowerCase();
-    if ((SCHEMA_FORMATS as readonly string[]).includes(lower)) schemaFormat = lower;
-    else errors.add(`schema_format: must be one of ${SCHEMA_FORMATS.join(", ")}, got ${quoted(sf)}`);
-  } else if (sf !== undefined && sf !== null) errors.add(`schema_format: must be a string, got ${describe(sf)}`);
+  const schemaFormat = optionalField(body, "schema_format", errors, undefined, readSchemaFormat);
   const outputFormat = formatField(engine, body, "output_format", errors);
   const includeMerge = includeMergeField(body, errors);
   const files = filesField(body, errors);

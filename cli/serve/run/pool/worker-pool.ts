@@ -244,7 +244,7 @@ export class WorkerPool {
       const limit = this.options.limits.timeoutMs;
       // The job's deadline, whatever it runs (every job is one run: /validate-schema evaluates once,
       // then writes and validates that tree); a streamed output's sending gets its own timer at stream-start.
-      if (limit > 0) slot.timer = setTimeout(() => this.overrun(slot, next), limit + this.options.graceMs);
+      if (limit > 0) this.arm(slot, next, limit + this.options.graceMs);
     }
   }
 
@@ -266,10 +266,7 @@ export class WorkerPool {
       case "stream-start":
         slot.streaming = true;
         // The run is over; its finished output now has its own time to reach the client.
-        if (slot.timer && this.sendLimit() > 0) {
-          clearTimeout(slot.timer);
-          slot.timer = setTimeout(() => this.overrun(slot, job), this.sendLimit() + this.options.graceMs);
-        }
+        if (slot.timer && this.sendLimit() > 0) this.arm(slot, job, this.sendLimit() + this.options.graceMs);
         if (live) h.streamStart(msg.bytes);
         return;
       case "chunk": {
@@ -310,8 +307,13 @@ export class WorkerPool {
     if (!slot) return; // still queued: dispatch skips it
     Atomics.store(slot.control, CONTROL.ABORT, 1);
     Atomics.notify(slot.control, CONTROL.RING_FREED);
+    this.arm(slot, pending, this.options.graceMs);
+  }
+
+  /** `job` (the slot's current one) must end within `ms` from now, or it is stopped ({@link overrun}). */
+  private arm(slot: Slot, job: Pending, ms: number): void {
     if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = setTimeout(() => this.overrun(slot, pending), this.options.graceMs);
+    slot.timer = setTimeout(() => this.overrun(slot, job), ms);
   }
 
   /** The job outlived its deadline (or its cancel): replace the worker; a live job is answered with the time limit. */

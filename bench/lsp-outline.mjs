@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// What the language server builds on its main thread on the first request
+// after an edit, for bench/workloads/w3.jsson, in process: the document's
+// editor tokens and its outline (keys, names, uses, brackets). Against the
+// current build (tree: core/syntax's tree, then tokens and outline read off
+// it) or an older one that still has cli/lsp/scan-tokens.js (tokens from the
+// lexer, outline from the tokens), so it A/Bs:
+// Usage: npx tsc -p tsconfig.json && node bench/lsp-outline.mjs [--runs 15] [--root DIR] [--smoke]
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { flag, smokeOr } from "./bench-args.mjs";
+
+const runs = Number(flag("runs", smokeOr("2", "15")));
+const root = flag("root", fileURLToPath(new URL("..", import.meta.url)));
+const text = readFileSync(fileURLToPath(new URL(smokeOr("workloads/small.jsson", "workloads/w3.jsson"), import.meta.url)), "utf8");
+const lsp = (name) => import(pathToFileURL(`${root}/dist/cli/lsp/${name}`).href);
+
+/** The stages in order, each a name and a step; a step reads what the earlier ones left in `s`. @type {[string, (s: any) => unknown][]} */
+let stages;
+if (existsSync(`${root}/dist/cli/lsp/scan-tokens.js`)) {
+  const { scanTokens } = await lsp("scan-tokens.js");
+  const { outlineDocument } = await lsp("document-outline.js");
+  stages = [
+    ["tokens (lexer)", (s) => (s.tokens = scanTokens(text))],
+    ["outline (from tokens)", (s) => outlineDocument(text, s.tokens)],
+  ];
+} else {
+  const { editorSyntaxTree } = await import(pathToFileURL(`${root}/dist/core/syntax/index.js`).href);
+  const { editorTokens } = await lsp("editor-tokens.js");
+  const { outlineDocument } = await lsp("document-outline.js");
+  stages = [
+    ["tree", (s) => (s.tree = editorSyntaxTree(text))],
+    ["tokens (from tree)", (s) => editorTokens(s.tree)],
+    ["outline (from tree)", (s) => outlineDocument(s.tree)],
+  ];
+}
+
+/** CPU time used by the process so far, in ms. */
+function cpuMs() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** @type {number[][]} */
+const times = stages.map(() => []);
+/** @type {number[]} */
+const totals = [];
+for (let r = 0; r < runs; r++) {
+  const s = {};
+  let total = 0;
+  stages.forEach(([, step], i) => {
+    const t0 = cpuMs();
+    step(s);
+    const ms = cpuMs() - t0;
+    times[i].push(ms);
+    total += ms;
+  });
+  totals.push(total);
+}
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`${text.split("\n").length} lines; ${runs} runs (the first one cold); build in ${root}`);
+stages.forEach(([name], i) => console.log(`${name}: median ${median(times[i]).toFixed(1)} cpu-ms, first ${times[i][0].toFixed(1)} cpu-ms`));
+console.log(`all: median ${median(totals).toFixed(1)} cpu-ms, first ${totals[0].toFixed(1)} cpu-ms`);

@@ -1,0 +1,29 @@
+/**
+ * The syntax room's entry for this repository's editor tooling (the
+ * language server): the lossless tree of any text and the words of the
+ * language. Not the package's API (core/index.ts is); the import walls
+ * (test/core/import-walls.test.ts) let cli/lsp reach the syntax room only
+ * through here.
+ */
+import { Lexer } from "./lexer.js";
+import { buildSyntaxTree } from "./tree-builder.js";
+import { SyntaxNode } from "./syntax-tree.js";
+
+export { GreenNode, GreenToken, SyntaxNode, SyntaxToken, isTrivia } from "./syntax-tree.js";
+export type { GreenElement, NodeKind, TreeTokenKind } from "./syntax-tree.js";
+export { KEYWORDS, KEY_FOLLOWERS } from "./tokens.js";
+
+/**
+ * The tree of `source` as it stands, starting at offset `at` (a part of a
+ * larger text, such as a template's `${…}`, gets that text's offsets): the
+ * lexer's tokens, trivia and brackets, without the parser's error nodes (an
+ * editor gets the errors from evaluation), so it costs one lexing pass.
+ */
+export function editorSyntaxTree(source: string, at = 0): SyntaxNode {
+  return new SyntaxNode(buildSyntaxTree(source, []), at, undefined);
+}
+
+/** The value of a string token of a tree (its text as written, quotes and escapes included): what the lexer reads it as. */
+export function stringValue(written: string): string {
+  return new Lexer(written).next().text;
+}
