@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The price of schema failure places (LANGUAGE.md §12.3), paid only by a
 // check that failed: CPU time of a plain evaluation, of a traced one
-// (RunOptions.trace, every container's records), and of locateFailures
+// (every container's records), and of locateFailures
 // (a traced evaluation plus the walk of each failure's path), on a workload.
 // Usage: npm run build && node bench/schema-places.mjs [--workload w3] [--rounds 7] [--runs 20] [--smoke]
 import { readFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { createEngine, toPlainData } from "jsson";
 // not public API: the locating pass the CLI, the server and the language server use
 import { locateFailures } from "../dist/core/provenance/locate-failures.js";
 import { ValueTrace } from "../dist/core/provenance/value-trace.js";
+import { tracingEvaluator } from "../dist/core/engine/internal.js";
 
 const { values } = parseArgs({ options: { workload: { type: "string", default: "w3" }, rounds: { type: "string", default: "7" }, runs: { type: "string", default: "20" }, smoke: { type: "boolean", default: false } } });
 if (values.smoke) Object.assign(values, { rounds: "1", runs: "1" });
@@ -39,9 +40,10 @@ function cpuMs(f) {
 }
 
 const plain = cpuMs(() => engine.evaluate(source, { streamThreshold: Infinity }));
-// `trace` is an internal run option (left out of the package's types)
-const traced = cpuMs(() => engine.evaluate(source, /** @type {import("jsson").RunOptions} */ ({ trace: new ValueTrace({ id: undefined, text: source }) })));
-const located = cpuMs(() => locateFailures(engine, source, {}, failures));
+// tracing is the engine's own (core/engine/internal.ts), not a run option
+const tracing = tracingEvaluator(engine);
+const traced = cpuMs(() => tracing.evaluate(source, {}, new ValueTrace({ id: undefined, text: source })));
+const located = cpuMs(() => locateFailures(tracing, source, {}, failures));
 console.log(`workload ${values.workload} (${source.length} chars), ${failures.length} failures to place, median of ${rounds} × ${runs} runs (cpu ms/run)`);
 console.log(`evaluate (eager)   ${plain.toFixed(2)}`);
 console.log(`evaluate (traced)  ${traced.toFixed(2)}  (${((traced / plain - 1) * 100).toFixed(0)}% more)`);

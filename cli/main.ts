@@ -30,8 +30,8 @@ const VERSION_COMMAND = "version";
  */
 const FAST_COMMANDS: ReadonlyMap<string, () => Promise<CommandEntry>> = new Map([
   [DEFAULT_COMMAND, async () => (await import("./transpile/transpile-flags.js")).TRANSPILE_COMMAND],
-  ["validate", async () => (await import("./transpile/validate-flags.js")).VALIDATE_COMMAND],
-  ["check", async () => (await import("./transpile/validate-flags.js")).CHECK_COMMAND],
+  ["validate", async () => (await import("./transpile/check-flags.js")).VALIDATE_COMMAND],
+  ["check", async () => (await import("./transpile/check-flags.js")).CHECK_COMMAND],
   ["fmt", async () => (await import("./source-tools/fmt-flags.js")).FMT_COMMAND],
 ]);
 

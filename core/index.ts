@@ -41,7 +41,7 @@ export type { Value, ValueKind, ObjectValue, FloatValue, LazyArray } from "./val
 export { kindOf } from "./values/values.js";
 export { toPlainData } from "./values/plain-data.js";
 export type { PlainData } from "./values/plain-data.js";
-export type { SchemaFailure, SchemaResult } from "./plugin.js";
+export type { SchemaFailure, SchemaResult } from "./plugin/index.js";
 
 /** The version of the JSSON language this engine implements. */
 export const LANGUAGE_VERSION = "0.0.6";

@@ -4,6 +4,6 @@ import yaml from "./yaml/index.js";
 import toml from "./toml/index.js";
 import typescript from "./typescript/index.js";
 import schemaJson from "./schema-json/index.js";
-import type { JssonPlugin } from "../core/plugin.js";
+import type { JssonPlugin } from "../core/plugin/index.js";
 
 export const BUILTIN_PLUGINS: readonly JssonPlugin[] = [json, yaml, toml, typescript, schemaJson];

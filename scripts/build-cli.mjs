@@ -18,7 +18,7 @@
 // cache. The bundle holds no oclif: every other command is handed to the
 // unbundled CLI (bin/jsson.js). Plugins loaded by the bundle import whatever
 // jsson they resolve (their peer dependency): the plugin API needs no class
-// identity with the running engine (core/plugin.ts), so the bundle exports nothing. The build fails if bundled code looks for a file
+// identity with the running engine (core/plugin/index.ts), so the bundle exports nothing. The build fails if bundled code looks for a file
 // beside itself (`new URL("./x.js", import.meta.url)`) that is not there.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

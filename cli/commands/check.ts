@@ -1,6 +1,6 @@
 import { Args, Command } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { CHECK_COMMAND } from "../transpile/validate-flags.js";
+import { CHECK_COMMAND } from "../transpile/check-flags.js";
 
 /** `jsson check FILE|GLOB…`: `jsson validate --deep`, for CI. */
 export default class Check extends Command {

@@ -1,6 +1,6 @@
 import { Args, Command } from "@oclif/core";
 import { oclifFlags } from "../argv/oclif-flags.js";
-import { VALIDATE_COMMAND } from "../transpile/validate-flags.js";
+import { VALIDATE_COMMAND } from "../transpile/check-flags.js";
 
 /** `jsson validate FILE|GLOB…`: syntax check, or with --deep a full check that writes nothing. */
 export default class Validate extends Command {

@@ -8,7 +8,7 @@
 import { writeSync } from "node:fs";
 import { isatty } from "node:tty";
 import { TextDecoder } from "node:util";
-import type { TextSink } from "../../core/plugin.js";
+import type { TextSink } from "../../core/plugin/index.js";
 import { describeError } from "./errno-text.js";
 import { terminalText } from "../terminal/terminal-text.js";
 

@@ -15,7 +15,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { TextSink } from "../../core/plugin.js";
+import type { TextSink } from "../../core/plugin/index.js";
 import { writeAllSync } from "./fd-writer.js";
 
 /** Where {@link SpoolSink.commit} hands the spooled output: text kept in memory, and bytes read back from the spool file. */

@@ -74,9 +74,6 @@ const PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** The paths the playground answers (for banners and docs). */
-export const PLAYGROUND_PATHS = ["/", "/playground/*"] as const;
-
 /** dist/playground, found from this compiled file (dist/cli/playground/serve-playground.js). */
 export function defaultPlaygroundRoot(): string {
   return fileURLToPath(new URL("../../playground/", import.meta.url));

@@ -15,6 +15,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { Server as NetServer, type AddressInfo } from "node:net";
 import polka from "polka";
 import { createEngine, type FormatInfo } from "../../index.js";
+import { useRunCounter } from "../../core/engine/internal.js";
 import { accessLine, eventLine } from "./ops/access-log.js";
 import { corsAllows, corsHeadersFor, corsPolicy, isBrowserNonJsonPost } from "./http/cors.js";
 import { hostAllowed, hostPolicy, refusedHost } from "./http/allowed-hosts.js";
@@ -105,7 +106,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   // The event loop's engine only names formats; it counts into the same block as the workers, so a parse or
   // evaluation that ever ran here would show on /metrics (and fail the one-evaluation test).
   const work = new WorkCounts();
-  const engine = createEngine().useRunCounter(work.counter);
+  const engine = useRunCounter(createEngine(), work.counter);
   const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
   const pool = new WorkerPool({
     size: options.workers,

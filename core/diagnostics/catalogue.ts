@@ -105,6 +105,25 @@ type ArgsFor<N extends number, Acc extends MessageArg[] = []> = [N] extends [nev
 export type MessageArgs<T extends string> = ArgsFor<Placeholders<T>>;
 
 /**
+ * The messages of output errors (code JSSON5001, O1–O3 of LANGUAGE.md
+ * §13.2) that a format raises while writing: what `jsson/plugin` hands to
+ * format plugins (with {@link fillMessage}), the built-in formats' among
+ * them. An emitter throws `OutputError(fillMessage(OUTPUT_MESSAGES.x, …), key)`.
+ */
+export const OUTPUT_MESSAGES = {
+  numberNotRepresentable: { code: CODES.O_OUTPUT, text: "{0} cannot represent the number {1}" },
+  tomlNullInArray: { code: CODES.O_OUTPUT, text: "TOML cannot represent null (in array at {0})" },
+  /** O1 found while writing, when the pre-flight check that names the path was skipped. */
+  tomlNullInArrayWriting: { code: CODES.O_OUTPUT, text: "TOML cannot represent null (in an array)" },
+  tomlUnpairedSurrogate: { code: CODES.O_OUTPUT, text: "TOML cannot represent a string with an unpaired UTF-16 surrogate (at {0})" },
+  tomlUnpairedSurrogateWriting: { code: CODES.O_OUTPUT, text: "TOML cannot represent a string with an unpaired UTF-16 surrogate" },
+  typescriptKeyNotExportable: { code: CODES.O_OUTPUT, text: "key {0} cannot be exported as a TypeScript constant" },
+  typescriptTypeNameCollision: { code: CODES.O_OUTPUT, text: "TypeScript type name collision: {0}" },
+  /** `{0}`: the kind with its article (`an object`). */
+  yamlDocumentsNeedArray: { code: CODES.O_OUTPUT, text: "YAML documents need an array (one document per element); the value to write is {0}" },
+} as const satisfies Record<string, MessageTemplate>;
+
+/**
  * The messages of LANGUAGE.md §13.2 and §16, by what they say. Detection
  * sites name one and pass its arguments; the text lives here only.
  */
@@ -183,7 +202,7 @@ export const MESSAGES = {
   cannotSelect: { code: CODES.O_OUTPUT, text: "cannot select {0}: {1}" },
   unknownFormatOption: { code: CODES.O_OUTPUT, text: 'the {0} format has no option "{1}" ({2})' },
   formatOptionType: { code: CODES.O_OUTPUT, text: 'the {0} format\'s option "{1}" takes a {2}' },
-  numberNotRepresentable: { code: CODES.O_OUTPUT, text: "{0} cannot represent the number {1}" },
+  ...OUTPUT_MESSAGES,
   needsObjectAtTop: { code: CODES.O_OUTPUT, text: "{0} output needs an object at the top; the selected value ({1}) is {2}" },
   // limits
   nestingTooDeep: { code: CODES.LIMIT_DEPTH, text: "nesting too deep (limit {0})" },
@@ -284,6 +303,11 @@ export const PHRASES = {
 export function fillText<T extends string>(text: T, ...args: MessageArgs<T>): string {
   const values: readonly MessageArg[] = args;
   return text.indexOf("{") < 0 ? text : text.replace(/\{(\d+)\}/g, (whole, n: string) => (Number(n) < values.length ? String(values[Number(n)]) : whole));
+}
+
+/** The text of `template` with its arguments (for a message whose code the thrower implies, as `OutputError`'s). */
+export function fillMessage<T extends string>(template: MessageTemplate<T>, ...args: MessageArgs<T>): string {
+  return fillText(template.text, ...args);
 }
 
 /** A catalogue message with its arguments filled in: what a detection site hands on. */

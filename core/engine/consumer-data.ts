@@ -12,7 +12,7 @@
  */
 import { toPlainData } from "../values/plain-data.js";
 import type { ObjectValue } from "../values/values.js";
-import type { EmitContext, OutputFormat } from "../plugin.js";
+import type { EmitContext, OutputFormat } from "../plugin/index.js";
 import { selectValue, type SelectStep } from "./select-value.js";
 
 /** The data, or why the output could not be read back (a bug in an emitter). */

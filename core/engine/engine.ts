@@ -1,6 +1,6 @@
 /**
  * The engine: a registry of plugins (registry.ts) and the pipeline they
- * tap (pipeline.ts), parse → merge includes → evaluate → emit → validate. Set up
+ * tap (pipeline.ts; an evaluation continues in evaluation.ts), parse → merge includes → evaluate → emit → validate. Set up
  * once (plugins applied; the hooks freeze at the first run), then run any
  * number of times; runs share no state.
  *
@@ -13,23 +13,23 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import { ProgramValue } from "../values/program-value.js";
 import type { ObjectValue } from "../values/values.js";
-import type { OutputFormat, SchemaResult, TextSink } from "../plugin.js";
+import type { OutputFormat, SchemaResult, TextSink } from "../plugin/index.js";
 import type { RunOptions } from "./options.js";
-import type { RunCounter } from "./run-counter.js";
 import { PluginRegistry, type FormatInfo } from "./registry.js";
-import { Pipeline, type SyntaxCheck } from "./pipeline.js";
-import type { Evaluation, EvaluateResult, RunFailure, SchemaOptions, TranspileResult } from "./pipeline.js";
-import type { EngineHooks } from "./hooks.js";
+import { Pipeline } from "./pipeline.js";
+import type { Evaluation } from "./evaluation.js";
+import type { EvaluateResult, RunFailure, SchemaOptions, SyntaxCheck, TranspileResult } from "./run-result.js";
+import { ENGINE_INSIDE } from "./internal-keys.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
-export { resolveLimits } from "../values/resolve-limits.js";
-export type { RunCounter } from "./run-counter.js";
-export type { DataCheck, Evaluation, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./pipeline.js";
+export type { Evaluation } from "./evaluation.js";
+export type { DataCheck, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run-result.js";
 
 /** The JSSON engine. */
 export class Engine {
-  private readonly registry = new PluginRegistry();
-  private readonly pipeline = new Pipeline(this.registry);
+  // private in JavaScript too (#): an embedder reaches neither the hooks nor the pipeline through an engine
+  readonly #registry = new PluginRegistry();
+  readonly #pipeline = new Pipeline(this.#registry);
 
   /** Apply plugins, in order. Refusals throw {@link PluginError} with a message naming the plugin. */
   constructor(plugins: readonly unknown[] = []) {
@@ -37,13 +37,14 @@ export class Engine {
   }
 
   /**
-   * The pipeline's hooks. Tap them before the first run (plugins tap them
-   * through `apply(host)`); from the first run on they are frozen and a tap
-   * throws.
-   * @internal not part of the public API: plugins tap them through `PluginHost.hooks`
+   * The registry (its hooks) and the pipeline, for this repository's CLI,
+   * server and tests (internal.ts: `engineHooks`, `useRunCounter`,
+   * `tracingEvaluator`). Keyed by a symbol, so no member an embedder sees;
+   * plugins tap the hooks through `PluginHost.hooks`.
+   * @internal
    */
-  get hooks(): EngineHooks {
-    return this.registry.hooks;
+  [ENGINE_INSIDE](): { readonly registry: PluginRegistry; readonly pipeline: Pipeline } {
+    return { registry: this.#registry, pipeline: this.#pipeline };
   }
 
   /**
@@ -55,46 +56,46 @@ export class Engine {
    * @param origin where the plugin came from, for refusals (e.g. `"./x.js" from --plugin`)
    */
   use(candidate: unknown, origin?: string): this {
-    this.registry.use(candidate, origin);
+    this.#registry.use(candidate, origin);
     return this;
   }
 
   /** End set-up now rather than at the first run: no plugin can be applied and no hook tapped after this. */
   freeze(): this {
-    this.registry.freeze();
+    this.#registry.freeze();
     return this;
   }
 
   /** The loaded plugins, in load order. */
   get loadedPlugins(): readonly { name: string; version: string }[] {
-    return this.registry.loadedPlugins;
+    return this.#registry.loadedPlugins;
   }
 
   /** The registered formats, in registration order. */
   listFormats(): FormatInfo[] {
-    return this.registry.listFormats();
+    return this.#registry.listFormats();
   }
 
   /** The format registered under `nameOrAlias` (case-insensitive). */
   findFormat(nameOrAlias: string): OutputFormat | undefined {
-    return this.registry.findFormat(nameOrAlias)?.format;
+    return this.#registry.findFormat(nameOrAlias)?.format;
   }
 
   /** Names of the registered schema types. */
   listSchemaTypes(): string[] {
-    return this.registry.listSchemaTypes();
+    return this.#registry.listSchemaTypes();
   }
 
   /** Syntax check only (lexical and syntax errors, no evaluation). */
   check(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): readonly Diagnostic[] {
-    this.registry.freeze();
-    return this.pipeline.check(source, options).diagnostics;
+    this.#registry.freeze();
+    return this.#pipeline.check(source, options).diagnostics;
   }
 
   /** Syntax check with the warnings a parse finds (LANGUAGE.md §16.5: W3–W6, no evaluation): one parse for both. */
   checkWithWarnings(source: string, options: Pick<RunOptions, "limits" | "file" | "strict"> = {}): SyntaxCheck {
-    this.registry.freeze();
-    return this.pipeline.check(source, options);
+    this.#registry.freeze();
+    return this.#pipeline.check(source, options);
   }
 
   /**
@@ -104,8 +105,8 @@ export class Engine {
    * evaluation, under one time limit.
    */
   evaluate(source: string, options: RunOptions = {}): Evaluation | RunFailure {
-    this.registry.freeze();
-    return this.pipeline.evaluate(source, options);
+    this.#registry.freeze();
+    return this.#pipeline.evaluate(source, options);
   }
 
   /**
@@ -130,32 +131,20 @@ export class Engine {
    * any other tree, `source` (default empty) places them.
    */
   emit(value: ObjectValue, sink: TextSink, options: RunOptions = {}, source = ""): EvaluateResult {
-    this.registry.freeze();
+    this.#registry.freeze();
     const run = value instanceof ProgramValue ? value.run : undefined;
-    const r = this.pipeline.emit(value, sink, options, run ?? { beginPass: () => {}, startedAt: Date.now(), meter: undefined, lines: new LineIndex(source) });
+    const r = this.#pipeline.emit(value, sink, options, run ?? { beginPass: () => {}, startedAt: Date.now(), meter: undefined, lines: new LineIndex(source) });
     return r.ok ? { ok: true, format: r.format, value } : r;
   }
 
   /** Validate plain data against a schema text with a registered schema type (default `json-schema`). */
   validate(data: unknown, schemaText: string, options: SchemaOptions = {}): SchemaResult {
-    this.registry.freeze();
-    return this.pipeline.validate(data, schemaText, options);
+    this.#registry.freeze();
+    return this.#pipeline.validate(data, schemaText, options);
   }
 
   /** Canonical name for a format option (default `json`); unknown names are returned lower-cased. */
   canonicalFormat(name: string | undefined): string {
-    return this.pipeline.canonicalFormat(name);
-  }
-
-  /**
-   * Tell `counter` of every parse and evaluation this engine performs
-   * (run-counter.ts); `undefined` stops counting. A server counts where the
-   * work happens, so that one parse and one evaluation per request is a
-   * figure on its metrics, not an assumption.
-   * @internal for this repository's server (its work counts)
-   */
-  useRunCounter(counter: RunCounter | undefined): this {
-    this.pipeline.runCounter = counter;
-    return this;
+    return this.#pipeline.canonicalFormat(name);
   }
 }

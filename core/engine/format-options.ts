@@ -5,7 +5,7 @@
  * something other than what was asked for, silently.
  */
 import { fill, fillText, MESSAGES, PHRASES } from "../diagnostics/catalogue.js";
-import type { FormatOptionValue, OutputFormat } from "../plugin.js";
+import type { FormatOptionValue, OutputFormat } from "../plugin/index.js";
 
 /** The options as the emitter will see them, or why they are refused. */
 export type CheckedFormatOptions =

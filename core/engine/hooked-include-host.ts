@@ -7,7 +7,7 @@
  */
 import type { SyncBailHook } from "tapable";
 import type { HostResult, IncludeHost } from "../host/include-host.js";
-import type { IncludeRequest, IncludeSource } from "../plugin.js";
+import type { IncludeRequest, IncludeSource } from "../plugin/index.js";
 
 /** I2 detail without a host (as the evaluator says it). */
 const NO_HOST = "includes are not available here";

@@ -8,7 +8,7 @@
  */
 import { HookMap, SyncBailHook, SyncHook, SyncWaterfallHook } from "tapable";
 import type { ObjectValue } from "../values/values.js";
-import type { EmitContext, IncludeRequest, IncludeSource, OutputFormat, ParseInfo, SchemaResult, SchemaType, SchemaValidateOptions, TextSink } from "../plugin.js";
+import type { EmitContext, IncludeRequest, IncludeSource, OutputFormat, ParseInfo, SchemaResult, SchemaType, SchemaValidateOptions, TextSink } from "../plugin/index.js";
 
 /** What a tap that registers a format carries besides its function (read by the format listings). */
 export interface FormatTap {

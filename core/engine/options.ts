@@ -4,7 +4,6 @@ import type { ExternalVars } from "../data/external-vars.js";
 import type { SelectStep } from "./select-value.js";
 import type { IncludeMerge } from "../eval/include-merge.js";
 import type { Limits } from "../values/limits.js";
-import type { ValueTrace } from "../provenance/value-trace.js";
 import type { RunSignal } from "../values/cost-meter.js";
 
 /** Maps over more elements than this are evaluated lazily (LANGUAGE.md §11 default). */
@@ -57,14 +56,6 @@ export interface RunOptions {
    * item limit. A bad name or value fails the run (code JSSON7001).
    */
   readonly vars?: ExternalVars | undefined;
-  /**
-   * Record where every value came from into this trace (LANGUAGE.md §12.3),
-   * for the locator (`locateFailures`); made with the root source as its file 0. Costs
-   * time and memory: a caller traces only when it needs places (a failed
-   * schema check). The run is evaluated eagerly (no lazy maps).
-   * @internal not part of the public API (the engine's own locating pass sets it)
-   */
-  readonly trace?: ValueTrace;
   /**
    * Strict mode (LANGUAGE.md §16.5): the run fails with its first warning,
    * made an error (same code, place and message). Default false: warnings

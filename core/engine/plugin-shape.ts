@@ -6,7 +6,7 @@
  * before it is checked (rollup and prettier refuse malformed plugins on load
  * in the same way).
  */
-import { API_VERSION } from "../plugin.js";
+import { API_VERSION } from "../plugin/index.js";
 
 /** Format names and aliases: what `-f NAME` and `"format": "NAME"` accept (case-insensitive). */
 const FORMAT_NAME = /^[a-z0-9][a-z0-9._+-]*$/i;

@@ -4,7 +4,7 @@
  * formats and schema types, which are taps of the pipeline's hooks
  * (hooks.ts), and the listings, which are views over those taps.
  */
-import { API_VERSION, type JssonPlugin, type OutputFormat, type PluginHooks, type PluginHost, type SchemaType, type TapOptions, type Tappable, type ValueFactory } from "../plugin.js";
+import { API_VERSION, type JssonPlugin, type OutputFormat, type PluginHooks, type PluginHost, type SchemaType, type TapOptions, type Tappable, type ValueFactory } from "../plugin/index.js";
 import { createHooks, freezeHooks, type EmitHook, type EngineHooks, type FormatTap, type PipelineHooks, type SchemaTypeTap } from "./hooks.js";
 import { FloatValue, ObjectValue, type Value } from "../values/values.js";
 import { apiVersionProblem, formatShapeProblem, isThenable, pluginLabel, pluginShapeProblem, schemaTypeShapeProblem, thrownLine } from "./plugin-shape.js";

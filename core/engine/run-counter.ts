@@ -1,5 +1,5 @@
 /**
- * What an engine tells as it works ({@link Engine.useRunCounter}): each
+ * What an engine tells as it works (internal.ts `useRunCounter`): each
  * parse and each evaluation, when it starts (so a run stopped from outside,
  * a worker terminated at its deadline, has already been counted). The
  * server counts in its workers and shows the sums on /metrics, so "one parse

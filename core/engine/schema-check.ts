@@ -6,9 +6,11 @@
  * where each failure lies in the source (LANGUAGE.md §12.3) — both within
  * the evaluation's one time limit, never a fresh one.
  */
-import type { SchemaResult } from "../plugin.js";
+import type { SchemaResult } from "../plugin/index.js";
 import type { ValuePlace } from "../provenance/value-locator.js";
-import type { DataCheck, Evaluation, RunFailure, SchemaOptions } from "./pipeline.js";
+import type { Evaluation } from "./evaluation.js";
+import { locatePlaces } from "./internal.js";
+import type { DataCheck, RunFailure, SchemaOptions } from "./run-result.js";
 
 /** The schema to check against: its text, the schema type (default `json-schema`) and how the text is written (sniffed when absent). */
 export interface SchemaToCheck extends SchemaOptions {
@@ -44,6 +46,6 @@ export function schemaCheck(evaluation: Evaluation, schema: SchemaToCheck, check
   const checked = evaluation.validate(text, options, check);
   if (!checked.ok) return checked;
   const result = checked.result;
-  const places = result.valid || result.schemaError === true || result.failures === undefined ? undefined : evaluation.locate(result.failures);
+  const places = result.valid || result.schemaError === true || result.failures === undefined ? undefined : locatePlaces(evaluation, result.failures);
   return { ...checked, places };
 }

@@ -17,7 +17,7 @@
  */
 import { Engine } from "../engine/engine.js";
 import { CODES } from "../diagnostics/catalogue.js";
-import type { EmitContext, FormatOptionSpec, FormatOptionValue, OutputFormat } from "../plugin.js";
+import type { EmitContext, FormatOptionSpec, FormatOptionValue, OutputFormat } from "../plugin/index.js";
 import { dataDifference, entriesOf, show, type Reading } from "./data-difference.js";
 import { describeOutcome, errorLine, firstTextDifference, FormatRunner, type CheckRunOptions, type RunOutcome } from "./format-run.js";
 import { VALUE_SHAPES, type ExpectedData, type ValueShape } from "./value-shapes.js";

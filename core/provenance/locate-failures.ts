@@ -4,26 +4,31 @@
  * followed through the traced tree. Ordinary runs record nothing; this
  * second evaluation is paid only by a run whose check failed.
  */
-import type { SchemaFailure } from "../plugin.js";
+import type { SchemaFailure } from "../plugin/index.js";
 import { ValueTrace } from "./value-trace.js";
 import { ValueLocator, type ValuePlace } from "./value-locator.js";
 import type { ObjectValue } from "../values/values.js";
 
 /**
- * What of a run's options locating reads: the root source's name, where the
- * checked data starts in the tree, and the trace it sets. The rest of the
+ * What of a run's options locating reads: the root source's name and where
+ * the checked data starts in the tree. The rest of the
  * options (the engine's `RunOptions`) pass through as the caller's own type,
  * so that provenance, below the engine, imports nothing of it.
  */
 export interface LocateOptions {
   readonly file?: string;
   readonly select?: readonly (string | number)[];
-  readonly trace?: ValueTrace;
 }
 
-/** What evaluates a source: the engine, or the pipeline of a run (its `Evaluation.locate`). */
+/**
+ * What evaluates a source, recording into `trace` where every value came
+ * from (made with the root source as its file 0; the run is evaluated
+ * eagerly): the pipeline of a run (its evaluation's locating pass), or an
+ * engine's (core/engine/internal.ts `tracingEvaluator`). Not a run option:
+ * an embedder cannot ask for it.
+ */
 export interface SourceEvaluator<O> {
-  evaluate(source: string, options: O): { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false };
+  evaluate(source: string, options: O, trace: ValueTrace): { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false };
 }
 
 /**
@@ -37,7 +42,7 @@ export interface SourceEvaluator<O> {
 export function locateFailures<O extends object>(engine: SourceEvaluator<NoInfer<O>>, source: string, options: O & LocateOptions, failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
   if (!failures.some((f) => f.instance !== undefined)) return failures.map(() => undefined);
   const trace = new ValueTrace({ id: options.file, text: source });
-  const r = engine.evaluate(source, { ...options, trace });
+  const r = engine.evaluate(source, options, trace);
   if (!r.ok) return undefined;
   const locator = new ValueLocator(r.value, trace);
   const prefix = options.select ?? [];

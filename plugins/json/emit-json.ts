@@ -5,7 +5,7 @@
  * hands the text to the sink in chunks, so memory stays
  * flat however large the document is.
  */
-import { JsonLayoutWriter, type TextSink, type Value } from "../../core/plugin.js";
+import { JsonLayoutWriter, type TextSink, type Value } from "../../core/plugin/index.js";
 
 /** Options of the JSON format. */
 export interface JsonOptions {

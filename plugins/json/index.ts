@@ -2,7 +2,7 @@
  * The built-in JSON output format, written only against the public plugin
  * API as a third-party plugin would be.
  */
-import { API_VERSION, defineFormat, definePlugin } from "../../core/plugin.js";
+import { API_VERSION, defineFormat, definePlugin } from "../../core/plugin/index.js";
 import { emitJson } from "./emit-json.js";
 
 /** Canonical JSON (LANGUAGE.md §10.2). */

@@ -9,7 +9,7 @@
  * compare at double precision. Messages read values from the original, so
  * they print big integers exactly.
  */
-import { isFloatValue, isLazyArray, isObjectValue, toPlainData, type Value } from "../../core/plugin.js";
+import { isFloatValue, isLazyArray, isObjectValue, toPlainData, type Value } from "../../core/plugin/index.js";
 import { setOwn, type JsonRecord } from "./own-record.js";
 
 /** Accept a value tree too (a convenience for API users): convert it to plain data first. */

@@ -6,7 +6,7 @@
  * objects as JSON.
  */
 import type { ErrorObject } from "ajv";
-import type { SchemaFailure } from "../../core/plugin.js";
+import type { SchemaFailure } from "../../core/plugin/index.js";
 import { locate, pathStep, pointerSegments } from "./instance-path.js";
 import { duplicateIndexes } from "./duplicate-items.js";
 

@@ -4,7 +4,7 @@
  * (draft-07 by default, 2019-09 / 2020-12 by `$schema`), hardened for
  * untrusted schemas. Written only against the public plugin API.
  */
-import { API_VERSION, definePlugin, defineSchemaType, type SchemaFailure, type SchemaResult, type SchemaValidateOptions } from "../../core/plugin.js";
+import { API_VERSION, definePlugin, defineSchemaType, type SchemaFailure, type SchemaResult, type SchemaValidateOptions } from "../../core/plugin/index.js";
 import { CompileCache, type CacheStats } from "./compile-cache.js";
 import { compileSchemaText, type CompiledSchema } from "./compiled-schema.js";
 import { schemaFormatName, type SchemaFormat } from "./schema-document.js";

@@ -6,7 +6,7 @@ import type * as JsYaml from "js-yaml";
 import { jsYamlModule, smolTomlModule } from "./lazy-modules.js";
 import { SchemaProblem } from "./schema-problem.js";
 import { SCHEMA_LIMITS } from "./limits.js";
-import { SCHEMA_FORMATS, type SchemaFormat } from "../../core/plugin.js";
+import { SCHEMA_FORMATS, type SchemaFormat } from "../../core/plugin/index.js";
 
 export type { SchemaFormat };
 

@@ -7,7 +7,7 @@
  * Text is accumulated locally and handed to the sink in chunks of about
  * {@link TEXT_CHUNK} code units.
  */
-import { OutputError, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { OutputError, OUTPUT_MESSAGES, fillMessage, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, numberText, type TextSink, type Value } from "../../core/plugin/index.js";
 import { checkToml } from "./toml-check.js";
 import { isArrayOfTables } from "./toml-shape.js";
 import { UnpairedSurrogateError, tomlFloat, tomlKey, tomlString } from "./toml-text.js";
@@ -21,7 +21,7 @@ export function emitToml(root: ObjectValue, sink: TextSink): void {
     if (e instanceof UnpairedSurrogateError) {
       // Only reachable when the pre-flight check was skipped: let it name the place.
       checkToml(root);
-      throw new OutputError("TOML cannot represent a string with an unpaired UTF-16 surrogate", w.topKey);
+      throw new OutputError(fillMessage(OUTPUT_MESSAGES.tomlUnpairedSurrogateWriting), w.topKey);
     }
     throw e;
   }
@@ -108,7 +108,7 @@ class TomlWriter extends TextWriter {
     if (v === null) {
       // Only reachable when the pre-flight check was skipped: let it name the place.
       checkToml(this.root);
-      throw new OutputError("TOML cannot represent null (in an array)", this.topKey);
+      throw new OutputError(fillMessage(OUTPUT_MESSAGES.tomlNullInArrayWriting), this.topKey);
     }
     if (isFloatValue(v)) this.write(tomlFloat(v.value));
     else if (isObjectValue(v)) this.writeInlineTable(v);

@@ -2,7 +2,7 @@
  * The built-in TOML output format, written only against the public plugin
  * API as a third-party plugin would be.
  */
-import { API_VERSION, defineFormat, definePlugin } from "../../core/plugin.js";
+import { API_VERSION, defineFormat, definePlugin } from "../../core/plugin/index.js";
 import { emitToml } from "./emit-toml.js";
 import { checkToml } from "./toml-check.js";
 import { readTomlBack } from "./read-back.js";

@@ -6,7 +6,7 @@
  * tree before the first byte is emitted, so a streamed run never fails
  * half-way.
  */
-import { OutputError, isLazyArray, isObjectValue, isRangeValue, type LazyArray, type ObjectValue, type Value } from "../../core/plugin.js";
+import { OutputError, OUTPUT_MESSAGES, fillMessage, isLazyArray, isObjectValue, isRangeValue, type LazyArray, type ObjectValue, type Value } from "../../core/plugin/index.js";
 import { rememberShape } from "./toml-shape.js";
 import { tomlKey } from "./toml-text.js";
 
@@ -72,11 +72,11 @@ function topKey(path: Readonly<Path>): string | undefined {
 }
 
 function nullInArray(path: Readonly<Path>): OutputError {
-  return new OutputError(`TOML cannot represent null (in array at ${pathText(path)})`, topKey(path));
+  return new OutputError(fillMessage(OUTPUT_MESSAGES.tomlNullInArray, pathText(path)), topKey(path));
 }
 
 function unpaired(path: Readonly<Path>): OutputError {
-  return new OutputError(`TOML cannot represent a string with an unpaired UTF-16 surrogate (at ${pathText(path)})`, topKey(path));
+  return new OutputError(fillMessage(OUTPUT_MESSAGES.tomlUnpairedSurrogate, pathText(path)), topKey(path));
 }
 
 /** `a.b[2]."c d"`: keys as TOML writes them, indexes in brackets. */

@@ -2,7 +2,7 @@
  * Which arrays TOML writes as arrays of tables: the non-empty ones whose
  * elements are all objects (LANGUAGE.md §10.4).
  */
-import { isObjectValue, isRangeValue, type LazyArray, type Value } from "../../core/plugin.js";
+import { isObjectValue, isRangeValue, type LazyArray, type Value } from "../../core/plugin/index.js";
 
 /**
  * Shapes of lazy arrays already classified (by the pre-flight check or an

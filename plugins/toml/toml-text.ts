@@ -2,7 +2,7 @@
  * Inline text pieces of TOML (LANGUAGE.md §10.4): keys, basic strings and
  * floats that keep their type when read back.
  */
-import { floatText } from "../../core/plugin.js";
+import { floatText } from "../../core/plugin/index.js";
 
 /** True when `k` is a TOML bare key (`[A-Za-z0-9_-]+`). */
 function isBareKey(k: string): boolean {

@@ -5,7 +5,7 @@
  * with unquoted identifier keys, written by the shared {@link JsonLayoutWriter},
  * which hands the text to the sink in chunks.
  */
-import { JsonLayoutWriter, type ObjectValue, type TextSink, type Value } from "../../core/plugin.js";
+import { JsonLayoutWriter, type ObjectValue, type TextSink, type Value } from "../../core/plugin/index.js";
 import { isIdentifierName, typeName } from "./ts-names.js";
 
 /**

@@ -6,7 +6,7 @@
  * is the name tools and servers commonly use (`application/typescript` is
  * the other common choice).
  */
-import { API_VERSION, defineFormat, definePlugin } from "../../core/plugin.js";
+import { API_VERSION, defineFormat, definePlugin } from "../../core/plugin/index.js";
 import { emitTypescript } from "./emit-typescript.js";
 import { checkTypescript } from "./ts-names.js";
 

@@ -3,7 +3,7 @@
  * written unquoted, which top-level keys can be exported as constants, and
  * the type name derived from a key.
  */
-import { OutputError, type ObjectValue } from "../../core/plugin.js";
+import { OutputError, OUTPUT_MESSAGES, fillMessage, type ObjectValue } from "../../core/plugin/index.js";
 
 /** Words that are not valid binding names in a module (strict mode), per §10.5. */
 const RESERVED: ReadonlySet<string> = new Set(
@@ -57,9 +57,9 @@ export function typeName(key: string): string {
 export function checkTypescript(root: ObjectValue): void {
   const typeNames = new Set<string>();
   for (const key of root.keys) {
-    if (!isExportableName(key)) throw new OutputError(`key ${JSON.stringify(key)} cannot be exported as a TypeScript constant`, key);
+    if (!isExportableName(key)) throw new OutputError(fillMessage(OUTPUT_MESSAGES.typescriptKeyNotExportable, JSON.stringify(key)), key);
     const name = typeName(key);
-    if (typeNames.has(name)) throw new OutputError(`TypeScript type name collision: ${name}`, key);
+    if (typeNames.has(name)) throw new OutputError(fillMessage(OUTPUT_MESSAGES.typescriptTypeNameCollision, name), key);
     typeNames.add(name);
   }
 }

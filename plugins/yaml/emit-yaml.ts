@@ -4,7 +4,7 @@
  * empty containers. Text is accumulated locally and handed to the sink in
  * chunks of about {@link TEXT_CHUNK} code units.
  */
-import { OutputError, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, kindOf, numberText, type TextSink, type Value } from "../../core/plugin.js";
+import { OutputError, OUTPUT_MESSAGES, fillMessage, isFloatValue, isLazyArray, isObjectValue, type LazyArray, type ObjectValue, TextWriter, kindOf, numberText, type TextSink, type Value } from "../../core/plugin/index.js";
 import { blockChomping, yamlFloat, yamlString } from "./yaml-scalar.js";
 
 /** Longest implicit key YAML allows, in characters (YAML 1.2 §7.4.2, also in 1.1). */
@@ -24,7 +24,7 @@ export function emitYaml(value: Value, sink: TextSink, options: YamlOptions = {}
   if (options.documents === true) {
     if (!(Array.isArray(value) || isLazyArray(value))) {
       const kind = kindOf(value);
-      throw new OutputError(`YAML documents need an array (one document per element); the value to write is ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`);
+      throw new OutputError(fillMessage(OUTPUT_MESSAGES.yamlDocumentsNeedArray, `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`));
     }
     let first = true;
     for (const item of value) {

@@ -2,7 +2,7 @@
  * The built-in YAML output format, written only against the public plugin
  * API as a third-party plugin would be.
  */
-import { API_VERSION, defineFormat, definePlugin, type FormatOptionValue } from "../../core/plugin.js";
+import { API_VERSION, defineFormat, definePlugin, type FormatOptionValue } from "../../core/plugin/index.js";
 import { emitYaml, type YamlOptions } from "./emit-yaml.js";
 import { readYamlBack } from "./read-back.js";
 

@@ -2,7 +2,7 @@
  * Scalar text for YAML (LANGUAGE.md §10.3): which strings may stay plain,
  * double-quoting with JSON-style escapes, and float text that stays a float.
  */
-import { floatText } from "../../core/plugin.js";
+import { floatText } from "../../core/plugin/index.js";
 
 /** Words YAML 1.1 or 1.2 would read as null or a boolean if written plain. */
 const SPECIAL_WORDS: ReadonlySet<string> = new Set(

@@ -13,7 +13,7 @@ import { flagSpecsOf, type FlagSpec } from "../../cli/argv/flag-spec.js";
 import { oclifFlags } from "../../cli/argv/oclif-flags.js";
 import { parseByteSize, parseCount, parseDuration } from "../../cli/argv/limit-values.js";
 import { TRANSPILE_FLAGS, TRANSPILE_MAX_ARGS } from "../../cli/transpile/transpile-flags.js";
-import { CHECK_COMMAND, VALIDATE_COMMAND } from "../../cli/transpile/validate-flags.js";
+import { CHECK_COMMAND, VALIDATE_COMMAND } from "../../cli/transpile/check-flags.js";
 import { FMT_COMMAND } from "../../cli/source-tools/fmt-flags.js";
 import type { CommandEntry } from "../../cli/argv/command-entry.js";
 import Transpile from "../../cli/commands/transpile.js";

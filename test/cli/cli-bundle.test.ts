@@ -176,7 +176,7 @@ test("plugins import the project's jsson/plugin and read the trees of the bundle
   assert.is(plain.run.stdout, kinds);
   // the bundle's engine, the project's jsson/plugin: two copies, no class identity needed
   assert.ok(plain.files.includes("dist/cli-bundle/cli.cjs"));
-  assert.ok(plain.files.includes("dist/core/plugin.js"), "the plugin's import");
+  assert.ok(plain.files.includes("dist/core/plugin/index.js"), "the plugin's import");
   assert.equal(plain.files.filter(inDist).filter((f) => !f.startsWith("dist/core/")), [], "nothing of dist/ but what jsson/plugin imports");
 
   // a check for the plugin's format runs from the bundle too (the file after --plugin is the input, on both routes)
@@ -188,7 +188,7 @@ test("plugins import the project's jsson/plugin and read the trees of the bundle
   const handed = await recorded(["transpile", "-f", "probe", "--plugin", "./probe.mjs", "--", "in.jsson"], { cwd });
   assert.is(handed.run.stdout, kinds, handed.run.stderr);
   assert.ok(handed.files.includes("dist/cli/main.js"), "handed over");
-  assert.ok(handed.files.includes("dist/core/plugin.js"));
+  assert.ok(handed.files.includes("dist/core/plugin/index.js"));
 
   // 16 files: enough for worker threads (transpile-many.ts); each runs the unbundled worker, whose plugins get dist's classes
   const inputs = Array.from({ length: 16 }, (_, i) => tree.write(`proj/many/in${i}.jsson`, source));

@@ -33,19 +33,19 @@ export interface ImportEdge {
 
 /**
  * What of core/ the server and the playground may import: the package's
- * entries (`jsson` = core/index.ts, `jsson/plugin` = core/plugin.ts),
+ * entries (`jsson` = core/index.ts, `jsson/plugin` = core/plugin/index.ts),
  * the room the engine's API hands out whole (where include text comes
  * from, core/host/), and the few modules the server needs that are not
  * public API (the public entries export only what an embedder needs):
- * resolved limits, the run counter behind its work counts, a diagnostic at
+ * resolved limits, the run counter behind its work counts (and internal.ts, which gives it to an engine), a diagnostic at
  * a place of a request (and a place's JSON form), the closest name for its "did you mean", the value
  * classes its stream decision walks.
  */
 export const SERVER_CORE_ENTRIES: readonly RegExp[] = [
   /^core\/index\.ts$/,
-  /^core\/plugin\.ts$/,
+  /^core\/plugin\/index\.ts$/,
   /^core\/host\//,
-  /^core\/engine\/run-counter\.ts$/,
+  /^core\/engine\/(run-counter|internal)\.ts$/,
   /^core\/values\/resolve-limits\.ts$/,
   /^core\/diagnostics\/(make-diagnostic|closest-name|diagnostic-json)\.ts$/,
   /^core\/(eval|values)\/values\.ts$/,

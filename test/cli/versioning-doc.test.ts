@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LANGUAGE_VERSION } from "../../index.js";
-import { API_VERSION } from "../../core/plugin.js";
+import { API_VERSION } from "../../core/plugin/index.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
 const read = (name: string): string => readFileSync(join(REPO_ROOT, name), "utf8");

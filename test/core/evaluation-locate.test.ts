@@ -1,7 +1,8 @@
-// Evaluation.locate and schemaCheck: the check and the locating pass of a failed check run within the run's one time limit.
+// The locating pass (internal.ts locatePlaces) and schemaCheck: the check and the locating pass of a failed check run within the run's one time limit.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CODES, createEngine, schemaCheck, type DataCheck } from "../../index.js";
+import { locatePlaces } from "../../core/engine/internal.js";
 
 const SCHEMA = JSON.stringify({ type: "object", properties: { replicas: { type: "integer", minimum: 1 } } });
 const SOURCE = "name = \"api\"\nreplicas = 0\n";
@@ -16,7 +17,7 @@ function failedCheck(timeoutMs: number) {
 
 test("a failure is placed while the run has time left", () => {
   const { evaluated, failures } = failedCheck(10_000);
-  const places = evaluated.locate(failures);
+  const places = locatePlaces(evaluated, failures);
   assert.ok(places !== undefined);
   assert.is(places[0]?.line, 2);
 });
@@ -27,7 +28,7 @@ test("no places once the run's time limit has passed: the locating pass gets no 
   while (Date.now() < until) {
     // let the run's limit pass
   }
-  assert.is(evaluated.locate(failures), undefined);
+  assert.is(locatePlaces(evaluated, failures), undefined);
 });
 
 test("schemaCheck: the verdict, the output and each failure's place from one evaluation", () => {

@@ -24,12 +24,12 @@ import { importCycles, importGraph, roomCycles, type ImportGraph } from "../supp
  * The floors of core/, bottom first: a room (a folder of core/, or a loose
  * file) imports only rooms below it. The value model and the limits
  * (values/) stand on the diagnostics alone; the emitters' writers and the
- * plugin contract (plugin.ts, `jsson/plugin`) on the values; the host, the
+ * plugin contract (plugin/, `jsson/plugin`) on the values; the host, the
  * data readers and provenance below the evaluator; the engine at the top,
  * then the plugin test kit (`jsson/plugin/testing`, which drives an engine),
  * under the package entry.
  */
-const CORE_FLOORS: readonly string[] = ["source", "diagnostics", "values", "emit", "plugin.ts", "syntax", "host", "data", "provenance", "eval", "format", "import", "engine", "plugin-testing", "index.ts"];
+const CORE_FLOORS: readonly string[] = ["source", "diagnostics", "values", "emit", "plugin", "syntax", "host", "data", "provenance", "eval", "format", "import", "engine", "plugin-testing", "index.ts"];
 
 /**
  * The floors of cli/serve/, bottom first: running jobs (run/: the worker
@@ -46,7 +46,7 @@ const PROVENANCE_USERS: readonly string[] = ["eval", "engine", "index.ts"];
  * What cli/lsp may import outside itself: the package entries, the formatter, the syntax room's entry for
  * editor tooling (core/syntax/index.ts: the lossless tree), and the CLI's input reading and plugin trust.
  */
-const LSP_MAY_IMPORT: readonly RegExp[] = [/^index\.ts$/, /^core\/index\.ts$/, /^core\/plugin\.ts$/, /^core\/format\//, /^core\/syntax\/index\.ts$/, /^cli\/io\//, /^cli\/plugin-loader\//];
+const LSP_MAY_IMPORT: readonly RegExp[] = [/^index\.ts$/, /^core\/index\.ts$/, /^core\/plugin\/index\.ts$/, /^core\/format\//, /^core\/syntax\/index\.ts$/, /^cli\/io\//, /^cli\/plugin-loader\//];
 
 /**
  * Imports of cli/lsp into core's insides that the public API does not carry
@@ -89,7 +89,7 @@ function wallBreaches(graph: ImportGraph): string[] {
         out.push(`${edge} (provenance is the engine's: only ${PROVENANCE_USERS.map((r) => `core/${r}`).join(", ")} import it)`);
       if (from.startsWith("plugins/")) {
         const own = from.split("/").length > 2 ? from.split("/").slice(0, 2).join("/") + "/" : "plugins/";
-        if (to.startsWith("core/") ? to !== "core/plugin.ts" : !to.startsWith(own)) out.push(`${edge} (a built-in plugin imports only its own files and core/plugin.ts)`);
+        if (to.startsWith("core/") ? to !== "core/plugin/index.ts" : !to.startsWith(own)) out.push(`${edge} (a built-in plugin imports only its own files and core/plugin/index.ts)`);
       }
       if (from.startsWith("cli/lsp/") && !to.startsWith("cli/lsp/") && !LSP_MAY_IMPORT.some((r) => r.test(to)) && !LSP_HOLES.includes(to))
         out.push(`${edge} (the language server takes from core only the package's entries, the formatter and the syntax entry)`);
@@ -102,7 +102,7 @@ const graph = importGraph(REPO_ROOT, ["."]);
 
 test("the graph is read: the whole tree, with type-only, re-exported and dynamic imports", () => {
   const has = (from: string, to: string) => (graph.get(from) ?? []).includes(to);
-  assert.ok(has("core/plugin.ts", "core/values/values.ts"), "export type … from");
+  assert.ok(has("core/plugin/index.ts", "core/values/values.ts"), "export type … from");
   assert.ok(has("plugins/builtins.ts", "plugins/json/index.ts"), "import … from");
   assert.ok(has("cli/transpile/transpile-flags.ts", "cli/transpile/transpile-command.ts"), "import()");
   assert.ok(has("cli/serve/banner.ts", "cli/serve/app.ts"), "import type");
@@ -132,8 +132,23 @@ test("every room of core/ and cli/serve/ has its floor", () => {
   assert.equal([...rooms("cli/serve")].sort(), [...SERVE_FLOORS].sort());
 });
 
-test("core imports nothing from plugins/ or cli/; provenance is the engine's; plugins use core/plugin.ts; the language server uses the package's entries", () => {
+test("core imports nothing from plugins/ or cli/; provenance is the engine's; plugins use core/plugin/index.ts; the language server uses the package's entries", () => {
   assert.equal(wallBreaches(graph), []);
+});
+
+test("the engine's run: the pipeline makes evaluations; an evaluation knows the pipeline only by the stages it needs", () => {
+  const of = (file: string) => graph.get(file) ?? [];
+  assert.ok(of("core/engine/pipeline.ts").includes("core/engine/evaluation.ts"), "pipeline.ts makes the Evaluation");
+  assert.equal(
+    of("core/engine/evaluation.ts").filter((to) => ["core/engine/pipeline.ts", "core/engine/engine.ts", "core/engine/registry.ts"].includes(to)),
+    [],
+    "evaluation.ts imports no pipeline, engine or registry (EvaluationStages is its view of them)",
+  );
+  assert.equal(
+    of("core/engine/run-result.ts").filter((to) => to.startsWith("core/engine/")),
+    [],
+    "run-result.ts (the results both share) stands on nothing of the engine",
+  );
 });
 
 test("the language server's list of holes only shrinks", () => {

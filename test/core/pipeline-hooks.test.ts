@@ -8,8 +8,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, MemoryHost, PluginError, renderDiagnostic, type Engine } from "../../index.js";
-import { API_VERSION, defineFormat, definePlugin, type IncludeSource, type PluginHost } from "../../core/plugin.js";
+import { API_VERSION, defineFormat, definePlugin, type IncludeSource, type PluginHost } from "../../core/plugin/index.js";
 import { ObjectValue } from "../../core/values/values.js";
+import { engineHooks } from "../../core/engine/internal.js";
 
 function plugin(name: string, apply: (host: PluginHost) => void) {
   return definePlugin({ name, version: "1.0.0", apiVersion: API_VERSION, apply });
@@ -26,16 +27,16 @@ function thrown(run: () => unknown): Error {
 
 test("hooks freeze at the first run: a tap, a new hook-map key or a plugin afterwards is refused clearly", () => {
   const engine = createEngine();
-  engine.hooks.parsed.tap("before", () => {}); // set-up: still open
+  engineHooks(engine).parsed.tap("before", () => {}); // set-up: still open
   assert.ok(engine.transpile("a = 1").ok);
   for (const late of [
-    () => engine.hooks.parsed.tap("late", () => {}),
-    () => engine.hooks.evaluated.tap("late", (v) => v),
-    () => engine.hooks.resolveInclude.tap("late", () => undefined),
-    () => engine.hooks.emit.for("json").tap("late", () => true),
-    () => engine.hooks.emit.for("brand-new"),
-    () => engine.hooks.validate.for("json-schema").tap("late", () => undefined),
-    () => engine.hooks.evaluated.intercept({}),
+    () => engineHooks(engine).parsed.tap("late", () => {}),
+    () => engineHooks(engine).evaluated.tap("late", (v) => v),
+    () => engineHooks(engine).resolveInclude.tap("late", () => undefined),
+    () => engineHooks(engine).emit.for("json").tap("late", () => true),
+    () => engineHooks(engine).emit.for("brand-new"),
+    () => engineHooks(engine).validate.for("json-schema").tap("late", () => undefined),
+    () => engineHooks(engine).evaluated.intercept({}),
   ]) {
     assert.match(thrown(late).message, "hooks are frozen once its set-up ends");
   }
@@ -44,7 +45,7 @@ test("hooks freeze at the first run: a tap, a new hook-map key or a plugin after
   assert.is(e.message, "plugin p-late: plugins are applied before the engine's first run; this engine has run already");
   // freeze() ends set-up without a run
   const other = createEngine().freeze();
-  assert.match(thrown(() => other.hooks.parsed.tap("x", () => {})).message, "frozen");
+  assert.match(thrown(() => engineHooks(other).parsed.tap("x", () => {})).message, "frozen");
 });
 
 test("taps are staged: a refused plugin's taps never run; a tap after apply returned is refused", () => {
@@ -61,7 +62,7 @@ test("taps are staged: a refused plugin's taps never run; a tap after apply retu
     ),
   );
   assert.is(e.message, "plugin p-half: apply failed: refused after tapping");
-  assert.not.ok(engine.hooks.parsed.isUsed());
+  assert.not.ok(engineHooks(engine).parsed.isUsed());
   engine.use(plugin("p-keep", (host) => void (saved = host)));
   assert.is(thrown(() => saved?.hooks.parsed.tap("p-keep", () => {})).message, "plugin p-keep: tapped hooks.parsed after its apply returned: hooks are tapped only while apply runs");
   assert.match(thrown(() => engine.use(plugin("p-noname", (h) => h.hooks.evaluated.tap("", (v) => v)))).message, "plugin p-noname: hooks.evaluated.tap needs a name");
@@ -72,12 +73,12 @@ test("formats and schema types are taps of emit and validate; the listings read 
   const engine = createEngine({
     plugins: [plugin("p-fmt", (h) => h.registerFormat(defineFormat({ name: "Keys", aliases: ["k"], extensions: ["txt"], mediaType: "text/plain", emit: (root, sink) => sink.write([...root.entries.keys()].join(",")) })))],
   });
-  const taps = engine.hooks.emit.get("keys")?.taps ?? [];
+  const taps = engineHooks(engine).emit.get("keys")?.taps ?? [];
   assert.equal(taps.map((t) => t.name), ["p-fmt"]);
   assert.equal(engine.listFormats().map((f) => `${f.name}:${f.plugin}`), ["json:jsson-plugin-json", "yaml:jsson-plugin-yaml", "toml:jsson-plugin-toml", "typescript:jsson-plugin-typescript", "keys:p-fmt"]);
   assert.is(engine.findFormat("K")?.name, "Keys");
   assert.equal(engine.listSchemaTypes(), ["json-schema"]);
-  assert.equal(engine.hooks.validate.get("json-schema")?.taps.map((t) => t.name), ["schema-json"]);
+  assert.equal(engineHooks(engine).validate.get("json-schema")?.taps.map((t) => t.name), ["schema-json"]);
   const r = engine.transpile("b = 1\na = 2", { format: "k" });
   assert.equal(r.ok ? [r.format, r.output] : r.diagnostics, ["keys", "b,a"]);
   // a plain tap on an emit hook does not make a format

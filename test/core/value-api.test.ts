@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine } from "../../index.js";
-import { API_VERSION, JsonLayoutWriter, TextWriter, isArrayValue, isFloatValue, isLazyArray, isObjectValue, isRangeValue, kindOf, toPlainData, type TextSink, type Value } from "../../core/plugin.js";
+import { API_VERSION, JsonLayoutWriter, TextWriter, isArrayValue, isFloatValue, isLazyArray, isObjectValue, isRangeValue, kindOf, toPlainData, type TextSink, type Value } from "../../core/plugin/index.js";
 import { IntRange, ObjectValue } from "../../core/values/values.js";
 
 /** A sink that keeps its chunks. */

@@ -1,6 +1,6 @@
 /** fast-check arbitraries of value trees for the emitter properties. */
 import fc from "fast-check";
-import { type Value } from "../../core/plugin.js";
+import { type Value } from "../../core/plugin/index.js";
 import { FloatValue, IntRange, LazyArray, ObjectValue, StringRange, normalizeInt } from "../../core/values/values.js";
 import { CountingLazyArray } from "./support.js";
 

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { OutputError } from "../../core/plugin.js";
+import { OutputError } from "../../core/plugin/index.js";
 import { IntRange, StringRange } from "../../core/values/values.js";
 import { emit, f, obj } from "./support.js";
 

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { load, loadAll } from "js-yaml";
 import { createEngine, type RunOptions } from "../../index.js";
-import { API_VERSION, definePlugin, type EmitContext, type Value } from "../../core/plugin.js";
+import { API_VERSION, definePlugin, type EmitContext, type Value } from "../../core/plugin/index.js";
 import { ObjectValue } from "../../core/values/values.js";
 import { fcParams } from "../fuzz/fuzz-settings.js";
 import { rootArb, stringArb } from "./arbitrary-tree.js";

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { load } from "js-yaml";
 import { parse } from "smol-toml";
 import ts from "typescript";
-import { OutputError, type Value } from "../../core/plugin.js";
+import { OutputError, type Value } from "../../core/plugin/index.js";
 import { ObjectValue } from "../../core/values/values.js";
 import { hasLoneSurrogate, hasNullInArray, rootArb, swapArrayKinds, tsRootArb } from "./arbitrary-tree.js";
 import { FORMATS, emit, expectedData, run, type FormatName } from "./support.js";

@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { load, type LoadOptions } from "js-yaml";
 import { parse } from "smol-toml";
-import { type Value } from "../../core/plugin.js";
+import { type Value } from "../../core/plugin/index.js";
 import { ObjectValue } from "../../core/values/values.js";
 import { CountingLazyArray, FORMATS, GeneratedArray, emit, expectedData, obj, run, type FormatName } from "./support.js";
 import { plainDataDifference } from "../support/same-data.js";

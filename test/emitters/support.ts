@@ -1,5 +1,5 @@
 /** Shared helpers of the emitter tests: building value trees and running a format into a string. */
-import { type EmitContext, type OutputFormat, type TextSink, type Value } from "../../core/plugin.js";
+import { type EmitContext, type OutputFormat, type TextSink, type Value } from "../../core/plugin/index.js";
 import { FloatValue, LazyArray, ObjectValue } from "../../core/values/values.js";
 import { jsonFormat } from "../../plugins/json/index.js";
 import { yamlFormat } from "../../plugins/yaml/index.js";

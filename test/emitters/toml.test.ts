@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parse } from "smol-toml";
-import { OutputError, type ObjectValue } from "../../core/plugin.js";
+import { OutputError, type ObjectValue } from "../../core/plugin/index.js";
 import { StringRange } from "../../core/values/values.js";
 import { tomlFormat } from "../../plugins/toml/index.js";
 import { CountingLazyArray, emit, f, obj } from "./support.js";

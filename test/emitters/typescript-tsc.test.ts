@@ -9,7 +9,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { OutputError, type ObjectValue } from "../../core/plugin.js";
+import { OutputError, type ObjectValue } from "../../core/plugin/index.js";
 import { tsRootArb } from "./arbitrary-tree.js";
 import { emit, f, obj } from "./support.js";
 import { REPO_ROOT } from "../support/repo-root.js";

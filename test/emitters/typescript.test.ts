@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { OutputError, type ObjectValue } from "../../core/plugin.js";
+import { OutputError, type ObjectValue } from "../../core/plugin/index.js";
 import { typescriptFormat } from "../../plugins/typescript/index.js";
 import { emit, f, obj } from "./support.js";
 

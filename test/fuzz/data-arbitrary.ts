@@ -5,7 +5,7 @@
  * identifier-like and arbitrary keys.
  */
 import fc from "fast-check";
-import { type Value } from "../../core/plugin.js";
+import { type Value } from "../../core/plugin/index.js";
 import { FloatValue, ObjectValue } from "../../core/values/values.js";
 
 const INT64_MIN = -(2n ** 63n);

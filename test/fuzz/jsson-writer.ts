@@ -8,7 +8,7 @@
  * (§4.12); `-` for negative numbers, floats always with a `.` (no exponent
  * exists, §2.5), and `-9223372036854775807 - 1` for the one unwritable int.
  */
-import { type Value } from "../../core/plugin.js";
+import { type Value } from "../../core/plugin/index.js";
 import { FloatValue, LazyArray, ObjectValue } from "../../core/values/values.js";
 
 /** A small deterministic PRNG (mulberry32), so one seed gives one spelling. */

@@ -13,7 +13,7 @@
  *   the errors, and a failed run writes nothing.
  */
 import { CODES, renderDiagnostic, type Diagnostic, type Engine, type IncludeHost } from "../../core/index.js";
-import { type Value } from "../../core/plugin.js";
+import { type Value } from "../../core/plugin/index.js";
 import { BigIntRange, IntRange, LazyArray, ObjectValue, StringRange } from "../../core/values/values.js";
 import { assertDiagnosticsWellFormed } from "./diagnostic-shape.js";
 import { readBack, READ_BACK_FORMATS, type ReadBackFormat } from "./read-back.js";

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { createEngine } from "../../index.js";
-import { type Value } from "../../core/plugin.js";
+import { type Value } from "../../core/plugin/index.js";
 import { FloatValue, ObjectValue } from "../../core/values/values.js";
 import { rootArb } from "./data-arbitrary.js";
 import { fcParams } from "./fuzz-settings.js";

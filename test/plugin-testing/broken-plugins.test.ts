@@ -9,7 +9,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { API_VERSION, OutputError, definePlugin, kindOf, numberText, type ObjectValue, type TextSink, type Value } from "../../core/plugin.js";
+import { API_VERSION, OutputError, definePlugin, kindOf, numberText, type ObjectValue, type TextSink, type Value } from "../../core/plugin/index.js";
 import { checkFormat, formatChecks, type CheckResult, type FormatCheckOptions } from "../../core/plugin-testing/index.js";
 
 type Defect =

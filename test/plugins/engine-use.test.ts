@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, Engine, PluginError } from "../../index.js";
 import { BUILTIN_PLUGINS } from "../../plugins/builtins.js";
-import { API_VERSION, defineFormat, definePlugin, type OutputFormat } from "../../core/plugin.js";
+import { API_VERSION, defineFormat, definePlugin, type OutputFormat } from "../../core/plugin/index.js";
 
 function format(name: string, extra: Partial<OutputFormat> = {}): OutputFormat {
   return defineFormat({ name, extensions: [name], mediaType: "text/plain", emit: (root, sink) => sink.write(`${name}:${root.size}\n`), ...extra });

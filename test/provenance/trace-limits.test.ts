@@ -7,8 +7,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createEngine, type SchemaFailure } from "../../index.js";
 import { locateFailures } from "../../core/provenance/locate-failures.js";
+import { tracingEvaluator } from "../../core/engine/internal.js";
 
-const engine = createEngine();
+const engine = tracingEvaluator(createEngine());
 const failure: SchemaFailure = { path: "$.xs[0].n", message: "Value must be <= 0, got 1", keyword: "maximum", schemaPath: "#/properties/xs/items/properties/n/maximum", instance: ["xs", "0", "n"], target: "value" };
 
 test("within the limits: the place of the value (the map body's member)", () => {

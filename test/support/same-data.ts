@@ -21,7 +21,7 @@
  *
  * `-0.0` and `0.0` are the same float (both are written `0`).
  */
-import { type Value } from "../../core/plugin.js";
+import { type Value } from "../../core/plugin/index.js";
 import { FloatValue, LazyArray, ObjectValue } from "../../core/values/values.js";
 
 /** How a reader gives data back (see {@link dataDifference}). */

@@ -12,7 +12,7 @@
 import { DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, varNameProblem, type Engine, type IncludeMerge } from "../../../core/index.js";
 import { closestName } from "../../../core/diagnostics/closest-name.js";
 import { walkPath } from "../../../core/host/path-walk.js";
-import { SCHEMA_FORMATS } from "../../../core/plugin.js";
+import { SCHEMA_FORMATS } from "../../../core/plugin/index.js";
 import { readJobVars } from "../run/jobs/job-vars.js";
 import { rawMemberText } from "../../wire/raw-member.js";
 import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "../run/protocol.js";

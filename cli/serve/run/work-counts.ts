@@ -25,7 +25,7 @@ const KINDS = Object.keys(WORK).length;
 /** A block of counts shared between threads (see the file header). */
 export class WorkCounts {
   private readonly counts: BigInt64Array;
-  /** Give this to an engine (Engine.useRunCounter) to count its work here. */
+  /** Give this to an engine (core/engine/internal.ts useRunCounter) to count its work here. */
   readonly counter: RunCounter;
 
   /** A new block, or a view of `buffer` (another thread's block, as a worker receives it). */

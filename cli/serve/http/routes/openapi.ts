@@ -17,7 +17,7 @@
  * such field.
  */
 import { DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, LANGUAGE_VERSION, type FormatInfo } from "../../../../core/index.js";
-import { SCHEMA_FORMATS } from "../../../../core/plugin.js";
+import { SCHEMA_FORMATS } from "../../../../core/plugin/index.js";
 import { packageInfo } from "../../ops/server-version.js";
 import { NOT_READY_REASONS } from "./probes.js";
 

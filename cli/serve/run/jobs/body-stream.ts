@@ -9,7 +9,7 @@
  * so their bytes are identical by construction. A flush never splits a
  * surrogate pair (escaping half a pair would differ from escaping the pair).
  */
-import type { TextSink } from "../../../../core/plugin.js";
+import type { TextSink } from "../../../../core/plugin/index.js";
 
 /** `raw`: the text is JSON already; `string`: the text becomes a JSON string's content. */
 export type OutputMode = "raw" | "string";

@@ -12,7 +12,7 @@
  * limit) can still end a sent stream early; the connection is then cut.
  */
 import { jobRunOptions } from "./job-run-options.js";
-import type { TextSink } from "../../../../core/plugin.js";
+import type { TextSink } from "../../../../core/plugin/index.js";
 import type { Diagnostic, EvaluateResult, Evaluation, RunFailure } from "../../../../core/index.js";
 import type { TranspileJob } from "../protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";

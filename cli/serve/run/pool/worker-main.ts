@@ -12,6 +12,7 @@ import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import type { Engine } from "../../../../core/index.js";
 import { resolveLimits } from "../../../../core/values/resolve-limits.js";
+import { useRunCounter } from "../../../../core/engine/internal.js";
 import { createEngineFromResolved } from "../../../plugin-loader/index.js";
 import { WorkCounts } from "../work-counts.js";
 import { hostFactory } from "../jobs/host-factory.js";
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
   let engine: Engine;
   let hostFor: JobContext["hostFor"];
   try {
-    engine = (await createEngineFromResolved(config.plugins)).useRunCounter(new WorkCounts(config.workCounts).counter);
+    engine = useRunCounter(await createEngineFromResolved(config.plugins), new WorkCounts(config.workCounts).counter);
     hostFor = hostFactory(config.includeRoot);
   } catch (e) {
     post({ type: "init-failed", message: e instanceof Error ? e.message : String(e) });

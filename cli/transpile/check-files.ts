@@ -26,7 +26,7 @@ import { readSchema, type TranspilePlan } from "./transpile-plan.js";
 import { schemaPlaces, schemaToCheck } from "./transpile-run.js";
 
 /** The parsed command line of `jsson validate` / `jsson check`. */
-export interface ValidateFlags {
+export interface CheckFlags {
   readonly input?: string | undefined;
   /** Positional FILEs and globs (none: `-i`, or stdin). */
   readonly files: readonly string[];
@@ -58,7 +58,7 @@ interface FileResult {
 }
 
 /** Check the files `flags` name; reports on stderr; resolves to the exit status (the worst file's). */
-export async function runValidate(flags: ValidateFlags): Promise<number> {
+export async function checkFiles(flags: CheckFlags): Promise<number> {
   const deep = flags.deep === true;
   if (flags.input !== undefined && flags.files.length > 0 && (flags.files.length > 1 || flags.files[0] !== flags.input)) {
     writeStderr(`jsson: two input files given ("${flags.input}" and "${flags.files[0] ?? ""}"); give one as -i FILE, or several as FILE…\n`);
@@ -117,7 +117,7 @@ export async function runValidate(flags: ValidateFlags): Promise<number> {
 }
 
 /** The run options every file is checked with. Throws {@link UsageError}. */
-function makeCheckPlan(engine: Engine, flags: ValidateFlags, deep: boolean): CheckPlan {
+function makeCheckPlan(engine: Engine, flags: CheckFlags, deep: boolean): CheckPlan {
   const format = flags.format ?? "json";
   if (engine.findFormat(format) === undefined) throw new UsageError(`unknown format "${format}" (available: ${formatNames(engine)})`);
   const errorFormat = errorFormatOf(flags["error-format"]);

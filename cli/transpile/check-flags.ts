@@ -6,7 +6,7 @@
  */
 import type { CommandEntry, ParsedFlags } from "../argv/command-entry.js";
 import type { FlagDefinition } from "../argv/flag-spec.js";
-import type { ValidateFlags } from "./validate-files.js";
+import type { CheckFlags } from "./check-files.js";
 import { ERROR_FORMAT_FLAG, PLUGIN_FLAG, TRANSPILE_FLAGS, WARNING_FLAGS } from "./transpile-flags.js";
 
 /** A flag of `jsson transpile`, reused with the same meaning. */
@@ -39,9 +39,9 @@ export const VALIDATE_FLAGS: readonly FlagDefinition[] = [
  * (an option a string, a repeatable option strings, a boolean a boolean).
  */
 async function runChecks(flags: ParsedFlags, files: readonly string[], deep: boolean | undefined): Promise<number> {
-  const { runValidate } = await import("./validate-files.js");
+  const { checkFiles } = await import("./check-files.js");
   const parsed = { ...flags, files, ...(deep === undefined ? {} : { deep }) };
-  return runValidate(parsed as unknown as ValidateFlags);
+  return checkFiles(parsed as unknown as CheckFlags);
 }
 
 /** `jsson validate FILE…` (its oclif class and the CLI's fast path both run this). */

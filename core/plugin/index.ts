@@ -36,17 +36,19 @@
  * transform) builds them with {@link PluginHost.values}, the running jsson's
  * own. The guide is `docs/plugins.md`.
  */
-import type { FloatValue, ObjectValue, Value } from "./values/values.js";
-import type { TextSink } from "./emit/text-sink.js";
+import type { FloatValue, ObjectValue, Value } from "../values/values.js";
+import type { TextSink } from "../emit/text-sink.js";
 
-export type { Value, ValueKind, ObjectValue, FloatValue, LazyArray } from "./values/values.js";
-export { kindOf, isArrayValue, isLazyArray, isRangeValue, isObjectValue, isFloatValue } from "./values/values.js";
-export { numberText, floatText } from "./values/number-text.js";
-export { TextWriter } from "./emit/text-writer.js";
-export type { TextSink } from "./emit/text-sink.js";
-export { OutputError } from "./emit/output-error.js";
-export { JsonLayoutWriter } from "./emit/json-layout-writer.js";
-export type { JsonLayoutOptions } from "./emit/json-layout-writer.js";
+export type { Value, ValueKind, ObjectValue, FloatValue, LazyArray } from "../values/values.js";
+export { kindOf, isArrayValue, isLazyArray, isRangeValue, isObjectValue, isFloatValue } from "../values/values.js";
+export { numberText, floatText } from "../values/number-text.js";
+export { TextWriter } from "../emit/text-writer.js";
+export type { TextSink } from "../emit/text-sink.js";
+export { OutputError } from "../emit/output-error.js";
+export { OUTPUT_MESSAGES, fillMessage } from "../diagnostics/catalogue.js";
+export type { MessageTemplate } from "../diagnostics/catalogue.js";
+export { JsonLayoutWriter } from "../emit/json-layout-writer.js";
+export type { JsonLayoutOptions } from "../emit/json-layout-writer.js";
 
 /**
  * The plugin API version this build of jsson implements. A plugin declares
@@ -346,5 +348,5 @@ export function defineSchemaType(schemaType: SchemaType): SchemaType {
 }
 
 /** Convert a value tree to plain data (objects as null-prototype records in key order, ranges expanded, floats as numbers, big integers as bigint). */
-export { toPlainData } from "./values/plain-data.js";
-export type { PlainData } from "./values/plain-data.js";
+export { toPlainData } from "../values/plain-data.js";
+export type { PlainData } from "../values/plain-data.js";
