@@ -663,10 +663,14 @@ class Parser {
   private objectBody(): ObjectExpr {
     const openStart = this.start;
     const mark = this.names.length;
-    const { items: members, end } = this.delimitedItems("}", () => this.bodyItem(false));
-    const distinct = distinctKeys(members);
+    const members = this.bodyItems();
+    const end = this.prevEnd;
+    // Spreads and conditional members bind keys known only when evaluated (§16.3): bind every member, and no key is known distinct.
+    const plain = allMembers(members);
+    const distinct = plain && distinctKeys(members as readonly Member[]);
     if (!distinct) keysSetAgain(members, this.warnings, this.lines);
-    return { type: "object", members, needs: this.scopeNeeds(members, mark), distinctKeys: distinct, start: openStart, end };
+    const needs = plain ? this.scopeNeeds(members as readonly Member[], mark) : BIND_MEMBERS;
+    return { type: "object", members, needs, distinctKeys: distinct, start: openStart, end };
   }
 
   /**
@@ -675,34 +679,28 @@ class Parser {
    * inside the body (a sibling, a nested body, a map, a template string)
    * names one, or a preset use might.
    */
-  private scopeNeeds(items: readonly BodyItem[], mark: number): BodyScopeNeeds {
-    // Spreads and conditional members bind keys known only when evaluated (§16.3): bind every member.
-    if (!items.every(isMember)) return BIND_MEMBERS;
-    const members = items as readonly Member[];
+  private scopeNeeds(members: readonly Member[], mark: number): BodyScopeNeeds {
     let declares = false;
     for (const m of members) if (m.declare) declares = true;
-    let bindMembers = false;
     const names = this.names;
-    if (names.length > mark) {
-      // Scanning costs (names × members) string comparisons, a set a hash of every key and
-      // name: a set only when the product is large (most bodies are small and name little).
-      let keys: Set<string> | undefined;
-      if ((names.length - mark) * members.length > SCAN_PRODUCT) {
-        keys = new Set();
-        for (const m of members) if (!m.declare && !m.quoted) keys.add(m.key);
-      }
-      const named = (name: string): boolean => {
-        if (keys !== undefined) return keys.has(name);
-        for (const m of members) if (!m.declare && !m.quoted && m.key === name) return true;
-        return false;
-      };
-      for (let i = mark; i < names.length && !bindMembers; i++) {
+    // Scanning costs (names × members) string comparisons, a set a hash of every key and
+    // name: a set only when the product is large (most bodies are small and name little).
+    if ((names.length - mark) * members.length > SCAN_PRODUCT) {
+      const keys = new Set<string>();
+      for (const m of members) if (!m.declare && !m.quoted) keys.add(m.key);
+      for (let i = mark; i < names.length; i++) {
         const name = names[i] as string;
-        bindMembers = name === PRESET_USE || named(name);
+        if (name === PRESET_USE || keys.has(name)) return BIND_MEMBERS;
+      }
+    } else {
+      for (let i = mark; i < names.length; i++) {
+        const name = names[i] as string;
+        if (name === PRESET_USE || keyBound(members, name)) return BIND_MEMBERS;
       }
     }
-    return bindMembers ? BIND_MEMBERS : declares ? OWN_SCOPE : NO_SCOPE;
+    return declares ? OWN_SCOPE : NO_SCOPE;
   }
+
 
   // ---- array blocks (§7) --------------------------------------------------
 
@@ -827,27 +825,25 @@ class Parser {
 
   private arrayLiteral(): Expr {
     const openStart = this.start;
-    const { items: elements, end } = this.delimitedItems("]", () => {
-      const element = this.arrayItem();
-      if (element.type !== "spread" && element.type !== "ifItem") this.lineJoins(element);
-      return element;
-    });
-    return { type: "array", elements, start: openStart, end };
+    const elements = this.delimitedItems("]") as ArrayItem[];
+    return { type: "array", elements, start: openStart, end: this.prevEnd };
   }
 
   /**
-   * The items of the `{ … }` or `[ … ]` the current token opens, each read by
-   * `item`, separated by `,` or a new line (object bodies, conditional
-   * branches, array literals). After an error in an item the list recovers
-   * at the next one (§13.1 [D9]). Returns the items and the closer's end.
+   * The items of the `{ … }` (members: object bodies, conditional branches)
+   * or `[ … ]` (elements: array literals) the current token opens, separated
+   * by `,` or a new line. After an error in an item the list recovers at the
+   * next one (§13.1 [D9]). The closer's end is then {@link prevEnd}. No
+   * callback per list: a closure and a result object per body were garbage
+   * on the parse's hottest path (bench/RESULTS.md, branch parsespeed).
    */
-  private delimitedItems<T>(closer: "}" | "]", item: () => T): { items: T[]; end: number } {
+  private delimitedItems(closer: "}" | "]"): (BodyItem | ArrayItem)[] {
     const openStart = this.start;
     const openEnd = this.end;
     this.opened();
     this.advance();
     this.enter();
-    const items: T[] = [];
+    const items: (BodyItem | ArrayItem)[] = [];
     const openMark = this.openStarts.length;
     const depthMark = this.depth;
     for (;;) {
@@ -857,17 +853,28 @@ class Parser {
         // the end of the file, or another closer than this list's
         if (this.kind === "eof" || (this.kind === "punct" && OPENER_OF[this.text] !== undefined)) this.expectClose(closer, openStart, openEnd);
         if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
-        items.push(item());
+        items.push(closer === "}" ? this.bodyItem(false) : this.element());
         this.separator(closer);
       } catch (e) {
         if (!this.recover(e, closer, openMark, depthMark, itemStart)) break;
       }
     }
-    const end = this.end;
     this.advance();
     this.closed();
     this.depth--;
-    return { items, end };
+    return items;
+  }
+
+  /** The members of the `{ … }` the current token opens (its closer's end is then {@link prevEnd}). */
+  private bodyItems(): BodyItem[] {
+    return this.delimitedItems("}") as BodyItem[];
+  }
+
+  /** An element of an array literal, checked for W4. */
+  private element(): ArrayItem {
+    const element = this.arrayItem();
+    if (element.type !== "spread" && element.type !== "ifItem") this.lineJoins(element);
+    return element;
   }
 
   /**
@@ -1087,16 +1094,15 @@ class Parser {
         const at = this.start;
         const test = this.ifCondition();
         if (!this.is("{")) this.fail(fill(MESSAGES.expectedBraceAfterIf));
-        const body = this.branchMembers();
-        branches.push({ test, body: body.items, at });
-        end = body.end;
+        const body = this.bodyItems();
+        branches.push({ test, body, at });
+        end = this.prevEnd;
         const next = this.atElse("{");
         if (next === undefined) break;
         this.advance(); // else
         if (next === "else") {
-          const last = this.branchMembers();
-          otherwise = last.items;
-          end = last.end;
+          otherwise = this.bodyItems();
+          end = this.prevEnd;
           break;
         }
         if (!this.atIf()) this.ifWithoutCondition();
@@ -1124,11 +1130,6 @@ class Parser {
     this.expectClose(")", openStart, openEnd);
     this.closed();
     return test;
-  }
-
-  /** `{ members }` of a conditional member's branch (the current token is `{`). */
-  private branchMembers(): { items: BodyItem[]; end: number } {
-    return this.delimitedItems("}", () => this.bodyItem(false));
   }
 
   /** An element of an array literal: an expression, a spread `...e` or a conditional element. */
@@ -1270,9 +1271,7 @@ function keyLength(m: Member): number {
 }
 
 /** True when no two members of a body write the same key (`:=` declarations write none). */
-function distinctKeys(items: readonly BodyItem[]): boolean {
-  if (!items.every(isMember)) return false;
-  const members = items as readonly Member[];
+function distinctKeys(members: readonly Member[]): boolean {
   if (members.length > 16) {
     const seen = new Set<string>();
     for (const m of members) {
@@ -1293,7 +1292,14 @@ function distinctKeys(items: readonly BodyItem[]): boolean {
   return true;
 }
 
-/** A plain member (not a spread nor a conditional member). */
-function isMember(item: BodyItem): item is Member {
-  return item.type === "member";
+/** Whether a member binds `name` in its body's scope (a declaration binds nothing there, a quoted key nothing nameable). */
+function keyBound(members: readonly Member[], name: string): boolean {
+  for (const m of members) if (!m.declare && !m.quoted && m.key === name) return true;
+  return false;
+}
+
+/** True when every item is a plain member (no spread nor conditional member). */
+function allMembers(items: readonly BodyItem[]): boolean {
+  for (let i = 0; i < items.length; i++) if ((items[i] as BodyItem).type !== "member") return false;
+  return true;
 }
