@@ -2,6 +2,7 @@
  * Shared helpers of the HTTP tests: a real server on port 0 and real HTTP
  * requests through node:http (no mocks, raw headers and bodies visible).
  */
+import * as assert from "uvu/assert";
 import { request as httpRequest, type IncomingHttpHeaders, type Agent } from "node:http";
 import { join } from "node:path";
 import { createServer, type JssonServer } from "../../cli/serve/app.js";
@@ -79,6 +80,21 @@ export function send(base: string, path: string, options: SendOptions = {}): Pro
 /** POST a JSON body (an object is serialised; a string is sent as is). */
 export function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
   return send(base, path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+}
+
+/** What /transpile answers, as the include and sandbox tests read it. */
+export interface TranspileAnswer {
+  success: boolean;
+  output?: Record<string, unknown>;
+  errors?: string[];
+  diagnostics?: { line: number; message: string; file?: string }[];
+}
+
+/** POST /transpile (with a virtual folder when `files` is given); the answer must be a 200. */
+export async function transpileFiles(server: TestServer, source: string, files?: Record<string, string>): Promise<{ json: TranspileAnswer; text: string }> {
+  const r = await post(server.base, "/transpile", files === undefined ? { source } : { source, files });
+  assert.is(r.status, 200, r.text);
+  return { json: r.json<TranspileAnswer>(), text: r.text };
 }
 
 /** A response body with its `*_time_ms` values blanked (they differ between runs). */

@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { post, startServer, type TestServer } from "./helpers.js";
+import { startServer, transpileFiles, type TestServer } from "./helpers.js";
 
 let sandbox: string;
 let root: string;
@@ -35,17 +35,6 @@ test.after(async () => {
   rmSync(sandbox, { recursive: true, force: true });
 });
 
-interface Result {
-  success: boolean;
-  output?: Record<string, unknown>;
-  errors?: string[];
-}
-
-async function transpile(server: TestServer, source: string, files?: Record<string, string>): Promise<{ json: Result; text: string }> {
-  const r = await post(server.base, "/transpile", files === undefined ? { source } : { source, files });
-  assert.is(r.status, 200, r.text);
-  return { json: r.json<Result>(), text: r.text };
-}
 
 const LEAKS = /TOPSECRET|root:x:0|PATH=|HOME=/;
 
@@ -58,15 +47,15 @@ const FORMS: readonly ((path: string) => string)[] = [
 ];
 
 test("include values read the request's files, and -include-root's folder", async () => {
-  const a = await transpile(closed, 'b := include "conf/base.jsson"\nport = b.port\nsizes = (include "sizes.json").large\n', { "conf/base.jsson": "port = 1\n", "sizes.json": '{"large": 2}' });
+  const a = await transpileFiles(closed, 'b := include "conf/base.jsson"\nport = b.port\nsizes = (include "sizes.json").large\n', { "conf/base.jsson": "port = 1\n", "sizes.json": '{"large": 2}' });
   assert.equal(a.json.output, { port: 1, sizes: 2 }, "nothing of base.jsson is merged into the output");
-  const b = await transpile(rooted, 'b := include "base.jsson"\nport = b.port\nsizes = (include "sizes.json").large\n');
+  const b = await transpileFiles(rooted, 'b := include "base.jsson"\nport = b.port\nsizes = (include "sizes.json").large\n');
   assert.equal(b.json.output, { port: 8080, sizes: 4 });
 });
 
 test("without -include-root an include value reads no file on disk", async () => {
   for (const form of FORMS) {
-    const { json, text } = await transpile(closed, form("package.json"));
+    const { json, text } = await transpileFiles(closed, form("package.json"));
     assert.is(json.success, false, form("package.json"));
     assert.is(json.errors?.[0], 'Line 1: could not read include file "package.json" (this server reads no files; send it in "files")');
     assert.not.match(text, LEAKS);
@@ -84,7 +73,7 @@ test("escapes through an include value are refused in every form: absolute paths
   ];
   for (const [server, path, detail] of probes) {
     for (const form of FORMS) {
-      const { json, text } = await transpile(server, form(path));
+      const { json, text } = await transpileFiles(server, form(path));
       assert.is(json.success, false, form(path));
       const message = json.errors?.[0] ?? "";
       assert.ok(message.startsWith(`Line 1: could not read include file ${JSON.stringify(path)} (`), message);
@@ -95,14 +84,14 @@ test("escapes through an include value are refused in every form: absolute paths
 });
 
 test("a file's own include value cannot climb out of the virtual folder", async () => {
-  const { json, text } = await transpile(rooted, 'x = include "conf/a.jsson"\n', { "conf/a.jsson": 's := include "../../outside/secret.jsson"\nv = s.secret\n' });
+  const { json, text } = await transpileFiles(rooted, 'x = include "conf/a.jsson"\n', { "conf/a.jsson": 's := include "../../outside/secret.jsson"\nv = s.secret\n' });
   assert.is(json.success, false);
   assert.match(json.errors?.[0] ?? "", /^Line 1: error in included file "conf\/a.jsson": Line 1: could not read include file "..\/..\/outside\/secret.jsson" \(/);
   assert.not.match(text, LEAKS);
 });
 
 test("a cycle through include values is an error at the include, not a stall", async () => {
-  const { json } = await transpile(closed, 'x = include "a.jsson"\n', { "a.jsson": 'b := include "b.jsson"\na = 1\n', "b.jsson": 'v = include "a.jsson"\n' });
+  const { json } = await transpileFiles(closed, 'x = include "a.jsson"\n', { "a.jsson": 'b := include "b.jsson"\na = 1\n', "b.jsson": 'v = include "a.jsson"\n' });
   assert.is(json.success, false);
   assert.match(json.errors?.[0] ?? "", /^Line 1: error in included file "a.jsson": .*cyclic include detected/);
 });

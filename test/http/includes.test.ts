@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { post, startServer, type TestServer } from "./helpers.js";
+import { post, startServer, transpileFiles, type TestServer } from "./helpers.js";
 
 let sandbox: string;
 let root: string;
@@ -34,23 +34,11 @@ test.after(async () => {
   rmSync(sandbox, { recursive: true, force: true });
 });
 
-interface Result {
-  success: boolean;
-  output?: Record<string, unknown>;
-  errors?: string[];
-  diagnostics?: { line: number; message: string; file?: string }[];
-}
-
-async function transpile(server: TestServer, source: string, files?: Record<string, string>): Promise<{ json: Result; text: string }> {
-  const r = await post(server.base, "/transpile", files === undefined ? { source } : { source, files });
-  assert.is(r.status, 200, r.text);
-  return { json: r.json<Result>(), text: r.text };
-}
 
 const LEAKS = /TOPSECRET|root:x:0|PATH=|HOME=|"name":\s*"jsson"/;
 
 test("files is a virtual folder; the source sits at its root", async () => {
-  const { json } = await transpile(closed, 'include "db.jsson"\nurl = database.host\n', { "db.jsson": 'database { host = "db.local" }\n' });
+  const { json } = await transpileFiles(closed, 'include "db.jsson"\nurl = database.host\n', { "db.jsson": 'database { host = "db.local" }\n' });
   assert.equal(json.output, { database: { host: "db.local" }, url: "db.local" });
 });
 
@@ -61,17 +49,17 @@ test("include paths resolve against the including file's folder inside the virtu
     "db.jsson": 'which = "root db"\n',
     "conf/deep/x.jsson": 'include "../db.jsson"\nx = 1\n',
   };
-  const a = await transpile(closed, 'include "conf/api.jsson"\n', files);
+  const a = await transpileFiles(closed, 'include "conf/api.jsson"\n', files);
   assert.equal(a.json.output, { which: "conf/db", api: 1 });
-  const b = await transpile(closed, 'include "conf/deep/x.jsson"\n', files);
+  const b = await transpileFiles(closed, 'include "conf/deep/x.jsson"\n', files);
   assert.equal(b.json.output, { which: "conf/db", x: 1 }, "`..` inside the folder is fine");
 });
 
 test("without -include-root a missing include names the rule (and files on disk are not read)", async () => {
-  const { json, text } = await transpile(closed, 'a = 1\ninclude "package.json"\n');
+  const { json, text } = await transpileFiles(closed, 'a = 1\ninclude "package.json"\n');
   assert.equal(json.errors, ['Line 2: could not read include file "package.json" (this server reads no files; send it in "files")']);
   assert.not.match(text, LEAKS);
-  const x = await transpile(closed, 'include "x.jsson"');
+  const x = await transpileFiles(closed, 'include "x.jsson"');
   assert.equal(x.json.errors, ['Line 1: could not read include file "x.jsson" (this server reads no files; send it in "files")']);
 });
 
@@ -88,7 +76,7 @@ const PROBES: [string, RegExp][] = [
 for (const [label, server] of [["no -include-root", () => closed], ["with -include-root", () => rooted]] as const) {
   test(`security probes refused with a clear source error (${label})`, async () => {
     for (const [path, detail] of PROBES) {
-      const { json, text } = await transpile(server(), `include ${JSON.stringify(path)}\n`);
+      const { json, text } = await transpileFiles(server(), `include ${JSON.stringify(path)}\n`);
       assert.is(json.success, false, path);
       const message = json.errors?.[0] ?? "";
       assert.ok(message.startsWith(`Line 1: could not read include file "${path}" (`), message);
@@ -98,12 +86,12 @@ for (const [label, server] of [["no -include-root", () => closed], ["with -inclu
   });
 
   test(`an absolute path to a file inside the root is still refused (${label})`, async () => {
-    const { json } = await transpile(server(), `include ${JSON.stringify(join(root, "ok.jsson"))}\n`);
+    const { json } = await transpileFiles(server(), `include ${JSON.stringify(join(root, "ok.jsson"))}\n`);
     assert.match(json.errors?.[0] ?? "", /absolute paths are not allowed/);
   });
 
   test(`a file's own include cannot climb out of the virtual folder (${label})`, async () => {
-    const { json, text } = await transpile(server(), 'include "conf/a.jsson"\n', { "conf/a.jsson": 'include "../../outside/secret.jsson"\n' });
+    const { json, text } = await transpileFiles(server(), 'include "conf/a.jsson"\n', { "conf/a.jsson": 'include "../../outside/secret.jsson"\n' });
     assert.is(json.success, false);
     assert.match(json.errors?.[0] ?? "", /^Line 1: error in included file "conf\/a.jsson": Line 1: could not read include file "..\/..\/outside\/secret.jsson" \(/);
     assert.not.match(text, LEAKS);
@@ -111,11 +99,11 @@ for (const [label, server] of [["no -include-root", () => closed], ["with -inclu
 }
 
 test("-include-root: files inside the root are read, includes nest relative to them", async () => {
-  const a = await transpile(rooted, 'include "ok.jsson"\n');
+  const a = await transpileFiles(rooted, 'include "ok.jsson"\n');
   assert.equal(a.json.output, { from_root: 1 });
-  const b = await transpile(rooted, 'include "sub/inner.jsson"\n');
+  const b = await transpileFiles(rooted, 'include "sub/inner.jsson"\n');
   assert.equal(b.json.output, { from_root: 1, inner: 2 });
-  const c = await transpile(rooted, 'include "link-in.jsson"\n');
+  const c = await transpileFiles(rooted, 'include "link-in.jsson"\n');
   assert.equal(c.json.output, { from_root: 1 }, "a symlink that stays inside is followed");
 });
 
@@ -127,7 +115,7 @@ test("-include-root: symlinks out of the root, directories and missing files are
     ["sub", /is a directory/],
     ["missing.jsson", /no such file/],
   ] as const) {
-    const { json, text } = await transpile(rooted, `include ${JSON.stringify(path)}\n`);
+    const { json, text } = await transpileFiles(rooted, `include ${JSON.stringify(path)}\n`);
     assert.is(json.success, false, path);
     assert.ok((json.errors?.[0] ?? "").startsWith(`Line 1: could not read include file ${JSON.stringify(path)} (`), json.errors?.[0]);
     assert.match(json.errors?.[0] ?? "", detail);
@@ -136,18 +124,18 @@ test("-include-root: symlinks out of the root, directories and missing files are
 });
 
 test("files take precedence over -include-root", async () => {
-  const { json } = await transpile(rooted, 'include "ok.jsson"\n', { "ok.jsson": "from_files = 1\n" });
+  const { json } = await transpileFiles(rooted, 'include "ok.jsson"\n', { "ok.jsson": "from_files = 1\n" });
   assert.equal(json.output, { from_files: 1 });
 });
 
 test("errors inside an included file are reported at the include line, wrapping the inner error", async () => {
-  const { json } = await transpile(closed, 'a = 1\ninclude "bad.jsson"\n', { "bad.jsson": "x = 1\ny = 99999999999999999999\n" });
+  const { json } = await transpileFiles(closed, 'a = 1\ninclude "bad.jsson"\n', { "bad.jsson": "x = 1\ny = 99999999999999999999\n" });
   assert.equal(json.errors, ['Line 2: error in included file "bad.jsson": Line 2: could not parse "99999999999999999999" as integer']);
   assert.is(json.diagnostics?.[0]?.line, 2);
 });
 
 test("cyclic includes inside the virtual folder are detected", async () => {
-  const { json } = await transpile(closed, 'include "a.jsson"\n', { "a.jsson": 'include "b.jsson"\na = 1\n', "b.jsson": 'include "a.jsson"\nb = 1\n' });
+  const { json } = await transpileFiles(closed, 'include "a.jsson"\n', { "a.jsson": 'include "b.jsson"\na = 1\n', "b.jsson": 'include "a.jsson"\nb = 1\n' });
   assert.is(json.success, false);
   assert.match(json.errors?.[0] ?? "", /cyclic include detected/);
 });
