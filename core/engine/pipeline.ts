@@ -8,7 +8,7 @@
  * state.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { CODES, fill, MESSAGES } from "../diagnostics/catalogue.js";
+import { CODES, fill, fillMessage, MESSAGES, SCHEMA_MESSAGES } from "../diagnostics/catalogue.js";
 import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { ProgramValue } from "../values/program-value.js";
@@ -128,7 +128,7 @@ export class Pipeline implements EvaluationStages {
     const type = options.schemaType ?? DEFAULT_SCHEMA_TYPE;
     const given: SchemaValidateOptions = options.schemaFormat === undefined ? {} : { schemaFormat: options.schemaFormat };
     const result = this.registry.hooks.validate.get(type)?.call(data, schemaText, given);
-    if (!result) return { valid: false, errors: [`schema: no schema type "${type}" is registered`], schemaError: true };
+    if (!result) return { valid: false, errors: [`schema: ${fillMessage(SCHEMA_MESSAGES.noSchemaType, type)}`], schemaError: true };
     return result;
   }
 
