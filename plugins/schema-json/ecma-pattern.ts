@@ -57,7 +57,7 @@ const GENERAL_CATEGORIES: Readonly<Record<string, string>> = {
   Separator: "Z", Space_Separator: "Zs", Line_Separator: "Zl", Paragraph_Separator: "Zp",
   Other: "C", Control: "Cc", Cntrl: "Cc", Format: "Cf", Surrogate: "Cs", Private_Use: "Co", Unassigned: "Cn",
 };
-const SHORT_CATEGORIES = new Set(Object.values(GENERAL_CATEGORIES));
+const SHORT_CATEGORIES: ReadonlySet<string> = new Set(Object.values(GENERAL_CATEGORIES));
 
 /** Rewrite an ECMA-262 pattern (with the `u` flag) as an RE2 pattern of the same meaning; throws {@link UnsupportedPattern}. */
 export function ecmaToRe2(pattern: string): string {
