@@ -21,8 +21,8 @@ import type { FlagSpec } from "./flag-spec.js";
 export type NormalizeResult = { readonly ok: true; readonly argv: string[] } | { readonly ok: false; readonly message: string };
 
 const FLAG_TOKEN = /^(--?)([A-Za-z][A-Za-z0-9_-]*)(?:=([\s\S]*))?$/;
-const TRUE_WORDS = new Set(["1", "t", "T", "true", "TRUE", "True"]);
-const FALSE_WORDS = new Set(["0", "f", "F", "false", "FALSE", "False"]);
+const TRUE_WORDS: ReadonlySet<string> = new Set(["1", "t", "T", "true", "TRUE", "True"]);
+const FALSE_WORDS: ReadonlySet<string> = new Set(["0", "f", "F", "false", "FALSE", "False"]);
 
 /** A boolean in Go's `strconv.ParseBool` spellings (`1`, `t`, `true`, `0`, `f`, `FALSE`, …); `undefined` for anything else. */
 export function parseGoBool(text: string): boolean | undefined {

@@ -35,8 +35,8 @@ export interface RouteOptions {
 /** A word that can only be meant as a command, unless a file has that name. */
 const COMMAND_LIKE = /^[A-Za-z][A-Za-z0-9-]*$/;
 
-const ROOT_HELP = new Set(["-h", "-help", "--help"]);
-const VERSION = new Set(["-v", "-version", "--version"]);
+const ROOT_HELP: ReadonlySet<string> = new Set(["-h", "-help", "--help"]);
+const VERSION: ReadonlySet<string> = new Set(["-v", "-version", "--version"]);
 
 /** Route `argv` (without node and script) to a command. */
 export function routeArgv(argv: readonly string[], options: RouteOptions): Route {

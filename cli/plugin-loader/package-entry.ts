@@ -9,7 +9,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const CONDITIONS = new Set(["node", "import", "default"]);
+const CONDITIONS: ReadonlySet<string> = new Set(["node", "import", "default"]);
 /** Extensions tried for a path given without one, in order. */
 export const SCRIPT_EXTENSIONS = [".js", ".mjs", ".cjs"] as const;
 

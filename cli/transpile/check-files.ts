@@ -60,25 +60,16 @@ interface FileResult {
 /** Check the files `flags` name; reports on stderr; resolves to the exit status (the worst file's). */
 export async function checkFiles(flags: CheckFlags): Promise<number> {
   const deep = flags.deep === true;
-  if (flags.input !== undefined && flags.files.length > 0 && (flags.files.length > 1 || flags.files[0] !== flags.input)) {
-    writeStderr(`jsson: two input files given ("${flags.input}" and "${flags.files[0] ?? ""}"); give one as -i FILE, or several as FILE…\n`);
-    return EXIT.USAGE;
-  }
-  for (const name of ["schema", "format"] as const) {
-    if (flags[name] !== undefined && !deep) {
-      writeStderr(`jsson: --${name} needs --deep (a syntax check evaluates nothing); or use jsson check\n`);
-      return EXIT.USAGE;
-    }
-  }
-  // a syntax check needs no formats: jsson.config.json is not read (its plugins are code); --plugin / JSSON_PLUGINS are still loaded and checked
-  const loaded = await loadCliEngine(flags.plugin ?? [], deep);
-  if (!loaded.ok) {
-    writeStderr(`jsson: ${loaded.message}\n`);
-    return EXIT.USAGE;
-  }
-  const engine = loaded.engine;
   let plan: CheckPlan;
+  let engine: Engine;
   try {
+    if (flags.input !== undefined && flags.files.length > 0 && (flags.files.length > 1 || flags.files[0] !== flags.input))
+      throw new UsageError(`two input files given ("${flags.input}" and "${flags.files[0] ?? ""}"); give one as -i FILE, or several as FILE…`);
+    for (const name of ["schema", "format"] as const) if (flags[name] !== undefined && !deep) throw new UsageError(`--${name} needs --deep (a syntax check evaluates nothing); or use jsson check`);
+    // a syntax check needs no formats: jsson.config.json is not read (its plugins are code); --plugin / JSSON_PLUGINS are still loaded and checked
+    const loaded = await loadCliEngine(flags.plugin ?? [], deep);
+    if (!loaded.ok) throw new UsageError(loaded.message);
+    engine = loaded.engine;
     plan = makeCheckPlan(engine, flags, deep);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;

@@ -5,6 +5,7 @@
  * oclif command and by the start-up fast path, with the same parsed flags, so
  * both behave identically. Returns the exit status; user errors never throw.
  */
+import type { Engine } from "../../core/index.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { writeStderr } from "../io/fd-writer.js";
@@ -17,14 +18,12 @@ import { underWatchdog } from "./run-watchdog.js";
  * @param argv the normalised command line, which orders `--var`, `--var-json` and `--vars` among each other
  */
 export async function runTranspileCommand(flags: TranspileFlags, files: readonly string[], argv?: readonly string[]): Promise<number> {
-  const loaded = await loadCliEngine(list(flags, "plugin"));
-  if (!loaded.ok) {
-    writeStderr(`jsson: ${loaded.message}\n`);
-    return EXIT.USAGE;
-  }
-  const engine = loaded.engine;
+  let engine: Engine;
   let plan: TranspilePlan;
   try {
+    const loaded = await loadCliEngine(list(flags, "plugin"));
+    if (!loaded.ok) throw new UsageError(loaded.message);
+    engine = loaded.engine;
     plan = makePlan(engine, flags, files, argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;

@@ -232,6 +232,54 @@ export const MESSAGES = {
 } as const satisfies Record<string, MessageTemplate>;
 
 /**
+ * The messages of a schema that cannot be used (LANGUAGE.md §12.2, reported
+ * as `schema: <message>`) and of the data failures the JSON Schema plugin
+ * finds itself (path `$`), in our wording. They carry no code: schema errors
+ * do not use the convention (§13.1). Every other data failure's message is
+ * the reference's (the §12.3 table) or ajv's, and is the plugin's own.
+ * Filled with {@link fillMessage}; docs/errors.md lists them all.
+ */
+export const SCHEMA_MESSAGES = {
+  // the schema type and the text
+  noSchemaType: { text: 'no schema type "{0}" is registered' },
+  notText: { text: "the schema must be given as text" },
+  unknownSchemaFormat: { text: 'unknown schema format "{0}" (expected json, yaml or toml)' },
+  textTooLarge: { text: "schema text too large ({0} bytes; limit {1})" },
+  emptyDocument: { text: "empty schema document" },
+  /** `{0}`: JSON, YAML or TOML; `{1}`: the reader's first line. */
+  invalidDocument: { text: "invalid {0}: {1}" },
+  documentTooDeep: { text: "document nested too deeply" },
+  /** `{0}`: the kind with its article (`an array`), or `null`. */
+  notObject: { text: "a schema must be an object or a boolean, got {0}" },
+  // the document's tree
+  nestingTooDeep: { text: "nesting deeper than {0} levels" },
+  refersToItself: { text: "document refers to itself (recursive YAML alias)" },
+  documentTooLarge: { text: "document too large (more than {0} values, counting YAML aliases expanded)" },
+  nonFiniteNumber: { text: "non-finite number {0} in schema" },
+  unsupportedValue: { text: "unsupported value of type {0} in schema" },
+  // the schema's keywords
+  schemaNotString: { text: "$schema must be a string" },
+  unsupportedDialect: { text: 'unsupported $schema "{0}" (supported: draft-07, 2019-09, 2020-12)' },
+  tooManySubschemas: { text: "too many subschemas (more than {0})" },
+  remoteRef: { text: "remote $ref not allowed: {0}" },
+  /** `{0}`: `$ref`, `$id` …; `{1}`: the URI as written. */
+  invalidUri: { text: "invalid {0} URI: {1}" },
+  /** `{0}`: the pattern as JSON; `{1}`: why (one of the three below, or the regex engine's own words). */
+  patternNotSupported: { text: "pattern {0} is not supported: {1}" },
+  /** `{0}`: lookahead or lookbehind; `{1}`: `=`, `!`, `<=` or `<!`. */
+  lookaround: { text: "{0} (?{1}…) is not supported by the linear-time engine" },
+  backreference: { text: "backreference {0} is not supported by the linear-time engine" },
+  unicodeProperty: { text: "Unicode property {0} is not supported by the linear-time engine" },
+  // compiling and running it
+  tooComplex: { text: "schema too complex to compile (recursion too deep)" },
+  noProgress: { text: "validation does not terminate ($ref recursion without progress)" },
+  validationFailed: { text: "validation failed: {0}" },
+  // data failures of ours
+  dataTooDeep: { text: "data nested too deeply to validate" },
+  moreErrors: { text: "{0} more errors not shown" },
+} as const satisfies Record<string, Pick<MessageTemplate, "text">>;
+
+/**
  * The texts that complete a message: hints (after ` — `, issue #23: what the
  * text around the mistake shows was meant), reasons, and the notes of
  * related places. They carry no code: the message they complete has one.
@@ -305,8 +353,8 @@ export function fillText<T extends string>(text: T, ...args: MessageArgs<T>): st
   return text.indexOf("{") < 0 ? text : text.replace(/\{(\d+)\}/g, (whole, n: string) => (Number(n) < values.length ? String(values[Number(n)]) : whole));
 }
 
-/** The text of `template` with its arguments (for a message whose code the thrower implies, as `OutputError`'s). */
-export function fillMessage<T extends string>(template: MessageTemplate<T>, ...args: MessageArgs<T>): string {
+/** The text of `template` with its arguments (for a message whose code the thrower implies, as `OutputError`'s, or that has none, as a schema problem's). */
+export function fillMessage<T extends string>(template: Pick<MessageTemplate<T>, "text">, ...args: MessageArgs<T>): string {
   return fillText(template.text, ...args);
 }
 

@@ -19,32 +19,32 @@ import { PluginRegistry, type FormatInfo } from "./registry.js";
 import { Pipeline } from "./pipeline.js";
 import type { Evaluation } from "./evaluation.js";
 import type { EvaluateResult, RunFailure, SchemaOptions, SyntaxCheck, TranspileResult } from "./run-result.js";
-import { ENGINE_INSIDE } from "./internal-keys.js";
 
 export { PluginError, type FormatInfo } from "./registry.js";
 export type { Evaluation } from "./evaluation.js";
 export type { DataCheck, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run-result.js";
 
+/**
+ * Reads an engine's private fields, its registry (the hooks) and pipeline:
+ * set once, by the class's static block (only code inside the class can read
+ * `#` fields). Exported from this module, not from `jsson`; internal.ts is
+ * its one reader.
+ */
+export let engineInside: (engine: Engine) => { readonly registry: PluginRegistry; readonly pipeline: Pipeline };
+
 /** The JSSON engine. */
 export class Engine {
-  // private in JavaScript too (#): an embedder reaches neither the hooks nor the pipeline through an engine
+  // private in JavaScript too (#): neither a property nor a symbol of an engine leads to the hooks or the pipeline
   readonly #registry = new PluginRegistry();
   readonly #pipeline = new Pipeline(this.#registry);
+
+  static {
+    engineInside = (engine) => ({ registry: engine.#registry, pipeline: engine.#pipeline });
+  }
 
   /** Apply plugins, in order. Refusals throw {@link PluginError} with a message naming the plugin. */
   constructor(plugins: readonly unknown[] = []) {
     for (const p of plugins) this.use(p);
-  }
-
-  /**
-   * The registry (its hooks) and the pipeline, for this repository's CLI,
-   * server and tests (internal.ts: `engineHooks`, `useRunCounter`,
-   * `tracingEvaluator`). Keyed by a symbol, so no member an embedder sees;
-   * plugins tap the hooks through `PluginHost.hooks`.
-   * @internal
-   */
-  [ENGINE_INSIDE](): { readonly registry: PluginRegistry; readonly pipeline: Pipeline } {
-    return { registry: this.#registry, pipeline: this.#pipeline };
   }
 
   /**

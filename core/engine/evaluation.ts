@@ -20,7 +20,6 @@ import { consumerData } from "./consumer-data.js";
 import { locateFailures } from "../provenance/locate-failures.js";
 import type { ValuePlace } from "../provenance/value-locator.js";
 import type { ValueTrace } from "../provenance/value-trace.js";
-import { LOCATE_FAILURES } from "./internal-keys.js";
 import { strictFailure, withWarnings, type DataCheck, type EvaluateResult, type RunFailure, type RunSuccess, type SchemaCheck, type SchemaOptions, type TranspileResult } from "./run-result.js";
 
 /** The run of a tree besides the tree: its clock, meter, passes and the root source's lines (for placing errors). */
@@ -50,6 +49,13 @@ export interface EvaluationStages {
 }
 
 /**
+ * Places the failures of a check of an evaluation (its private `#locate`):
+ * set once, by the class's static block. Exported from this module, not
+ * from `jsson`; internal.ts is its one reader.
+ */
+export let locateFailuresOf: (evaluation: Evaluation, failures: readonly SchemaFailure[]) => (ValuePlace | undefined)[] | undefined;
+
+/**
  * One evaluated source, ready for the stages after evaluation: checked
  * against a schema ({@link validate}), then written buffered ({@link output})
  * or to a sink ({@link write}) — all from this one tree, under the run's
@@ -66,6 +72,10 @@ export class Evaluation implements RunSuccess {
   readonly #options: RunOptions;
   readonly #run: RunState;
   readonly #warningsNow: () => readonly Diagnostic[];
+
+  static {
+    locateFailuresOf = (evaluation, failures) => evaluation.#locate(failures);
+  }
 
   /** @internal made by the pipeline's evaluate stage (pipeline.ts) */
   constructor(pipeline: EvaluationStages, source: string, readonly format: string, readonly value: ObjectValue, options: RunOptions, run: RunState, warningsNow: () => readonly Diagnostic[]) {
@@ -162,11 +172,9 @@ export class Evaluation implements RunSuccess {
    * given only the time this run has left of its one limit, never a second
    * limit of its own. `undefined` when no time is left or the traced run
    * stops at a limit (the failures are then reported without places).
-   * Keyed by a symbol: this repository's own (internal.ts `locatePlaces`,
-   * schemaCheck), no member an embedder sees.
-   * @internal
+   * Private (#): this repository's own (internal.ts `locatePlaces`, schemaCheck).
    */
-  [LOCATE_FAILURES](failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
+  #locate(failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
     const left = this.timeLeftMs();
     if (left === Infinity) return locateFailures(this.#pipeline, this.#source, this.#options, failures);
     if (left < 1) return undefined;

@@ -17,21 +17,24 @@ const NONE: Readonly<Record<string, FormatOptionValue>> = Object.freeze({});
 const NO_OPTIONS: CheckedFormatOptions = Object.freeze({ ok: true, options: NONE });
 
 /**
- * Verdicts on frozen option objects, by format: a server passes the same
- * frozen object (`{ compact: true }`) to every run, and checking it again
- * each time was a measurable part of a small request.
+ * Checks of format options, remembering the verdicts on frozen option
+ * objects, by format: a server passes the same frozen object
+ * (`{ compact: true }`) to every run, and checking it again each time was a
+ * measurable part of a small request. One per pipeline (pipeline.ts).
  */
-const CHECKED = new WeakMap<object, WeakMap<OutputFormat, CheckedFormatOptions>>();
+export class FormatOptionChecks {
+  readonly #verdicts = new WeakMap<object, WeakMap<OutputFormat, CheckedFormatOptions>>();
 
-/** Check `given` (undefined values are dropped) against `format`'s declared options. */
-export function checkFormatOptions(format: OutputFormat, given: Readonly<Record<string, unknown>> | undefined): CheckedFormatOptions {
-  if (given === undefined) return NO_OPTIONS;
-  if (!Object.isFrozen(given)) return check(format, given);
-  let byFormat = CHECKED.get(given);
-  if (byFormat === undefined) CHECKED.set(given, (byFormat = new WeakMap()));
-  let verdict = byFormat.get(format);
-  if (verdict === undefined) byFormat.set(format, (verdict = check(format, given)));
-  return verdict;
+  /** Check `given` (undefined values are dropped) against `format`'s declared options. */
+  check(format: OutputFormat, given: Readonly<Record<string, unknown>> | undefined): CheckedFormatOptions {
+    if (given === undefined) return NO_OPTIONS;
+    if (!Object.isFrozen(given)) return check(format, given);
+    let byFormat = this.#verdicts.get(given);
+    if (byFormat === undefined) this.#verdicts.set(given, (byFormat = new WeakMap()));
+    let verdict = byFormat.get(format);
+    if (verdict === undefined) byFormat.set(format, (verdict = check(format, given)));
+    return verdict;
+  }
 }
 
 function check(format: OutputFormat, given: Readonly<Record<string, unknown>>): CheckedFormatOptions {

@@ -8,7 +8,7 @@
  * state.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { CODES, fill, MESSAGES } from "../diagnostics/catalogue.js";
+import { CODES, fill, fillMessage, MESSAGES, SCHEMA_MESSAGES } from "../diagnostics/catalogue.js";
 import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { ProgramValue } from "../values/program-value.js";
@@ -21,7 +21,7 @@ import { resolveLimits } from "../values/resolve-limits.js";
 import { LimitedSink } from "./limited-sink.js";
 import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import type { RunCounter } from "./run-counter.js";
-import { checkFormatOptions } from "./format-options.js";
+import { FormatOptionChecks } from "./format-options.js";
 import { kindPhrase, selectPathText, selectValue } from "./select-value.js";
 import { sortedView } from "./sorted-view.js";
 import { keySpan, writeErrorDiagnostic } from "./output-error-place.js";
@@ -52,6 +52,7 @@ function placeWarnings(parsed: readonly RawDiagnostic[], evaluated: readonly Raw
 export class Pipeline implements EvaluationStages {
   /** See internal.ts `useRunCounter`. */
   runCounter: RunCounter | undefined;
+  readonly #formatOptions = new FormatOptionChecks();
 
   constructor(private readonly registry: PluginRegistry) {}
 
@@ -128,7 +129,7 @@ export class Pipeline implements EvaluationStages {
     const type = options.schemaType ?? DEFAULT_SCHEMA_TYPE;
     const given: SchemaValidateOptions = options.schemaFormat === undefined ? {} : { schemaFormat: options.schemaFormat };
     const result = this.registry.hooks.validate.get(type)?.call(data, schemaText, given);
-    if (!result) return { valid: false, errors: [`schema: no schema type "${type}" is registered`], schemaError: true };
+    if (!result) return { valid: false, errors: [`schema: ${fillMessage(SCHEMA_MESSAGES.noSchemaType, type)}`], schemaError: true };
     return result;
   }
 
@@ -150,7 +151,7 @@ export class Pipeline implements EvaluationStages {
     const fail = (raw: RawDiagnostic): RunFailure => ({ ok: false, format, diagnostics: [makeDiagnostic(raw, run.lines, options.file)] });
     if (!entry) return fail({ ...fill(MESSAGES.unknownFormat, options.format ?? ""), start: 0, end: 0 });
     const limits = resolveLimits(options.limits);
-    const checked = checkFormatOptions(entry.format, options.formatOptions);
+    const checked = this.#formatOptions.check(entry.format, options.formatOptions);
     if (!checked.ok) return fail({ code: CODES.O_OUTPUT, message: checked.message, start: 0, end: 0 });
     const ctx: EmitContext = { options: checked.options };
     const select = options.select ?? [];

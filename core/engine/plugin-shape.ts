@@ -52,7 +52,7 @@ const FROM_API_2 =
   "tell values apart with kindOf or isObjectValue/isFloatValue/isLazyArray/isRangeValue instead of instanceof, build values with host.values.object/float instead of new ObjectValue/FloatValue, stop importing IntRange, BigIntRange, StringRange, normalizeInt and TEXT_CHUNK, then declare apiVersion: 3 (docs/plugins.md, \"From API 2 to 3\")";
 
 /** What `jsson/plugin` exported up to API 2 and API 3 does not (the value classes are types only now). */
-const DROPPED_IN_API_3 = new Set(["ObjectValue", "FloatValue", "LazyArray", "IntRange", "BigIntRange", "StringRange", "normalizeInt", "TEXT_CHUNK"]);
+const DROPPED_IN_API_3: ReadonlySet<string> = new Set(["ObjectValue", "FloatValue", "LazyArray", "IntRange", "BigIntRange", "StringRange", "normalizeInt", "TEXT_CHUNK"]);
 
 /**
  * What to add to a plugin's load failure (Node's first line), if anything:

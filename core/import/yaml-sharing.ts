@@ -20,7 +20,7 @@ import { KEYWORDS } from "../syntax/tokens.js";
 import { SharedArray, SpreadObject, VariableUse, isPlain, type Declaration, type Shape, type SharedDocument } from "./shared-shape.js";
 
 /** Words a variable is not named: keywords, and words special in some places (§16.3 `if`/`else`, §9 `preset`/`use`). */
-const AVOIDED = new Set([...KEYWORDS, "if", "else", "preset", "use"]);
+const AVOIDED: ReadonlySet<string> = new Set([...KEYWORDS, "if", "else", "preset", "use"]);
 
 /**
  * The document with its sharing, or undefined when nothing is shared (no

@@ -45,7 +45,7 @@ export { numberText, floatText } from "../values/number-text.js";
 export { TextWriter } from "../emit/text-writer.js";
 export type { TextSink } from "../emit/text-sink.js";
 export { OutputError } from "../emit/output-error.js";
-export { OUTPUT_MESSAGES, fillMessage } from "../diagnostics/catalogue.js";
+export { OUTPUT_MESSAGES, SCHEMA_MESSAGES, fillMessage } from "../diagnostics/catalogue.js";
 export type { MessageTemplate } from "../diagnostics/catalogue.js";
 export { JsonLayoutWriter } from "../emit/json-layout-writer.js";
 export type { JsonLayoutOptions } from "../emit/json-layout-writer.js";

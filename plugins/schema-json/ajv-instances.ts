@@ -13,7 +13,7 @@
 import type { Ajv, AnySchema, KeywordDefinition, Options, ValidateFunction } from "ajv";
 import { addFormatsPlugin, ajv2019Module, ajv2020Module, ajvModule } from "./lazy-modules.js";
 import { linearRegExp } from "./linear-regexp.js";
-import { collapseKeywords, setOneOfCountBudget } from "./collapse-keywords.js";
+import { CollapseState, collapseKeywords } from "./collapse-keywords.js";
 import { JSSON_FORMAT_KEYWORDS, jssonFormatFailure } from "./jsson-formats.js";
 import { firstDuplicate } from "./duplicate-items.js";
 import { isMultipleOf } from "./multiple-of.js";
@@ -104,7 +104,14 @@ function multipleOfKeyword(): KeywordDefinition {
   } as KeywordDefinition;
 }
 
-function createInstance(dialect: SchemaDialect, large: boolean): Ajv {
+/** One ajv instance and the state its collapse markers keep while it compiles. */
+interface Instance {
+  readonly ajv: Ajv;
+  readonly collapse: CollapseState;
+  compiles: number;
+}
+
+function createInstance(dialect: SchemaDialect, large: boolean): Instance {
   const options: Options = large ? { ...OPTIONS, code: { ...OPTIONS.code, optimize: false } } : OPTIONS;
   const ajv: Ajv =
     dialect === "2019-09" ? new (ajv2019Module().Ajv2019)(options) : dialect === "2020-12" ? new (ajv2020Module().Ajv2020)(options) : new (ajvModule().Ajv)(options);
@@ -114,25 +121,26 @@ function createInstance(dialect: SchemaDialect, large: boolean): Ajv {
   ajv.removeKeyword("multipleOf");
   ajv.addKeyword(multipleOfKeyword());
   for (const def of jssonFormatKeywords()) ajv.addKeyword(def);
-  for (const def of collapseKeywords()) ajv.addKeyword(def);
-  return ajv;
+  const collapse = new CollapseState();
+  for (const def of collapseKeywords(collapse)) ajv.addKeyword(def);
+  return { ajv, collapse, compiles: 0 };
 }
 
 /** The ajv instances of one validator (index.ts), one per dialect and size class, each retired after {@link COMPILES_PER_INSTANCE} compiles. */
 export class AjvInstances {
-  private readonly pool = new Map<string, { ajv: Ajv; compiles: number }>();
+  private readonly pool = new Map<string, Instance>();
 
   /** Compile `schema` (already prepared) for `dialect`; `large` skips code optimisation. ajv's exceptions propagate. */
   compile(schema: AnySchema, dialect: SchemaDialect, large: boolean): ValidateFunction {
     const key = `${dialect}${large ? ":large" : ""}`;
     let entry = this.pool.get(key);
     if (!entry || entry.compiles >= COMPILES_PER_INSTANCE) {
-      entry = { ajv: createInstance(dialect, large), compiles: 0 };
+      entry = createInstance(dialect, large);
       this.pool.set(key, entry);
     }
     entry.compiles++;
     const { ajv } = entry;
-    setOneOfCountBudget(ONE_OF_COUNT_BUDGET);
+    entry.collapse.oneOfCountBudget = ONE_OF_COUNT_BUDGET;
     try {
       return ajv.compile(schema);
     } finally {

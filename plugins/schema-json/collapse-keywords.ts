@@ -56,12 +56,12 @@ const RUNS: readonly KeywordRun[] = [
   { keywords: ["propertyNames"], next: "additionalProperties", type: "object", keep: "own" },
 ];
 
-/** Schema nodes that may still be re-generated for `oneOf` counting in the current compile. */
-let oneOfCountBudget = 0;
-
-/** Set the `oneOf` counting budget (in schema nodes) for the next compile. */
-export function setOneOfCountBudget(nodes: number): void {
-  oneOfCountBudget = nodes;
+/** What the markers of one ajv instance keep while it compiles (ajv-instances.ts owns one per instance). */
+export class CollapseState {
+  /** Schema nodes that may still be re-generated for `oneOf` counting in the current compile (set before each). */
+  oneOfCountBudget = 0;
+  /** Error-count snapshots taken by an opening marker, per schema object and keyword. */
+  readonly starts = new WeakMap<SchemaObjCxt, Map<string, Name>>();
 }
 
 /** Objects and arrays in `v`, counting at most `limit + 1`. */
@@ -76,9 +76,6 @@ function nodeCount(v: unknown, limit: number): number {
   }
   return n;
 }
-
-/** Error-count snapshots taken by an opening marker, per schema object and keyword. */
-const starts = new WeakMap<SchemaObjCxt, Map<string, Name>>();
 
 /** Keep, in `errors[from..to)`, only the errors of keyword `keyword` at `schemaPath`; returns the new count. */
 function keepOwn(errors: { keyword: string; schemaPath: string }[], from: number, to: number, keyword: string, schemaPath: string): number {
@@ -103,8 +100,8 @@ export function addCollapseMarkers(node: Record<string, unknown>): void {
   }
 }
 
-/** The marker keyword definitions, to add to every ajv instance. */
-export function collapseKeywords(): CodeKeywordDefinition[] {
+/** The marker keyword definitions, to add to an ajv instance whose compiles keep their state in `state`. */
+export function collapseKeywords(state: CollapseState): CodeKeywordDefinition[] {
   const defs: CodeKeywordDefinition[] = [];
   for (const run of RUNS) {
     const ks = run.keywords;
@@ -115,8 +112,8 @@ export function collapseKeywords(): CodeKeywordDefinition[] {
         keyword: markerName(run, i),
         before: opens ?? run.next,
         code: (cxt) => {
-          if (closes !== undefined && cxt.it.schema[closes] !== undefined) closeRange(cxt, closes, run.keep);
-          if (opens !== undefined && cxt.it.schema[opens] !== undefined) openRange(cxt, opens);
+          if (closes !== undefined && cxt.it.schema[closes] !== undefined) closeRange(cxt, closes, run.keep, state);
+          if (opens !== undefined && cxt.it.schema[opens] !== undefined) openRange(cxt, opens, state);
         },
       };
       if (run.type !== undefined) def.type = run.type;
@@ -126,15 +123,15 @@ export function collapseKeywords(): CodeKeywordDefinition[] {
   return defs;
 }
 
-function openRange(cxt: KeywordCxt, keyword: string): void {
+function openRange(cxt: KeywordCxt, keyword: string, state: CollapseState): void {
   const { ERRORS } = cg();
-  let m = starts.get(cxt.it);
-  if (!m) starts.set(cxt.it, (m = new Map()));
+  let m = state.starts.get(cxt.it);
+  if (!m) state.starts.set(cxt.it, (m = new Map()));
   m.set(keyword, cxt.gen.const("_jsson_errs", ERRORS));
 }
 
-function closeRange(cxt: KeywordCxt, keyword: string, keep: KeepMode): void {
-  const start = starts.get(cxt.it)?.get(keyword);
+function closeRange(cxt: KeywordCxt, keyword: string, keep: KeepMode, state: CollapseState): void {
+  const start = state.starts.get(cxt.it)?.get(keyword);
   if (start === undefined) return;
   const { _, ERRORS, V_ERRORS } = cg();
   const { gen } = cxt;
@@ -152,7 +149,7 @@ function closeRange(cxt: KeywordCxt, keyword: string, keep: KeepMode): void {
       gen.if(_`${ERRORS} === 0`, () => gen.assign(V_ERRORS, _`null`));
     });
   }
-  if (keyword === "oneOf") countOneOfMatches(cxt, start);
+  if (keyword === "oneOf") countOneOfMatches(cxt, start, state);
 }
 
 /**
@@ -160,12 +157,12 @@ function closeRange(cxt: KeywordCxt, keyword: string, keep: KeepMode): void {
  * (`passingSchemas: [i, j]`), evaluate branches after `j` and record the
  * total as `params.passingCount`. Their own errors are discarded.
  */
-function countOneOfMatches(cxt: KeywordCxt, start: Name): void {
+function countOneOfMatches(cxt: KeywordCxt, start: Name, state: CollapseState): void {
   const branches: unknown = cxt.it.schema["oneOf"];
   if (!Array.isArray(branches) || branches.length <= 2) return;
-  const cost = nodeCount(branches.slice(2), oneOfCountBudget);
-  if (cost > oneOfCountBudget) return;
-  oneOfCountBudget -= cost;
+  const cost = nodeCount(branches.slice(2), state.oneOfCountBudget);
+  if (cost > state.oneOfCountBudget) return;
+  state.oneOfCountBudget -= cost;
   const { _, ERRORS, V_ERRORS } = cg();
   const { gen } = cxt;
   gen.if(_`${ERRORS} > ${start}`, () => {

@@ -13,6 +13,7 @@ import { LARGE_SCHEMA, type AjvInstances } from "./ajv-instances.js";
 import { SchemaProblem } from "./schema-problem.js";
 import { isRecord } from "./own-record.js";
 import type { SchemaLimits } from "./limits.js";
+import { fillMessage, SCHEMA_MESSAGES } from "../../core/plugin/index.js";
 
 /** A usable schema or the reason it is not. */
 export type CompiledSchema =
@@ -24,10 +25,10 @@ export function compileSchemaText(text: string, format: SchemaFormat | undefined
   let used: SchemaFormat | undefined = format;
   try {
     const bytes = Buffer.byteLength(text, "utf8");
-    if (bytes > limits.maxSchemaBytes) throw new SchemaProblem(`schema text too large (${bytes} bytes; limit ${limits.maxSchemaBytes})`);
+    if (bytes > limits.maxSchemaBytes) throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.textTooLarge, bytes, limits.maxSchemaBytes));
     used ??= sniffSchemaFormat(text);
     const doc = parseSchemaText(text, used);
-    if (typeof doc !== "boolean" && !isRecord(doc)) throw new SchemaProblem(`a schema must be an object or a boolean, got ${describe(doc)}`);
+    if (typeof doc !== "boolean" && !isRecord(doc)) throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.notObject, describe(doc)));
     const tree = copySchemaTree(doc, limits);
     const dialect = schemaDialect(tree);
     if (isRecord(tree) && tree["$schema"] !== undefined) tree["$schema"] = CANONICAL_SCHEMA_URI[dialect];
@@ -48,7 +49,7 @@ function describe(v: unknown): string {
 
 /** ajv's (or the engine's) exception as one line. */
 function compileFailure(e: unknown): string {
-  if (e instanceof RangeError) return "schema too complex to compile (recursion too deep)";
+  if (e instanceof RangeError) return fillMessage(SCHEMA_MESSAGES.tooComplex);
   const msg = e instanceof Error ? e.message : String(e);
   return msg.replace(/\s*\n\s*/g, " ").trim();
 }

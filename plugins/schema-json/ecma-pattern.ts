@@ -19,6 +19,7 @@
  * lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`) — and property forms it lacks
  * (`Script_Extensions`) throw {@link UnsupportedPattern} naming the construct.
  */
+import { fillMessage, SCHEMA_MESSAGES } from "../../core/plugin/index.js";
 
 /** A construct the linear-time engine cannot run; the message names it. */
 export class UnsupportedPattern extends Error {}
@@ -56,7 +57,7 @@ const GENERAL_CATEGORIES: Readonly<Record<string, string>> = {
   Separator: "Z", Space_Separator: "Zs", Line_Separator: "Zl", Paragraph_Separator: "Zp",
   Other: "C", Control: "Cc", Cntrl: "Cc", Format: "Cf", Surrogate: "Cs", Private_Use: "Co", Unassigned: "Cn",
 };
-const SHORT_CATEGORIES = new Set(Object.values(GENERAL_CATEGORIES));
+const SHORT_CATEGORIES: ReadonlySet<string> = new Set(Object.values(GENERAL_CATEGORIES));
 
 /** Rewrite an ECMA-262 pattern (with the `u` flag) as an RE2 pattern of the same meaning; throws {@link UnsupportedPattern}. */
 export function ecmaToRe2(pattern: string): string {
@@ -92,7 +93,7 @@ export function ecmaToRe2(pattern: string): string {
     }
     if (c === "(" && pattern[i + 1] === "?") {
       const look = /^\(\?(<?[=!])/.exec(pattern.slice(i, i + 4))?.[1];
-      if (look !== undefined) throw new UnsupportedPattern(`${look.startsWith("<") ? "lookbehind" : "lookahead"} (?${look}…) is not supported by the linear-time engine`);
+      if (look !== undefined) throw new UnsupportedPattern(fillMessage(SCHEMA_MESSAGES.lookaround, look.startsWith("<") ? "lookbehind" : "lookahead", look));
     }
     out += c === "." ? classOf(LINE_TERMINATORS, true) : c;
   }
@@ -117,7 +118,7 @@ function escape(pattern: string, i: number, inClass: boolean): [string, number] 
       return ["\\c", 2];
     }
     case "k":
-      if (pattern[i + 2] === "<") throw new UnsupportedPattern(`backreference ${/^\\k<[^>]*>?/.exec(pattern.slice(i))?.[0] ?? "\\k<…>"} is not supported by the linear-time engine`);
+      if (pattern[i + 2] === "<") throw new UnsupportedPattern(fillMessage(SCHEMA_MESSAGES.backreference, /^\\k<[^>]*>?/.exec(pattern.slice(i))?.[0] ?? "\\k<…>"));
       return ["k", 2];
     case "p":
     case "P":
@@ -125,7 +126,7 @@ function escape(pattern: string, i: number, inClass: boolean): [string, number] 
     default:
       if (next === "0" && !/[0-9]/.test(pattern[i + 2] ?? "")) return ["\\x{0}", 2];
       if (/[1-9]/.test(next)) {
-        if (!inClass) throw new UnsupportedPattern(`backreference \\${/^[1-9][0-9]*/.exec(pattern.slice(i + 1))?.[0] ?? next} is not supported by the linear-time engine`);
+        if (!inClass) throw new UnsupportedPattern(fillMessage(SCHEMA_MESSAGES.backreference, `\\${/^[1-9][0-9]*/.exec(pattern.slice(i + 1))?.[0] ?? next}`));
       }
       return ["\\" + next, 2];
   }
@@ -155,12 +156,12 @@ function property(pattern: string, i: number, inClass: boolean): [string, number
   if (value !== undefined) {
     if (name === "General_Category" || name === "gc") re2Name = GENERAL_CATEGORIES[value] ?? value;
     else if (name === "Script" || name === "sc") re2Name = value;
-    else throw new UnsupportedPattern(`Unicode property ${written} is not supported by the linear-time engine`);
+    else throw new UnsupportedPattern(fillMessage(SCHEMA_MESSAGES.unicodeProperty, written));
   } else if (name === "ASCII") return [set(ASCII, negated, inClass), used];
   else if (name === "Assigned") re2Name = "Cn";
   else re2Name = GENERAL_CATEGORIES[name] ?? name;
   const flip = name === "Assigned" && value === undefined ? !negated : negated;
-  if (!SHORT_CATEGORIES.has(re2Name) && !/^[A-Z][A-Za-z_]+$/.test(re2Name)) throw new UnsupportedPattern(`Unicode property ${written} is not supported by the linear-time engine`);
+  if (!SHORT_CATEGORIES.has(re2Name) && !/^[A-Z][A-Za-z_]+$/.test(re2Name)) throw new UnsupportedPattern(fillMessage(SCHEMA_MESSAGES.unicodeProperty, written));
   return [`\\${flip ? "P" : "p"}{${re2Name}}`, used];
 }
 

@@ -4,7 +4,7 @@
  * (draft-07 by default, 2019-09 / 2020-12 by `$schema`), hardened for
  * untrusted schemas. Written only against the public plugin API.
  */
-import { API_VERSION, definePlugin, defineSchemaType, type SchemaFailure, type SchemaResult, type SchemaValidateOptions } from "../../core/plugin/index.js";
+import { API_VERSION, definePlugin, defineSchemaType, fillMessage, SCHEMA_MESSAGES, type SchemaFailure, type SchemaResult, type SchemaValidateOptions } from "../../core/plugin/index.js";
 import { CompileCache, type CacheStats } from "./compile-cache.js";
 import { compileSchemaText, type CompiledSchema } from "./compiled-schema.js";
 import { schemaFormatName, type SchemaFormat } from "./schema-document.js";
@@ -44,11 +44,11 @@ export class JsonSchemaValidator {
 
   /** Validate `data` against `schemaText` (see the module comment). Never throws. */
   validate(data: unknown, schemaText: string, options: SchemaValidateOptions = {}): JsonSchemaResult {
-    if (typeof schemaText !== "string") return schemaError("the schema must be given as text");
+    if (typeof schemaText !== "string") return schemaError(fillMessage(SCHEMA_MESSAGES.notText));
     let explicit: SchemaFormat | undefined;
     if (options.schemaFormat !== undefined && options.schemaFormat !== "") {
       explicit = schemaFormatName(options.schemaFormat);
-      if (explicit === undefined) return schemaError(`unknown schema format "${options.schemaFormat}" (expected json, yaml or toml)`);
+      if (explicit === undefined) return schemaError(fillMessage(SCHEMA_MESSAGES.unknownSchemaFormat, options.schemaFormat));
     }
     const compiled = this.cache.getOrBuild(CompileCache.key(schemaText, explicit ?? "sniff"), () => compileSchemaText(schemaText, explicit, SCHEMA_LIMITS, this.ajv));
     if (!compiled.ok) return schemaError(compiled.problem, compiled.format);
@@ -60,7 +60,7 @@ export class JsonSchemaValidator {
       checked = checkedCopy(plain);
     } catch (e) {
       if (e instanceof RangeError) {
-        const failure: SchemaFailure = { path: "$", message: "data nested too deeply to validate", keyword: "", schemaPath: "", target: "value" };
+        const failure: SchemaFailure = { path: "$", message: fillMessage(SCHEMA_MESSAGES.dataTooDeep), keyword: "", schemaPath: "", target: "value" };
         return { valid: false, errors: [failureLine(failure)], failures: [failure], schemaFormat: compiled.format };
       }
       throw e;
@@ -71,7 +71,7 @@ export class JsonSchemaValidator {
       ok = validate(checked);
     } catch (e) {
       // A `$ref` loop that consumes no data (`{"$ref": "#"}`) recurses until the stack runs out.
-      const why = e instanceof RangeError ? "validation does not terminate ($ref recursion without progress)" : `validation failed: ${e instanceof Error ? e.message : String(e)}`;
+      const why = e instanceof RangeError ? fillMessage(SCHEMA_MESSAGES.noProgress) : fillMessage(SCHEMA_MESSAGES.validationFailed, e instanceof Error ? e.message : String(e));
       return schemaError(why, compiled.format);
     }
     if (ok) return { valid: true, errors: [], schemaFormat: compiled.format };
@@ -82,7 +82,7 @@ export class JsonSchemaValidator {
     }
     if (failures.length > SCHEMA_LIMITS.maxErrors) {
       const more = failures.length - SCHEMA_LIMITS.maxErrors;
-      failures = [...failures.slice(0, SCHEMA_LIMITS.maxErrors), { path: "$", message: `${more} more errors not shown`, keyword: "", schemaPath: "", target: "value" }];
+      failures = [...failures.slice(0, SCHEMA_LIMITS.maxErrors), { path: "$", message: fillMessage(SCHEMA_MESSAGES.moreErrors, more), keyword: "", schemaPath: "", target: "value" }];
     }
     return { valid: false, errors: failures.map(failureLine), failures, schemaFormat: compiled.format };
   }

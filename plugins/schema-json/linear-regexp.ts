@@ -12,6 +12,7 @@ import type { RE2JS } from "re2js";
 import { SchemaProblem } from "./schema-problem.js";
 import { re2Module } from "./lazy-modules.js";
 import { ecmaToRe2 } from "./ecma-pattern.js";
+import { fillMessage, SCHEMA_MESSAGES } from "../../core/plugin/index.js";
 
 /** What ajv needs from a compiled pattern. */
 export interface LinearRegExp {
@@ -35,7 +36,7 @@ export function compileLinear(pattern: string): LinearRegExp {
   try {
     re = re2Module().RE2JS.compile(ecmaToRe2(pattern));
   } catch (e) {
-    throw new SchemaProblem(`pattern ${JSON.stringify(pattern)} is not supported: ${e instanceof Error ? e.message : String(e)}`);
+    throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.patternNotSupported, JSON.stringify(pattern), e instanceof Error ? e.message : String(e)));
   }
   // ajv caches compiled patterns by `toString()`: it must identify the pattern.
   const key = `re2:${pattern}`;

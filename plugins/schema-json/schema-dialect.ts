@@ -6,6 +6,7 @@
  */
 import { SchemaProblem } from "./schema-problem.js";
 import { getOwn, isRecord } from "./own-record.js";
+import { fillMessage, SCHEMA_MESSAGES } from "../../core/plugin/index.js";
 
 /** The dialects the plugin validates. */
 export type SchemaDialect = "draft-07" | "2019-09" | "2020-12";
@@ -21,9 +22,9 @@ export function schemaDialect(schema: unknown): SchemaDialect {
   if (!isRecord(schema)) return "draft-07";
   const declared = getOwn(schema, "$schema");
   if (declared === undefined) return "draft-07";
-  if (typeof declared !== "string") throw new SchemaProblem("$schema must be a string");
+  if (typeof declared !== "string") throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.schemaNotString));
   const found = DIALECTS.find((d) => d.pattern.test(declared.trim()));
-  if (!found) throw new SchemaProblem(`unsupported $schema "${declared}" (supported: draft-07, 2019-09, 2020-12)`);
+  if (!found) throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.unsupportedDialect, declared));
   return found.dialect;
 }
 

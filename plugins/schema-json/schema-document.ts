@@ -6,7 +6,7 @@ import type * as JsYaml from "js-yaml";
 import { jsYamlModule, smolTomlModule } from "./lazy-modules.js";
 import { SchemaProblem } from "./schema-problem.js";
 import { SCHEMA_LIMITS } from "./limits.js";
-import { SCHEMA_FORMATS, type SchemaFormat } from "../../core/plugin/index.js";
+import { fillMessage, SCHEMA_FORMATS, SCHEMA_MESSAGES, type SchemaFormat } from "../../core/plugin/index.js";
 
 export type { SchemaFormat };
 
@@ -31,7 +31,7 @@ export function sniffSchemaFormat(text: string): SchemaFormat {
 /** Parse `text` in `format` (a leading byte-order mark is ignored); a parse failure is a {@link SchemaProblem}. */
 export function parseSchemaText(text: string, format: SchemaFormat): unknown {
   text = withoutBom(text);
-  if (text.trim() === "") throw new SchemaProblem("empty schema document");
+  if (text.trim() === "") throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.emptyDocument));
   try {
     switch (format) {
       case "json":
@@ -43,8 +43,8 @@ export function parseSchemaText(text: string, format: SchemaFormat): unknown {
     }
   } catch (e) {
     if (e instanceof SchemaProblem) throw e;
-    if (e instanceof RangeError) throw new SchemaProblem("document nested too deeply");
-    throw new SchemaProblem(`invalid ${format.toUpperCase()}: ${firstLine(e)}`);
+    if (e instanceof RangeError) throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.documentTooDeep));
+    throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.invalidDocument, format.toUpperCase(), firstLine(e)));
   }
 }
 

@@ -15,6 +15,7 @@ import { SchemaProblem } from "./schema-problem.js";
 import { getOwn, isRecord, type JsonRecord } from "./own-record.js";
 import { isMetaSchemaUri } from "./schema-dialect.js";
 import { addCollapseMarkers } from "./collapse-keywords.js";
+import { fillMessage, SCHEMA_MESSAGES } from "../../core/plugin/index.js";
 
 /** Keywords whose value is one subschema. */
 const SINGLE = ["additionalItems", "additionalProperties", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"] as const;
@@ -40,7 +41,7 @@ export function prepareSchema(schema: unknown, caps: PrepareCaps): number {
   const refs: { ref: string; base: string }[] = [];
 
   const visit = (node: unknown, base: string): void => {
-    if (++count > caps.maxSubschemas) throw new SchemaProblem(`too many subschemas (more than ${caps.maxSubschemas})`);
+    if (++count > caps.maxSubschemas) throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.tooManySubschemas, caps.maxSubschemas));
     if (!isRecord(node)) return;
     const id = getOwn(node, "$id");
     if (typeof id === "string" && !id.startsWith("#")) {
@@ -78,7 +79,7 @@ export function prepareSchema(schema: unknown, caps: PrepareCaps): number {
     if (ref.startsWith("#")) continue;
     const target = withoutFragment(resolveUri(ref, base, "$ref"));
     if (ids.has(target) || isMetaSchemaUri(target)) continue;
-    throw new SchemaProblem(`remote $ref not allowed: ${ref}`);
+    throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.remoteRef, ref));
   }
   return count;
 }
@@ -99,7 +100,7 @@ function resolveUri(ref: string, base: string, keyword: string): string {
   try {
     return new URL(ref, base).href;
   } catch {
-    throw new SchemaProblem(`invalid ${keyword} URI: ${ref}`);
+    throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.invalidUri, keyword, ref));
   }
 }
 

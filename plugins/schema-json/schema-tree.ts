@@ -11,6 +11,7 @@
  */
 import { SchemaProblem } from "./schema-problem.js";
 import { setOwn, type JsonRecord } from "./own-record.js";
+import { fillMessage, SCHEMA_MESSAGES } from "../../core/plugin/index.js";
 
 /** Caps for {@link copySchemaTree}. */
 export interface TreeCaps {
@@ -29,7 +30,7 @@ function measure(doc: unknown, caps: TreeCaps): void {
   /** Per container: expanded node count and height (levels of containers, itself included). */
   const known = new Map<object, { readonly nodes: number; readonly height: number }>();
   const onPath = new Set<object>();
-  const tooDeep = (): SchemaProblem => new SchemaProblem(`nesting deeper than ${caps.maxDepth} levels`);
+  const tooDeep = (): SchemaProblem => new SchemaProblem(fillMessage(SCHEMA_MESSAGES.nestingTooDeep, caps.maxDepth));
   const visit = (v: unknown, depth: number): { nodes: number; height: number } => {
     if (typeof v !== "object" || v === null || v instanceof Date) return { nodes: 1, height: 0 };
     if (depth >= caps.maxDepth) throw tooDeep();
@@ -38,7 +39,7 @@ function measure(doc: unknown, caps: TreeCaps): void {
       if (depth + memo.height > caps.maxDepth) throw tooDeep();
       return memo;
     }
-    if (onPath.has(v)) throw new SchemaProblem("document refers to itself (recursive YAML alias)");
+    if (onPath.has(v)) throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.refersToItself));
     onPath.add(v);
     let nodes = 1;
     let height = 1;
@@ -46,7 +47,7 @@ function measure(doc: unknown, caps: TreeCaps): void {
       const c = visit(child, depth + 1);
       nodes += c.nodes;
       height = Math.max(height, c.height + 1);
-      if (nodes > caps.maxNodes) throw new SchemaProblem(`document too large (more than ${caps.maxNodes} values, counting YAML aliases expanded)`);
+      if (nodes > caps.maxNodes) throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.documentTooLarge, caps.maxNodes));
     }
     onPath.delete(v);
     const result = { nodes, height };
@@ -59,12 +60,12 @@ function measure(doc: unknown, caps: TreeCaps): void {
 function copy(v: unknown): unknown {
   if (v === null || typeof v === "string" || typeof v === "boolean") return v;
   if (typeof v === "number") {
-    if (!Number.isFinite(v)) throw new SchemaProblem(`non-finite number ${String(v)} in schema`);
+    if (!Number.isFinite(v)) throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.nonFiniteNumber, String(v)));
     return v;
   }
   if (typeof v === "bigint") return Number(v);
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? String(v) : v.toISOString();
-  if (typeof v !== "object") throw new SchemaProblem(`unsupported value of type ${typeof v} in schema`);
+  if (typeof v !== "object") throw new SchemaProblem(fillMessage(SCHEMA_MESSAGES.unsupportedValue, typeof v));
   if (Array.isArray(v)) return v.map(copy);
   const out: JsonRecord = {};
   for (const key of Object.keys(v)) setOwn(out, key, copy((v as JsonRecord)[key]));

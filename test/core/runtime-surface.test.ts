@@ -4,8 +4,9 @@
  * result) have no property for the raw hooks, the work counter, the trace
  * or the locating pass, under any name an embedder could guess, and no
  * own property that leads to the pipeline or the registry behind them. This
- * repository reaches them through core/engine/internal.ts (symbol keys the
- * entry does not export).
+ * repository reaches them through core/engine/internal.ts (accessors of
+ * the classes' `#` fields that the entry does not export): no own symbol of
+ * the objects or their prototypes leads there either.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -40,6 +41,23 @@ test("an evaluation from `jsson` has none of the internal members; its own keys 
   const checked = evaluated.validate(SCHEMA);
   assert.ok(checked.ok);
   for (const name of INTERNAL_NAMES) assert.not.ok(name in checked, name);
+});
+
+/** The symbols of `o` and of its prototypes (up to Object.prototype) that are not well-known ones (`Symbol.iterator` …). */
+function ownSymbols(o: object): symbol[] {
+  const wellKnown = new Set(Object.getOwnPropertyNames(Symbol).map((n) => (Symbol as unknown as Record<string, unknown>)[n]).filter((v) => typeof v === "symbol"));
+  const found: symbol[] = [];
+  for (let p: object | null = o; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) found.push(...Object.getOwnPropertySymbols(p).filter((s) => !wellKnown.has(s)));
+  return found;
+}
+
+test("no symbol of an engine, an evaluation or their prototypes leads inside (reflection finds nothing)", () => {
+  const engine = jsson.createEngine();
+  const evaluated = engine.evaluate("replicas = 0\n");
+  if (!evaluated.ok) throw new Error("the source evaluates");
+  assert.equal(ownSymbols(engine).map(String), []);
+  assert.equal(ownSymbols(evaluated).map(String), []);
+  assert.equal(ownSymbols(jsson.Engine).map(String), [], "nor of the class itself");
 });
 
 test("run options take no trace: one given is ignored, the run is an ordinary one", () => {

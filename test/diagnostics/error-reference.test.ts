@@ -9,6 +9,12 @@
  * included file is JSSON4004 with the inner code as its cause), or a
  * warning's. The message shown in the section (placeholders `<…>`,
  * alternatives separated by ` / `) must match the one reported.
+ *
+ * Its "Schema errors" section lists the schema messages of the catalogue
+ * (SCHEMA_MESSAGES, which carry no code): one `### \`message\`` heading per
+ * message, each of the catalogue's and no other, and each example (a
+ * ```json / yaml / toml schema whose `against=` attribute is the data to
+ * check) gives that line.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -17,6 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CODES, causeChain, createEngine, MemoryHost, type Diagnostic, type Limits, type RunOptions } from "../../index.js";
 import { fencedBlocks } from "../support/doc-examples.js";
+import { SCHEMA_MESSAGES } from "../../core/plugin/index.js";
 import { pool } from "../support/pool.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli, type CliRun } from "../support/spawn-cli.js";
@@ -34,12 +41,13 @@ interface Entry {
   readonly files: ReadonlyMap<string, string>;
 }
 
-/** The sections of the page, one per `## JSSONxxxx` heading. */
+/** The sections of the page, one per `## JSSONxxxx` heading (each ends at the next `## ` heading). */
 function entries(markdown: string): Entry[] {
   const heads = [...markdown.matchAll(/^## (JSSON\w+)\s*$/gm)];
-  return heads.map((h, i) => {
+  return heads.map((h) => {
     const start = h.index;
-    const body = markdown.slice(start, heads[i + 1]?.index ?? markdown.length);
+    const next = /^## /m.exec(markdown.slice(start + 3));
+    const body = markdown.slice(start, next === null ? markdown.length : start + 3 + next.index);
     const blocks = fencedBlocks(body);
     const examples = blocks.filter((b) => b.attributes.has("error"));
     if (examples.length !== 1) throw new Error(`${PAGE} ${h[1]}: ${examples.length} example blocks (\`\`\`jsson error=CODE), not 1`);
@@ -170,6 +178,43 @@ viaCli.forEach(({ entry, args }, i) => {
 
 test("most examples also run through the CLI", () => {
   assert.ok(viaCli.length >= ENTRIES.length - 8, `${viaCli.length} of ${ENTRIES.length}`);
+});
+
+// the schema messages, which have no code (LANGUAGE.md §13.1)
+const schemaSection = text.slice(text.indexOf("\n## Schema errors\n"));
+/** The section's messages: each `### \`…\`` heading, with its example if it has one. */
+const schemaEntries = [...schemaSection.matchAll(/^### `([^`]+)`\s*$/gm)].map((h, i, all) => {
+  const body = schemaSection.slice(h.index, all[i + 1]?.index ?? schemaSection.length);
+  return { heading: h[1]!, example: fencedBlocks(body).find((b) => ["json", "yaml", "toml"].includes(b.lang) && b.attributes.has("against")) };
+});
+/** A template with its places blanked (`{0}` in the catalogue, `<name>` on the page), for comparing the two. */
+const blanked = (t: string): string => t.replace(/\{\d+\}|<[^<>]+>/g, "<>");
+
+test("the page's Schema errors section lists every schema message of the catalogue, and only those", () => {
+  assert.ok(schemaSection.startsWith("\n## Schema errors"), "the section exists");
+  const page = schemaEntries.map((e) => blanked(e.heading.replace(/^(schema|\$): /, "")));
+  // the reasons a pattern is not supported are listed in its entry, not as headings of their own
+  const listed = [...page, ...[...schemaSection.matchAll(/^\* `([^`]+)`$/gm)].map((m) => blanked(m[1]!))];
+  const catalogue = Object.values(SCHEMA_MESSAGES).map((m) => blanked(m.text));
+  assert.equal(catalogue.filter((t) => !listed.includes(t)), [], "catalogue messages the page does not list");
+  assert.equal(page.filter((t) => !catalogue.includes(t)), [], "headings that are no message of the catalogue");
+});
+
+const checkedExamples = schemaEntries.filter((e) => e.example !== undefined);
+for (const entry of checkedExamples) {
+  test(`${PAGE} Schema errors: ${entry.heading}: the example gives that line`, () => {
+    const block = entry.example!;
+    const schemaType = block.attributes.get("schema-type");
+    const schemaFormat = block.attributes.get("schema-format") ?? block.lang;
+    const result = engine.validate(JSON.parse(block.attributes.get("against")!), block.body, { schemaFormat, ...(schemaType === undefined ? {} : { schemaType }) });
+    assert.not.ok(result.valid, JSON.stringify(result));
+    const regex = new RegExp(`^${entry.heading.split(/<[^<>]+>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "s");
+    assert.ok(result.errors.some((e) => regex.test(e)), `${JSON.stringify(result.errors)} is not "${entry.heading}"`);
+  });
+}
+
+test("most schema messages have an example", () => {
+  assert.ok(checkedExamples.length >= schemaEntries.length / 2, `${checkedExamples.length} of ${schemaEntries.length}`);
 });
 
 test.run();

@@ -30,7 +30,7 @@ const IDENT = /^[\p{L}_][\p{L}\p{Nd}_]*/u;
 const NUMBER = /^\d+(?:\.\d+)?/;
 /** A number glued to a name (`10px`, `1e5`): lexical error L3, so shown as invalid. */
 const BAD_NUMBER = /^\d+(?:\.\d+)?[\p{L}_][\p{L}\p{Nd}_]*/u;
-const KEYWORDS = new Set(["template", "map", "include", "step"]);
+const KEYWORDS: ReadonlySet<string> = new Set(["template", "map", "include", "step"]);
 const KEY_FOLLOWS = /^\s*(?:=(?!=)|:(?!=)|\{|\[)/;
 const DECL_FOLLOWS = /^\s*:=/;
 const OPERATORS = /^(?::=|==|!=|<=|>=|&&|\|\||\.\.\.|\.\.|[=:?<>+\-*/%!.])/;
