@@ -12,14 +12,14 @@
  * structured `diagnostics` and the `errors` strings of POST /transpile, for
  * the summary) must each give exactly that.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, NodeFsHost, type Diagnostic } from "../../index.js";
 import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
 import { runSources, TextKeepingHost } from "../../cli/terminal/diagnostic-sources.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
+import { runFailingFiles } from "../support/many-file-run.js";
 import { post } from "../http/helpers.js";
 import type { WireDiagnostic } from "./baseline-cases.js";
 
@@ -101,42 +101,21 @@ export async function mistakeWithCli(m: Mistake, dir = MISTAKES_DIR): Promise<Mi
 }
 
 /**
- * Every mistake through two spawned many-file runs (`jsson transpile FILE…
- * --out-dir DIR`), `--error-format json` and the human form: each file is
- * run by the same per-file code as a one-file run (transpile-job.ts ->
- * transpileOnce) and its report printed after its `✗ FILE` line; by name.
- * A run that does not end with exit status 1 and "N files: 0 written, N
- * failed", or a file without its `✗` section, is reported as the outcome of
- * every mistake, so that each test shows it.
+ * Every mistake through two spawned many-file runs (test/support/many-file-run.ts),
+ * `--error-format json` and the human form, by name. A mistake without its
+ * section in both (a run that did not fail every file with exit status 1)
+ * has the runs' stderr as its outcome, so that its test shows it.
  */
 export async function mistakesWithManyFileCli(ms: readonly Mistake[], dir = MISTAKES_DIR): Promise<Map<string, MistakeOutcome>> {
-  const outDir = mkdtempSync(join(tmpdir(), "jsson-mistakes-"));
-  try {
-    const files = ms.map((m) => m.file);
-    const [json, human] = await Promise.all([runCli(["transpile", "--out-dir", outDir, "--error-format", "json", ...files], { cwd: dir }), runCli(["transpile", "--out-dir", outDir, ...files], { cwd: dir })]);
-    const ending = `${files.length} files: 0 written, ${files.length} failed\n`;
-    const jsonParts = reportsByFile(json.stderr, ending);
-    const humanParts = reportsByFile(human.stderr, ending);
-    return new Map(
-      ms.map((m) => {
-        const [j, h] = [jsonParts.get(m.file), humanParts.get(m.file)];
-        if (json.code !== 1 || human.code !== 1 || j === undefined || h === undefined) return [m.name, { summary: `(exit ${json.code} / ${human.code}, or no section for ${m.file})\n${json.stderr}${human.stderr}` }];
-        return [m.name, { summary: jsonSummary(j as string), report: h as string }];
-      }),
-    );
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
-}
-
-/** A many-file run's stderr, `✗ FILE` then its report for each file, ending with `ending`: the reports by file (none when the ending is not the summary expected). */
-function reportsByFile(stderr: string, ending: string): Map<string, string> {
-  const parts = new Map<string, string>();
-  if (!stderr.endsWith(ending)) return parts;
-  const sections = stderr.slice(0, -ending.length).split(/^✗ (.+)\n/m);
-  if (sections[0] !== "") return parts;
-  for (let i = 1; i < sections.length; i += 2) parts.set(sections[i] as string, sections[i + 1] as string);
-  return parts;
+  const files = ms.map((m) => m.file);
+  const [json, human] = await Promise.all([runFailingFiles(files, ["--error-format", "json"], dir), runFailingFiles(files, [], dir)]);
+  return new Map(
+    ms.map((m) => {
+      const [j, h] = [json.reports.get(m.file), human.reports.get(m.file)];
+      if (j === undefined || h === undefined) return [m.name, { summary: `(exit ${json.run.code} / ${human.run.code}, or no section for ${m.file})\n${json.run.stderr}${human.run.stderr}` }];
+      return [m.name, { summary: jsonSummary(j), report: h }];
+    }),
+  );
 }
 
 /** The summary of a `--error-format json` document. */
