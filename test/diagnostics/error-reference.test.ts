@@ -178,8 +178,7 @@ function startCliRuns(): Map<string, Promise<CliReport>> {
     2,
   );
   cliRuns = new Map([
-    // a failed file of the many-file run: its section, and the status a one-file run of it ends with
-    ...many.map(({ entry }, i): [string, Promise<CliReport>] => [entry.code, manyRun.then(({ run, reports }) => ({ code: reports.has(files[i] as string) ? 1 : run.code, stderr: reports.get(files[i] as string) ?? run.stderr }))]),
+    ...many.map(({ entry }, i): [string, Promise<CliReport>] => [entry.code, manyRun.then((r) => r.outcomeOf(files[i] as string))]),
     ...alone.map(({ entry }, i): [string, Promise<CliReport>] => [entry.code, aloneRuns[i] as Promise<CliRun>]),
   ]);
   return cliRuns;

@@ -16,6 +16,8 @@ import { runCli, type CliRun } from "./spawn-cli.js";
 export interface FailingFilesRun {
   readonly run: CliRun;
   readonly reports: ReadonlyMap<string, string>;
+  /** What a one-file run of `file` is asserted on: its report and status 1, or (no section) the whole run's stderr and status. */
+  readonly outcomeOf: (file: string) => { readonly code: number | null; readonly stderr: string };
 }
 
 /** Run `files` (paths relative to `cwd`) in one many-file run with `flags`; see the module's comment. */
@@ -23,7 +25,12 @@ export async function runFailingFiles(files: readonly string[], flags: readonly 
   const outDir = mkdtempSync(join(tmpdir(), "jsson-many-file-run-"));
   try {
     const run = await runCli(["transpile", "--out-dir", outDir, ...flags, ...files], { cwd });
-    return { run, reports: reportsByFile(run, files.length) };
+    const reports = reportsByFile(run, files.length);
+    const outcomeOf = (file: string): { code: number | null; stderr: string } => {
+      const report = reports.get(file);
+      return report === undefined ? { code: run.code, stderr: run.stderr } : { code: 1, stderr: report };
+    };
+    return { run, reports, outcomeOf };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
