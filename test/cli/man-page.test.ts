@@ -3,7 +3,7 @@
  * command classes at build time) renders with Debian's man-db without a
  * warning, and names every command and every flag the CLI accepts, so it
  * cannot fall behind the command tables. package.json ships it and lists
- * it in `man` (a global install links it; test/deploy/global-install.test.ts).
+ * it in `man` (a global install links it; test/deploy/global-install.e2e.test.ts).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";

@@ -110,7 +110,7 @@ test("the README stays short and links a page for each section that moved", () =
   assert.ok(readme.split("\n").length <= 150, `${readme.split("\n").length} lines`);
   for (const page of ["docs/tour.md", "docs/language.md", "docs/cli.md", "docs/errors.md", "docs/library.md", "docs/http-api.md", "docs/server-operations.md", "docs/deploy.md", "docs/editors.md", "docs/plugins.md", "docs/testing.md", "docs/architecture.md"])
     assert.ok(readme.includes(`](${page}`), `a link to ${page}`);
-  // the ways to get a `jsson` command on the PATH (tested in test/deploy/global-install.test.ts)
+  // the ways to get a `jsson` command on the PATH (tested in test/deploy/global-install.e2e.test.ts)
   for (const line of ["npm install -g .", "npm link"]) assert.ok(readme.includes(line), line);
 });
 

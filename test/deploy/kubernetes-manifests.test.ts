@@ -121,7 +121,10 @@ test("every object has only fields of the Kubernetes API (kubernetes-types, comp
       return `import type { ${name} as T${i} } from "${module}";\nexport const m${i}: T${i} = ${JSON.stringify(o, null, 2)};`;
     });
     writeFileSync(file, lines.join("\n"));
-    const program = ts.createProgram([file], { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: [], exactOptionalPropertyTypes: true });
+    // The manifests file is checked in full; the declaration files (the API's types, the standard library) are
+    // taken as they are (skipLibCheck), and the library is the language's alone, without the DOM of the default:
+    // a third of the CPU of checking them all, the same verdict on the manifests.
+    const program = ts.createProgram([file], { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], skipLibCheck: true, types: [], exactOptionalPropertyTypes: true });
     const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
     assert.equal(problems, []);
   } finally {

@@ -4,7 +4,8 @@
  * of the catalogue, and each section's example (its ```jsson error=CODE
  * block, with the files of its `file=NAME` blocks beside it and the options
  * its attributes give) produces that code — through the engine, and through
- * the spawned CLI with `--error-format json` where the options are CLI flags.
+ * the spawned CLI with `--error-format json` where the options are CLI flags
+ * (the failing examples without flags together in one many-file run).
  * The code may be the error's own or that of a cause (an error inside an
  * included file is JSSON4004 with the inner code as its cause), or a
  * warning's. The message shown in the section (placeholders `<…>`,
@@ -18,7 +19,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CODES, causeChain, createEngine, MemoryHost, type Diagnostic, type Limits, type RunOptions } from "../../index.js";
@@ -27,6 +28,7 @@ import { SCHEMA_MESSAGES } from "../../core/plugin/index.js";
 import { pool } from "../support/pool.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli, type CliRun } from "../support/spawn-cli.js";
+import { runFailingFiles } from "../support/many-file-run.js";
 
 const PAGE = "docs/errors.md";
 const text = readFileSync(join(REPO_ROOT, PAGE), "utf8");
@@ -142,31 +144,57 @@ for (const entry of ENTRIES) {
   });
 }
 
-// The CLI: every example whose options are flags, in a folder of its own with its files. Started by the
-// first test that needs them, not at import, where another file's synchronous tests could starve them.
+// The CLI: every example whose options are flags, in a folder of its own with its files. An example with no
+// flag of its own that fails (not a warning: its file is written, status 0) is one file of a many-file run
+// (test/support/many-file-run.ts: the per-file code of a one-file run, one CLI start-up for them all); the
+// rest, each a one-file run. Started by the first test that needs them, not at import, where another file's
+// synchronous tests could starve them.
 const viaCli = ENTRIES.flatMap((entry) => {
   const args = cliArgs(entry);
-  return args === undefined ? [] : [{ entry, args }];
+  return args === undefined ? [] : [{ entry, args, inManyFileRun: args.length === 3 && !entry.code.startsWith("JSSON8") }];
 });
-let cliRuns: readonly Promise<CliRun>[] | undefined;
-const startCliRuns = (): readonly Promise<CliRun>[] =>
-  (cliRuns ??= pool(
-    viaCli.map(({ entry, args }) => async () => {
-      const cwd = mkdtempSync(join(tmpdir(), "jsson-errors-"));
-      try {
-        writeFileSync(join(cwd, "main.jsson"), entry.source);
-        for (const [name, body] of entry.files) writeFileSync(join(cwd, name), body);
-        return await runCli(args, { cwd });
-      } finally {
-        rmSync(cwd, { recursive: true, force: true });
-      }
-    }),
-    2,
-  ));
 
-viaCli.forEach(({ entry, args }, i) => {
-  test(`${PAGE} ${entry.code}: jsson ${args.join(" ")} reports the code`, async () => {
-    const run = await startCliRuns()[i]!;
+/** Where the examples' folders are made (one per code, its main.jsson and files); removed when the process exits. */
+let examplesRoot: string | undefined;
+function exampleFolder(entry: Entry): string {
+  if (examplesRoot === undefined) {
+    const root = mkdtempSync(join(tmpdir(), "jsson-errors-"));
+    process.once("exit", () => rmSync(root, { recursive: true, force: true }));
+    examplesRoot = root;
+  }
+  const cwd = join(examplesRoot, entry.code);
+  mkdirSync(cwd);
+  writeFileSync(join(cwd, "main.jsson"), entry.source);
+  for (const [name, body] of entry.files) writeFileSync(join(cwd, name), body);
+  return cwd;
+}
+
+/** What the CLI printed on stderr for an example (its JSON document), and the exit status that stands for it. */
+type CliReport = { code: number | null; stderr: string };
+let cliRuns: Map<string, Promise<CliReport>> | undefined;
+function startCliRuns(): Map<string, Promise<CliReport>> {
+  if (cliRuns !== undefined) return cliRuns;
+  const many = viaCli.filter((c) => c.inManyFileRun);
+  const files = many.map(({ entry }) => join(entry.code, "main.jsson"));
+  const manyRun = Promise.resolve().then(() => {
+    for (const { entry } of many) exampleFolder(entry);
+    return runFailingFiles(files, ["--error-format", "json"], examplesRoot as string);
+  });
+  const alone = viaCli.filter((c) => !c.inManyFileRun);
+  const aloneRuns = pool(
+    alone.map(({ entry, args }) => () => runCli(args, { cwd: exampleFolder(entry) })),
+    2,
+  );
+  cliRuns = new Map([
+    ...many.map(({ entry }, i): [string, Promise<CliReport>] => [entry.code, manyRun.then((r) => r.outcomeOf(files[i] as string))]),
+    ...alone.map(({ entry }, i): [string, Promise<CliReport>] => [entry.code, aloneRuns[i] as Promise<CliRun>]),
+  ]);
+  return cliRuns;
+}
+
+viaCli.forEach(({ entry, args, inManyFileRun }) => {
+  test(`${PAGE} ${entry.code}: jsson ${args.join(" ")} reports the code${inManyFileRun ? " (in a many-file run)" : ""}`, async () => {
+    const run = await startCliRuns().get(entry.code)!;
     // a warning (JSSON8xxx) leaves the output written and the exit status 0
     assert.is(run.code, entry.code.startsWith("JSSON8") ? 0 : 1, run.stderr);
     type Reported = { code: string; cause?: Reported };

@@ -19,6 +19,7 @@ import { diagnosticReport } from "../../cli/terminal/diagnostic-report.js";
 import { runSources, TextKeepingHost } from "../../cli/terminal/diagnostic-sources.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "../support/spawn-cli.js";
+import { runFailingFiles } from "../support/many-file-run.js";
 import { post } from "../http/helpers.js";
 import type { WireDiagnostic } from "./baseline-cases.js";
 
@@ -96,8 +97,31 @@ interface JsonEntry extends WireDiagnostic {
 export async function mistakeWithCli(m: Mistake, dir = MISTAKES_DIR): Promise<MistakeOutcome> {
   const [json, human] = await Promise.all([runCli(["--error-format", "json", m.file], { cwd: dir }), runCli([m.file], { cwd: dir })]);
   if (json.code !== 1 || human.code !== 1) return { summary: `(exit ${json.code} / ${human.code})\n${json.stderr}${human.stderr}` };
-  const doc = JSON.parse(json.stderr) as { diagnostics: JsonEntry[] };
-  return { summary: summarize(doc.diagnostics.map((e) => ({ ...wirePlace(e), code: e.code, severity: e.severity, message: e.message, related: (e.related ?? []).map((r) => ({ ...wirePlace(r), message: r.message })) }))), report: human.stderr };
+  return { summary: jsonSummary(json.stderr), report: human.stderr };
+}
+
+/**
+ * Every mistake through two spawned many-file runs (test/support/many-file-run.ts),
+ * `--error-format json` and the human form, by name. A mistake without its
+ * section in both (a run that did not fail every file with exit status 1)
+ * has the runs' stderr as its outcome, so that its test shows it.
+ */
+export async function mistakesWithManyFileCli(ms: readonly Mistake[], dir = MISTAKES_DIR): Promise<Map<string, MistakeOutcome>> {
+  const files = ms.map((m) => m.file);
+  const [json, human] = await Promise.all([runFailingFiles(files, ["--error-format", "json"], dir), runFailingFiles(files, [], dir)]);
+  return new Map(
+    ms.map((m) => {
+      const [j, h] = [json.reports.get(m.file), human.reports.get(m.file)];
+      if (j === undefined || h === undefined) return [m.name, { summary: `(exit ${json.run.code} / ${human.run.code}, or no section for ${m.file})\n${json.run.stderr}${human.run.stderr}` }];
+      return [m.name, { summary: jsonSummary(j), report: h }];
+    }),
+  );
+}
+
+/** The summary of a `--error-format json` document. */
+function jsonSummary(text: string): string {
+  const doc = JSON.parse(text) as { diagnostics: JsonEntry[] };
+  return summarize(doc.diagnostics.map((e) => ({ ...wirePlace(e), code: e.code, severity: e.severity, message: e.message, related: (e.related ?? []).map((r) => ({ ...wirePlace(r), message: r.message })) })));
 }
 
 /** Over HTTP: POST /transpile to the server at `base`; every `errors` string must be its diagnostic's `Line <n>: <message>`. */

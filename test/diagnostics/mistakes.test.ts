@@ -1,7 +1,8 @@
 /**
  * The mistakes corpus (test/diagnostics/mistake-cases.ts): every wrong
  * program gives its committed diagnostic — code, place, related places,
- * message, report — through the engine, the spawned CLI and a real server;
+ * message, report — through the engine, the spawned CLI (every mistake in
+ * a many-file run, one of each family alone too) and a real server;
  * `JSSON_BASELINE_ACCEPT=1` rewrites the baselines from the engine (review
  * the diff). Then the command line's own mistakes: a mistyped flag, command
  * or `--select` key, each answered with the near name.
@@ -14,7 +15,7 @@ import { pool } from "../support/pool.js";
 import { runCli } from "../support/spawn-cli.js";
 import { fixtureDir } from "../cli/fixtures.js";
 import { startServer, type TestServer } from "../http/helpers.js";
-import { baselineText, mistakeBaseline, mistakeWithCli, mistakeWithEngine, mistakeWithHttp, readMistakes, summaryPart } from "./mistake-cases.js";
+import { baselineText, mistakeBaseline, mistakesWithManyFileCli, mistakeWithCli, mistakeWithEngine, mistakeWithHttp, readMistakes, summaryPart, type Mistake, type MistakeOutcome } from "./mistake-cases.js";
 
 const ACCEPT = process.env["JSSON_BASELINE_ACCEPT"] === "1";
 const mistakes = readMistakes();
@@ -27,10 +28,17 @@ test.after(async () => {
   await server?.close();
 });
 
-// two spawned CLI runs per mistake, started up front, two at a time
-const cliRuns = pool(
-  mistakes.map((m) => () => mistakeWithCli(m)),
-  2,
+// Every mistake through the CLI in two many-file runs (JSON and human report): each file takes the per-file
+// path of a one-file run there. The one-file run itself (its own entry, exit status and stderr) is spawned
+// for the first mistake of each family (the name's first word: comment, key, name, op, quote, …), both forms.
+const manyFileRuns = mistakesWithManyFileCli(mistakes);
+const family = (m: Mistake): string => m.name.split("-")[0] as string;
+const oneFileCases = mistakes.filter((m, i) => i === 0 || family(mistakes[i - 1] as Mistake) !== family(m));
+const oneFileRuns = new Map(
+  pool(
+    oneFileCases.map((m) => () => mistakeWithCli(m)),
+    2,
+  ).map((run, i) => [(oneFileCases[i] as Mistake).name, run]),
 );
 
 test("the corpus holds at least 30 mistakes, each with a baseline", () => {
@@ -38,7 +46,7 @@ test("the corpus holds at least 30 mistakes, each with a baseline", () => {
   if (!ACCEPT) for (const m of mistakes) assert.ok(existsSync(mistakeBaseline(m)), `no baseline for ${m.file} (run with JSSON_BASELINE_ACCEPT=1, then review it)`);
 });
 
-mistakes.forEach((m, i) => {
+mistakes.forEach((m) => {
   test(`mistake ${m.name}: engine, CLI and HTTP report the baseline`, async () => {
     const engine = mistakeWithEngine(m);
     const file = mistakeBaseline(m);
@@ -46,7 +54,9 @@ mistakes.forEach((m, i) => {
     const expected = readFileSync(file, "utf8");
     assert.ok(!engine.summary.startsWith("("), `${m.file} must fail:\n${engine.summary}`);
     assert.fixture(baselineText(engine), expected, "engine");
-    assert.fixture(baselineText(await (cliRuns[i] as Promise<Awaited<ReturnType<typeof mistakeWithCli>>>)), expected, "CLI");
+    assert.fixture(baselineText((await manyFileRuns).get(m.name) as MistakeOutcome), expected, "CLI (many-file run)");
+    const oneFile = oneFileRuns.get(m.name);
+    if (oneFile !== undefined) assert.fixture(baselineText(await oneFile), expected, "CLI (one-file run)");
     assert.fixture((await mistakeWithHttp(m, (server as TestServer).base)).summary, summaryPart(expected), "HTTP");
   });
 });

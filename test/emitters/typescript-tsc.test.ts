@@ -38,7 +38,8 @@ test("generated modules type-check with tsc --strict", () => {
     }
     assert.ok(files.length >= 30, `only ${files.length} modules`);
     const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const compilerOptions = { noEmit: true, strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", skipLibCheck: true, types: [] };
+    // the language's library alone (the default for the target adds the DOM, which no generated module uses): less to load
+    const compilerOptions = { noEmit: true, strict: true, target: "es2022", lib: ["es2022"], module: "esnext", moduleResolution: "bundler", skipLibCheck: true, types: [] };
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
     const r = spawnSync(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { encoding: "utf8" });
     const errors = r.stdout.split("\n").filter((l) => /error TS\d+/.test(l));

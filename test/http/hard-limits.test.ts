@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
-import { post, send } from "./helpers.js";
+import { delay, post, send } from "./helpers.js";
 import { gauge, untilGauge } from "../support/server-gauge.js";
 import { startServe, type ServeProcess } from "./serve-child.js";
 
@@ -32,7 +32,10 @@ function workersRestored(): Promise<true> {
   return untilGauge(s.base, "jsson_workers_ready", (n) => n === 2, "both workers up again");
 }
 
-/** Poll /health until `done` settles; every answer must be a 200. */
+/**
+ * Poll /health until `done` settles; every answer must be a 200. Paced: back to back, the poller and the
+ * server's main thread each kept a core busy for the whole of the jobs, CPU the jobs under test then lacked.
+ */
 async function healthDuring(done: Promise<unknown>): Promise<number> {
   let settled = false;
   void done.finally(() => (settled = true));
@@ -41,6 +44,7 @@ async function healthDuring(done: Promise<unknown>): Promise<number> {
     const r = await send(s.base, "/health");
     assert.is(r.status, 200);
     polls++;
+    await delay(10); // the poller's pace, not a wait for anything
   }
   return polls;
 }

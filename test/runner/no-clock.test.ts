@@ -33,6 +33,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // pollers and load loops keeping a pace: they wait for nothing
   "http/hostile-mix.test.ts: await delay(10); // the poller's pace, not a wait for anything": "pacing a poller",
   "http/supervisor.test.ts: await delay(20); // the poller's pace, not a wait for anything": "pacing a poller",
+  "http/hard-limits.test.ts: await delay(10); // the poller's pace, not a wait for anything": "pacing a poller",
   "deploy/haproxy-scale-out.e2e.test.ts: await delay(5); // each client's pace, not a wait for anything": "pacing a load loop",
   "lsp/lsp-evaluation.test.ts: await new Promise((r) => setTimeout(r, 10)); // the typist's pace (200 edits in about 2 s), not a wait for the server": "pacing a typist's edits",
   // printed for reading, not a verdict
