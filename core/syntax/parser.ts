@@ -275,7 +275,10 @@ class Parser {
     const last = found[found.length - 1];
     if (last !== undefined && e.diagnostic.start <= last.diagnostic.start) return;
     found.push(e);
-    if (found.length >= this.maxErrors) throw ENOUGH_ERRORS;
+    // Past the nesting limit the rest of the file's structure is unknown (and
+    // skipping it token by token costs as much as the file): a limit error,
+    // which is not a syntax error (§13.1), ends the parse.
+    if (found.length >= this.maxErrors || e.diagnostic.code === CODES.LIMIT_DEPTH) throw ENOUGH_ERRORS;
   }
 
   /** Read a fresh current token; lexical errors on the way are counted (the lexer has moved past each). */
