@@ -86,10 +86,8 @@ type Element = SyntaxNode | SyntaxToken;
 
 const CLOSER: Readonly<Record<string, string>> = { "{": "}", "[": "]", "(": ")" };
 
-/** What one top-level item of a document contributes to its outline, each list in document order. */
-interface ItemOutline {
-  /** The item's offset these were found at. */
-  readonly at: number;
+/** The lists of an outline, while they are filled. */
+interface OutlineLists {
   readonly definitions: Definition[];
   readonly roots: Definition[];
   readonly uses: NameUse[];
@@ -97,6 +95,12 @@ interface ItemOutline {
   readonly includes: StringRef[];
   readonly includeValues: Map<Definition, StringRef>;
   readonly pairs: BracketPair[];
+}
+
+/** What one top-level item of a document contributes to its outline, each list in document order. */
+interface ItemOutline extends OutlineLists {
+  /** The item's offset these were found at. */
+  readonly at: number;
 }
 
 /**
@@ -116,13 +120,8 @@ const ITEMS = new WeakMap<GreenNode, ItemOutline>();
  * document order. Linear in the tree.
  */
 export function outlineDocument(tree: SyntaxNode): DocumentOutline {
-  const definitions: Definition[] = [];
-  const roots: Definition[] = [];
-  const uses: NameUse[] = [];
-  const presetUses: StringRef[] = [];
-  const includes: StringRef[] = [];
-  const includeValues = new Map<Definition, StringRef>();
-  const pairs: BracketPair[] = [];
+  const all = emptyOutline();
+  const { definitions, roots, uses, presetUses, includes, includeValues, pairs } = all;
   let at = tree.start;
   for (const c of tree.green.children) {
     if (c instanceof GreenNode) {
@@ -141,7 +140,12 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
     at += c.width;
   }
   // each item's lists are in document order, and the items are
-  return { definitions, roots, uses, presetUses, includes, includeValues, pairs };
+  return all;
+}
+
+/** An outline with nothing in it yet. */
+function emptyOutline(): OutlineLists {
+  return { definitions: [], roots: [], uses: [], presetUses: [], includes: [], includeValues: new Map(), pairs: [] };
 }
 
 /** The outline of an item found at another offset, its offsets moved to `at`. */
@@ -179,13 +183,8 @@ function movedItem(item: ItemOutline, at: number): ItemOutline {
 
 /** Read the outline of `member`, a top-level item of `tree`: a loop over its groups, no recursion but into a template's `${…}`. */
 function readItem(tree: SyntaxNode, member: SyntaxNode): ItemOutline {
-  const definitions: Definition[] = [];
-  const roots: Definition[] = [];
-  const uses: NameUse[] = [];
-  const presetUses: StringRef[] = [];
-  const includes: StringRef[] = [];
-  const includeValues = new Map<Definition, StringRef>();
-  const pairs: BracketPair[] = [];
+  const found = emptyOutline();
+  const { definitions, roots, uses, presetUses, includes, includeValues, pairs } = found;
   const work: Group[] = [{ node: tree, owner: undefined, scopeStart: 0, scopeEnd: Infinity }];
 
   for (let g = work.pop(); g !== undefined; g = work.pop()) {
@@ -295,7 +294,7 @@ function readItem(tree: SyntaxNode, member: SyntaxNode): ItemOutline {
   // the groups are read outside in: sort what they found into document order (the first include that defines a name wins)
   for (const list of [uses, presetUses, includes]) list.sort((a, b) => a.start - b.start);
   pairs.sort((a, b) => a.open - b.open);
-  return { at: member.start, definitions, roots, uses, presetUses, includes, includeValues, pairs };
+  return { at: member.start, ...found };
 }
 
 /** The children of `node` that are not trivia (no cursor is made for trivia: W3's items are mostly blanks and line breaks). */
