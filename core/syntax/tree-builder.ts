@@ -127,11 +127,18 @@ export function buildDocumentChildren(source: string, errorStarts: readonly numb
     f.item = undefined;
   };
   /** How many brackets are open, by closer (a closer of a kind not open needs no search). */
-  const openOf = new Map<string, number>();
+  let openBraces = 0;
+  let openBrackets = 0;
+  let openParens = 0;
+  const countOpen = (closer: string, by: number): void => {
+    if (closer === "}") openBraces += by;
+    else if (closer === "]") openBrackets += by;
+    else openParens += by;
+  };
   /** Finish the innermost bracket (its closer, if any, already in it) and hand it to the enclosing one. */
   const closeGroup = (): void => {
     const f = frames.pop() as Frame;
-    openOf.set(f.closer, (openOf.get(f.closer) ?? 0) - 1);
+    countOpen(f.closer, -1);
     closeItem(f);
     const node = new GreenNode(f.group.kind, f.group.children);
     const outer = top();
@@ -165,14 +172,16 @@ export function buildDocumentChildren(source: string, errorStarts: readonly numb
     return f.item;
   };
 
-  const significant = (kind: TreeTokenKind, text: string, end: number): void => {
+  /** A significant token, `lines` line breaks in it (only a string has any). */
+  const significant = (kind: TreeTokenKind, text: string, end: number, lines: number): void => {
     const tokLine = line;
-    if (kind === "string" || kind === "template") for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) line++;
+    line += lines;
     const token = kind === "punct" || kind === "keyword" ? shared(kind, text) : new GreenToken(kind, text);
     let f = top();
     if (kind === "punct") {
       // a closer closes the innermost bracket of its kind (and those open inside it): the search pops what it passes
-      const closes = (text === "}" || text === "]" || text === ")") && (openOf.get(text) ?? 0) > 0 ? innermostClosedBy(frames, text) : -1;
+      const open = text === "}" ? openBraces : text === "]" ? openBrackets : text === ")" ? openParens : 0;
+      const closes = open > 0 ? innermostClosedBy(frames, text) : -1;
       if (closes >= 1) {
         while (frames.length - 1 > closes) closeGroup();
         f = top();
@@ -198,7 +207,7 @@ export function buildDocumentChildren(source: string, errorStarts: readonly numb
           const items = text === "{" ? "member" : text === "[" ? "element" : undefined;
           const kind: NodeKind = text === "{" ? "object" : text === "[" ? "array" : "paren";
           frames.push({ group: { kind, children: [token], broken: false }, closer, items, item: undefined });
-          openOf.set(closer, (openOf.get(closer) ?? 0) + 1);
+          countOpen(closer, 1);
         }
       }
     } else {
@@ -259,7 +268,7 @@ export function buildDocumentChildren(source: string, errorStarts: readonly numb
         const c = source.charCodeAt(start);
         if (unterminated < 0 && (c === 34 || c === 96)) unterminated = start;
         trivia(pos, start);
-        significant("error", source.slice(start, to), to);
+        significant("error", source.slice(start, to), to, 0);
         pos = to;
       }
     }
@@ -274,7 +283,7 @@ export function buildDocumentChildren(source: string, errorStarts: readonly numb
       }
     }
     // names, keywords, punctuation and numbers: the lexer's text is the source's; strings: the lexer's has escapes applied
-    significant(kind, kind === "string" || kind === "template" ? source.slice(lexer.start, lexer.end) : lexer.text, lexer.end);
+    significant(kind, kind === "string" || kind === "template" ? source.slice(lexer.start, lexer.end) : lexer.text, lexer.end, lexer.endLine - lexer.tokLine);
     pos = lexer.end;
   }
   if (stoppedAt === source.length) trivia(pos, source.length);
@@ -292,7 +301,16 @@ const SHARED = new Map<string, GreenToken>();
 const NEWLINE = new GreenToken("newline", "\n");
 const BLANKS: GreenToken[] = [];
 
+/** The shared one-character punctuation, by character code: most punctuation, found without hashing its text. */
+const SHARED_CHARS: (GreenToken | undefined)[] = [];
+
 function shared(kind: "punct" | "keyword", text: string): GreenToken {
+  if (text.length === 1) {
+    const c = text.charCodeAt(0);
+    let t = SHARED_CHARS[c];
+    if (t === undefined) SHARED_CHARS[c] = t = new GreenToken(kind, text);
+    return t;
+  }
   let t = SHARED.get(text);
   if (t === undefined) {
     t = new GreenToken(kind, text);
