@@ -85,7 +85,7 @@ test("property: chains of random edits on the corpus give the fresh tree", () =>
     fc.property(fc.integer({ min: 0, max: corpus.length - 1 }), fc.array(editArb, { minLength: 1, maxLength: 6 }), (i, edits) => {
       checkChain(corpus[i] as string, edits);
     }),
-    fcParams(1000),
+    fcParams(700),
   );
 });
 
@@ -94,7 +94,7 @@ test("property: chains of random edits on W3 give the fresh tree", () => {
     fc.property(fc.array(editArb, { minLength: 1, maxLength: 4 }), (edits) => {
       checkChain(W3, edits);
     }),
-    fcParams(40),
+    fcParams(25),
   );
 });
 
