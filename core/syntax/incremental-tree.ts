@@ -13,7 +13,8 @@
  *   token's lexing looks one character past its end), so every token
  *   before it, that token, and whether it opens an item are as they were.
  *   A string without a closing quote is the exception: its lexing read to
- *   the end of the text, so the restart is before the first one.
+ *   the end of the text, so the restart is before the first one (or
+ *   before a place it cannot be ahead of: `stringsClosedBefore`).
  * - After the edit, the build stops before a token at the top level that
  *   opens an item where an old top-level member started, in the text
  *   after the edit (the same text from there on): from that state the
@@ -31,14 +32,20 @@ import { buildDocumentChildren } from "./tree-builder.js";
 export interface EditableTree {
   readonly text: string;
   readonly green: GreenNode;
-  /** Offset of the first string without a closing quote, or -1. */
-  readonly unterminated: number;
+  /**
+   * Every string that starts before this offset has its closing quote
+   * (Infinity: every string has): the first one without is here or after
+   * it. Exact after a build from scratch; after a rebuild that reused the
+   * items after the edit, where the first one was among the items rebuilt
+   * and is gone, it is the start of the reused items (where one may be).
+   */
+  readonly stringsClosedBefore: number;
 }
 
 /** The tree of `text`, built from scratch. */
 export function editableTree(text: string): EditableTree {
   const built = buildDocumentChildren(text, [], 0, undefined);
-  return { text, green: new GreenNode("document", built.children), unterminated: built.unterminated };
+  return { text, green: new GreenNode("document", built.children), stringsClosedBefore: built.unterminated < 0 ? Infinity : built.unterminated };
 }
 
 /** The tree of `text` from the tree of an earlier text: the top-level items the change between them does not reach are reused. */
@@ -53,7 +60,7 @@ export function editedTree(before: EditableTree, text: string): EditableTree {
 
   const kids = before.green.children;
   // the restart: the last member whose first token is safely before the edit (and before any unterminated string)
-  const limit = before.unterminated < 0 ? prefix : Math.min(prefix, before.unterminated);
+  const limit = Math.min(prefix, before.stringsClosedBefore);
   let keep = 0;
   let from = 0;
   let at = 0;
@@ -84,8 +91,10 @@ export function editedTree(before: EditableTree, text: string): EditableTree {
   for (const c of built.children) children.push(c);
   const stopped = built.end < text.length;
   if (stopped) for (let k = j; k < kids.length; k++) children.push(kids[k] as GreenElement);
-  const unterminated = built.unterminated >= 0 ? built.unterminated : stopped && before.unterminated >= built.end - delta ? before.unterminated + delta : -1;
-  return { text, green: new GreenNode("document", children), unterminated };
+  // the rebuilt part knows its own first unterminated string; the reused part, the old bound if it lies there, else its start
+  const reusedFrom = built.end - delta;
+  const closedBefore = built.unterminated >= 0 ? built.unterminated : !stopped ? Infinity : before.stringsClosedBefore >= reusedFrom ? before.stringsClosedBefore + delta : built.end;
+  return { text, green: new GreenNode("document", children), stringsClosedBefore: closedBefore };
 }
 
 /** The width of the first token of a node (a member starts with a token or with a bracket node that does). */
