@@ -6,9 +6,15 @@
 // text and does the same while the edited text evaluates (a warm engine).
 // Reported per phase: the hovers answered before the diagnostics, and the
 // median and slowest of their latencies (over all rounds), and the time to
-// the diagnostics. Works against any build (no server-specific requests),
-// so it A/Bs against an older commit built in a scratch folder:
-// Usage: npx tsc -p tsconfig.json && node bench/lsp-hover-during-evaluation.mjs [--rounds 5] [--root DIR] [--smoke]
+// the diagnostics. Then a typist's stream: `--edits` one-character edits
+// (incremental sync, a new key typed into svc100's body) at one per 10 ms,
+// a hover after each (on svc0's `basePort`, an item the edits do not
+// touch); reported: the hovers' median, 95th percentile and slowest, the
+// evaluations started, cancelled and completed during the stream, and the
+// server's RSS before and after (the `jsson/evaluationStats` request, when
+// the build has it). Otherwise works against any build, so it A/Bs against
+// an older commit built in a scratch folder:
+// Usage: npx tsc -p tsconfig.json && node bench/lsp-hover-during-evaluation.mjs [--rounds 5] [--edits 200] [--root DIR] [--smoke]
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -16,6 +22,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 import { flag, smokeOr } from "./bench-args.mjs";
 
 const rounds = Number(flag("rounds", smokeOr("1", "5")));
+const edits = Number(flag("edits", smokeOr("10", "200")));
 const root = flag("root", fileURLToPath(new URL("..", import.meta.url)));
 const file = fileURLToPath(new URL("workloads/w3.jsson", import.meta.url));
 const text = readFileSync(file, "utf8");
@@ -34,6 +41,57 @@ async function hoversUntil(c, done) {
     latencies.push(performance.now() - t0); // sent before the diagnostics came: a hover held behind the evaluation counts
   }
   return latencies;
+}
+
+/** The server's evaluation counts and memory, or undefined for a build without the request. */
+async function stats(c) {
+  try {
+    return await c.sendRequest("jsson/evaluationStats");
+  } catch {
+    return undefined;
+  }
+}
+
+/** `edits` one-character edits at one per 10 ms, typing new keys into svc100's body, each followed by a hover; then the last text's diagnostics. */
+async function stream(c, diagnostics) {
+  const typed = Array.from({ length: Math.ceil(edits / 12) + 1 }, (_, i) => `\n  note${String(i).padStart(2, "0")} = ${i}`).join("").slice(0, edits);
+  let line = text.split("\n").findIndex((l) => l.startsWith("svc100 {"));
+  let character = "svc100 {".length;
+  let version = 3;
+  const before = await stats(c);
+  const latencies = [];
+  const t0 = performance.now();
+  let published;
+  for (let k = 0; k < typed.length; k++) {
+    const ch = typed[k];
+    if (k === typed.length - 1) published = diagnostics();
+    await c.sendNotification("textDocument/didChange", { textDocument: { uri, version: version++ }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: ch }] });
+    if (ch === "\n") {
+      line++;
+      character = 0;
+    } else character++;
+    const h0 = performance.now();
+    await c.sendRequest("textDocument/hover", { textDocument: { uri }, position });
+    latencies.push(performance.now() - h0);
+    const due = t0 + 10 * (k + 1) - performance.now();
+    if (due > 0) await new Promise((r) => setTimeout(r, due));
+  }
+  const streamMs = performance.now() - t0;
+  await published;
+  const diagnosticsMs = performance.now() - t0 - streamMs;
+  let after = await stats(c);
+  while (after !== undefined && (after.running > 0 || after.queued > 0)) after = await stats(c);
+  const delta = (k) => (before === undefined || after === undefined ? NaN : after[k] - before[k]);
+  return {
+    latencies,
+    streamMs,
+    diagnosticsMs,
+    started: delta("started"),
+    cancelled: delta("cancelled"),
+    completed: delta("completed"),
+    rssBefore: before?.memory.rss ?? NaN,
+    rssAfter: after?.memory.rss ?? NaN,
+  };
 }
 
 async function round() {
@@ -60,6 +118,7 @@ async function round() {
     await published;
     phases[phase] = { latencies, diagnosticsMs: performance.now() - t0 };
   }
+  phases.stream = await stream(c, diagnostics);
   await c.sendRequest("shutdown");
   await c.sendNotification("exit");
   await new Promise((r) => child.on("exit", r));
@@ -69,7 +128,9 @@ async function round() {
 
 const results = [];
 for (let r = 0; r < rounds; r++) results.push(await round());
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const median = (xs) => quantile(xs, 0.5);
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? NaN;
+const mib = (b) => (b / 2 ** 20).toFixed(0);
 console.log(`w3.jsson: ${text.split("\n").length} lines; ${rounds} fresh servers; server from ${root}`);
 for (const phase of ["open", "edit"]) {
   const all = results.flatMap((x) => x[phase].latencies);
@@ -77,4 +138,11 @@ for (const phase of ["open", "edit"]) {
   console.log(
     `${phase}: hovers answered before the diagnostics per round ${counts.join(", ")}; latency median ${median(all).toFixed(1)} ms, slowest ${(all.length === 0 ? NaN : Math.max(...all)).toFixed(1)} ms; diagnostics after median ${median(results.map((x) => x[phase].diagnosticsMs)).toFixed(0)} ms`,
   );
+}
+{
+  const all = results.flatMap((x) => x.stream.latencies);
+  console.log(
+    `stream: ${edits} edits, a hover after each; hover median ${median(all).toFixed(1)} ms, p95 ${quantile(all, 0.95).toFixed(1)} ms, slowest ${Math.max(...all).toFixed(1)} ms; stream took ${results.map((x) => x.stream.streamMs.toFixed(0)).join(", ")} ms, last diagnostics after ${results.map((x) => x.stream.diagnosticsMs.toFixed(0)).join(", ")} ms`,
+  );
+  console.log(`stream: evaluations started / cancelled / completed per round ${results.map((x) => `${x.stream.started}/${x.stream.cancelled}/${x.stream.completed}`).join(", ")}; server rss MiB before → after ${results.map((x) => `${mib(x.stream.rssBefore)} → ${mib(x.stream.rssAfter)}`).join(", ")}`);
 }

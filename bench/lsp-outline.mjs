@@ -4,8 +4,12 @@
 // editor tokens and its outline (keys, names, uses, brackets). Against the
 // current build (tree: core/syntax's tree, then tokens and outline read off
 // it) or an older one that still has cli/lsp/scan-tokens.js (tokens from the
-// lexer, outline from the tokens), so it A/Bs:
-// Usage: npx tsc -p tsconfig.json && node bench/lsp-outline.mjs [--runs 15] [--root DIR] [--smoke]
+// lexer, outline from the tokens), so it A/Bs. With `--edit`: what the
+// first request after a one-character edit in the middle builds (the text
+// alternates between W3 and W3 with the character, the outline of W3 built
+// once before): the tree (rebuilt from the last one where the build has
+// core/syntax/incremental-tree.js, else from scratch) and the outline.
+// Usage: npx tsc -p tsconfig.json && node bench/lsp-outline.mjs [--runs 15] [--root DIR] [--edit] [--smoke]
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { flag, smokeOr } from "./bench-args.mjs";
@@ -23,6 +27,27 @@ if (existsSync(`${root}/dist/cli/lsp/scan-tokens.js`)) {
   stages = [
     ["tokens (lexer)", (s) => (s.tokens = scanTokens(text))],
     ["outline (from tokens)", (s) => outlineDocument(text, s.tokens)],
+  ];
+} else if (process.argv.includes("--edit")) {
+  const { editorSyntaxTree, SyntaxNode } = await import(pathToFileURL(`${root}/dist/core/syntax/index.js`).href);
+  const { outlineDocument } = await lsp("document-outline.js");
+  const incrementalPath = `${root}/dist/core/syntax/incremental-tree.js`;
+  const incremental = existsSync(incrementalPath) ? await import(pathToFileURL(incrementalPath).href) : undefined;
+  const middle = text.indexOf("\n", Math.floor(text.length / 2)) - 1;
+  const edited = text.slice(0, middle) + "7" + text.slice(middle);
+  let last = incremental?.editableTree(text);
+  outlineDocument(last === undefined ? editorSyntaxTree(text) : new SyntaxNode(last.green, 0, undefined));
+  let n = 0;
+  const next = () => (n++ % 2 === 0 ? edited : text);
+  stages = [
+    [
+      incremental === undefined ? "tree (from scratch)" : "tree (rebuilt from the last)",
+      (s) => {
+        if (incremental === undefined) s.tree = editorSyntaxTree(next());
+        else s.tree = new SyntaxNode((last = incremental.editedTree(last, next())).green, 0, undefined);
+      },
+    ],
+    ["outline (from tree)", (s) => outlineDocument(s.tree)],
   ];
 } else {
   const { editorSyntaxTree } = await import(pathToFileURL(`${root}/dist/core/syntax/index.js`).href);

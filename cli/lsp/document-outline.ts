@@ -28,7 +28,7 @@ export interface Definition {
   readonly quoted: boolean;
   /** Where in the document the name is visible: the span of the enclosing body. */
   readonly scopeStart: number;
-  /** Where the enclosing body closes (the end of the text when it does not). */
+  /** Where the enclosing body closes; Infinity at top level and for a body that does not close (it runs to the end of the text). */
   readonly scopeEnd: number;
 }
 
@@ -60,8 +60,13 @@ export interface DocumentOutline {
   readonly includes: readonly StringRef[];
   /** Includes used as a value (`base := include "f"`, `k = include "f"`), by the name or key they are bound to (one of {@link includes}). */
   readonly includeValues: ReadonlyMap<Definition, StringRef>;
-  /** Matching bracket pairs `{}` `[]` `()` (offsets of the open and the close). */
-  readonly pairs: readonly { readonly open: number; readonly close: number }[];
+  /** Matching bracket pairs `{}` `[]` `()` (offsets of the open and the close), by their opening bracket. */
+  readonly pairs: readonly BracketPair[];
+}
+
+export interface BracketPair {
+  readonly open: number;
+  readonly close: number;
 }
 
 /** A list or bracket of the tree with what its items see: the body that holds definitions made in it. */
@@ -81,17 +86,106 @@ type Element = SyntaxNode | SyntaxToken;
 
 const CLOSER: Readonly<Record<string, string>> = { "{": "}", "[": "]", "(": ")" };
 
-/** The outline of the document `tree` is the tree of (core/syntax/index.ts, editorSyntaxTree). Linear in the tree; a loop over groups, no recursion but into a template's `${…}`. */
+/** The lists of an outline, while they are filled. */
+interface OutlineLists {
+  readonly definitions: Definition[];
+  readonly roots: Definition[];
+  readonly uses: NameUse[];
+  readonly presetUses: StringRef[];
+  readonly includes: StringRef[];
+  readonly includeValues: Map<Definition, StringRef>;
+  readonly pairs: BracketPair[];
+}
+
+/** What one top-level item of a document contributes to its outline, each list in document order. */
+interface ItemOutline extends OutlineLists {
+  /** The item's offset these were found at. */
+  readonly at: number;
+}
+
+/**
+ * The outline of each top-level item by its green node, at the offset it
+ * was last read at. Green nodes are shared between a document's versions
+ * (core/syntax/incremental-tree.ts): after an edit the items before it are
+ * the same objects at the same offsets and their outlines are reused as
+ * they are; those after it moved, and their outlines are copied with
+ * offsets moved; only the items the edit rebuilt are read again. An entry
+ * goes with its node.
+ */
+const ITEMS = new WeakMap<GreenNode, ItemOutline>();
+
+/**
+ * The outline of the document `tree` is the tree of (core/syntax/index.ts,
+ * editorSyntaxTree): the outlines of its top-level items, joined in
+ * document order. Linear in the tree.
+ */
 export function outlineDocument(tree: SyntaxNode): DocumentOutline {
-  const textLength = tree.end;
+  const all = emptyOutline();
+  const { definitions, roots, uses, presetUses, includes, includeValues, pairs } = all;
+  let at = tree.start;
+  for (const c of tree.green.children) {
+    if (c instanceof GreenNode) {
+      let item = ITEMS.get(c);
+      if (item === undefined) item = readItem(tree, new SyntaxNode(c, at, tree));
+      else if (item.at !== at) item = movedItem(item, at);
+      ITEMS.set(c, item);
+      for (const d of item.definitions) definitions.push(d);
+      for (const d of item.roots) roots.push(d);
+      for (const u of item.uses) uses.push(u);
+      for (const r of item.presetUses) presetUses.push(r);
+      for (const r of item.includes) includes.push(r);
+      for (const [d, r] of item.includeValues) includeValues.set(d, r);
+      for (const p of item.pairs) pairs.push(p);
+    }
+    at += c.width;
+  }
+  // each item's lists are in document order, and the items are
+  return all;
+}
+
+/** An outline with nothing in it yet. */
+function emptyOutline(): OutlineLists {
+  return { definitions: [], roots: [], uses: [], presetUses: [], includes: [], includeValues: new Map(), pairs: [] };
+}
+
+/** The outline of an item found at another offset, its offsets moved to `at`. */
+function movedItem(item: ItemOutline, at: number): ItemOutline {
+  const by = at - item.at;
+  const moved = new Map<Definition, Definition>();
   const definitions: Definition[] = [];
-  const roots: Definition[] = [];
-  const uses: NameUse[] = [];
-  const presetUses: StringRef[] = [];
-  const includes: StringRef[] = [];
+  // the roots are the definitions made at top level: their scope is the document's, which does not move
+  const roots = new Set(item.roots);
+  // a parent is defined before its children (its body is read after it)
+  for (const d of item.definitions) {
+    const parent = d.parent === undefined ? undefined : moved.get(d.parent);
+    const scopeBy = roots.has(d) ? 0 : by;
+    const m: Definition = { kind: d.kind, name: d.name, nameStart: d.nameStart + by, nameEnd: d.nameEnd + by, start: d.start + by, end: d.end + by, parent, children: [], quoted: d.quoted, scopeStart: d.scopeStart + scopeBy, scopeEnd: d.scopeEnd + scopeBy };
+    if (parent) parent.children.push(m);
+    moved.set(d, m);
+    definitions.push(m);
+  }
+  const def = (d: Definition): Definition => moved.get(d) as Definition;
+  const ref = (r: StringRef): StringRef => ({ value: r.value, start: r.start + by, end: r.end + by });
+  const includes = item.includes.map(ref);
   const includeValues = new Map<Definition, StringRef>();
-  const pairs: { open: number; close: number }[] = [];
-  const work: Group[] = [{ node: tree, owner: undefined, scopeStart: 0, scopeEnd: textLength }];
+  for (const [d, r] of item.includeValues) includeValues.set(def(d), includes[item.includes.indexOf(r)] as StringRef);
+  return {
+    at,
+    definitions,
+    roots: item.roots.map(def),
+    uses: item.uses.map((u) => ({ name: u.name, start: u.start + by, end: u.end + by, chain: u.chain })),
+    presetUses: item.presetUses.map(ref),
+    includes,
+    includeValues,
+    pairs: item.pairs.map((p) => ({ open: p.open + by, close: p.close + by })),
+  };
+}
+
+/** Read the outline of `member`, a top-level item of `tree`: a loop over its groups, no recursion but into a template's `${…}`. */
+function readItem(tree: SyntaxNode, member: SyntaxNode): ItemOutline {
+  const found = emptyOutline();
+  const { definitions, roots, uses, presetUses, includes, includeValues, pairs } = found;
+  const work: Group[] = [{ node: tree, owner: undefined, scopeStart: 0, scopeEnd: Infinity }];
 
   for (let g = work.pop(); g !== undefined; g = work.pop()) {
     const group = g;
@@ -182,8 +276,9 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
 
     const node = group.node;
     if (node.kind === "paren") read(significant(node), undefined);
+    else if (node === tree) read(significant(member), member);
     else {
-      const holdsKeys = node.kind === "document" || node.kind === "object";
+      const holdsKeys = node.kind === "object";
       for (const c of significant(node)) {
         if (c instanceof SyntaxNode) read(significant(c), holdsKeys && c.kind !== "element" ? c : undefined);
       }
@@ -192,13 +287,14 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
       const { node: b, owner } = inner[k] as { node: SyntaxNode; owner: Definition | undefined };
       const closed = closes(b);
       if (closed) pairs.push({ open: b.start, close: b.end - 1 });
-      work.push({ node: b, owner, scopeStart: b.start, scopeEnd: closed ? b.end : textLength });
+      work.push({ node: b, owner, scopeStart: b.start, scopeEnd: closed ? b.end : Infinity });
     }
   }
   definitions.sort((a, b) => a.nameStart - b.nameStart);
   // the groups are read outside in: sort what they found into document order (the first include that defines a name wins)
   for (const list of [uses, presetUses, includes]) list.sort((a, b) => a.start - b.start);
-  return { definitions, roots, uses, presetUses, includes, includeValues, pairs };
+  pairs.sort((a, b) => a.open - b.open);
+  return { at: member.start, ...found };
 }
 
 /** The children of `node` that are not trivia (no cursor is made for trivia: W3's items are mostly blanks and line breaks). */

@@ -2,10 +2,12 @@
  * What the server knows about one open document: its text, its syntax tree
  * and what the editor features read off it (tokens, outline), each built on
  * first use and once per version, and the value previews of its last
- * evaluation.
+ * evaluation. A version's tree is rebuilt from the last one built of an
+ * earlier version (core/syntax/incremental-tree.ts): only the top-level
+ * items the edits since then reach are built again.
  */
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { editorSyntaxTree, type SyntaxNode } from "../../core/syntax/index.js";
+import { editableTree, editedTree, SyntaxNode, type EditableTree } from "../../core/syntax/index.js";
 import { outlineDocument, type DocumentOutline } from "./document-outline.js";
 import { editorTokens, type EditorToken } from "./editor-tokens.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
@@ -19,6 +21,9 @@ const MAX_EDITOR_TEXT = LSP_LIMITS.maxSourceLength ?? Infinity;
  */
 export class DocumentState {
   readonly version: number;
+  /** The last tree built of an earlier version (dropped once this version's is built from it). */
+  private earlier: EditableTree | undefined;
+  private editable: EditableTree | undefined;
   private treeCache: SyntaxNode | undefined;
   private tokenCache: EditorToken[] | undefined;
   private outlineCache: DocumentOutline | undefined;
@@ -37,6 +42,7 @@ export class DocumentState {
   ) {
     this.version = document.version;
     this.text = document.getText();
+    this.earlier = previous?.editable ?? previous?.earlier;
     this.previews = previous?.previews === undefined ? undefined : { byPath: previous.previews.byPath, stale: true };
   }
 
@@ -48,7 +54,12 @@ export class DocumentState {
 
   /** The syntax tree; an empty one for a text larger than the engine would accept (editor features then offer nothing). */
   get tree(): SyntaxNode {
-    this.treeCache ??= editorSyntaxTree(this.text.length > MAX_EDITOR_TEXT ? "" : this.text);
+    if (this.treeCache === undefined) {
+      const text = this.text.length > MAX_EDITOR_TEXT ? "" : this.text;
+      this.editable = this.earlier === undefined ? editableTree(text) : editedTree(this.earlier, text);
+      this.earlier = undefined;
+      this.treeCache = new SyntaxNode(this.editable.green, 0, undefined);
+    }
     return this.treeCache;
   }
 

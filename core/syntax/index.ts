@@ -12,6 +12,7 @@ import { SyntaxNode } from "./syntax-tree.js";
 export { GreenNode, GreenToken, SyntaxNode, SyntaxToken, isTrivia } from "./syntax-tree.js";
 export type { GreenElement, NodeKind, TreeTokenKind } from "./syntax-tree.js";
 export { KEYWORDS, KEY_FOLLOWERS } from "./tokens.js";
+export { editableTree, editedTree, type EditableTree } from "./incremental-tree.js";
 
 /**
  * The tree of `source` as it stands, starting at offset `at` (a part of a

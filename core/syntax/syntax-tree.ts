@@ -26,12 +26,13 @@ export type TreeTokenKind = Exclude<LexicalKind, "eof"> | "whitespace" | "newlin
 export type NodeKind = "document" | "member" | "element" | "object" | "array" | "paren" | "error";
 
 export class GreenToken {
+  /** The text's length, a field as a node's is: the loops over children read one shape of property. */
+  readonly width: number;
   constructor(
     readonly kind: TreeTokenKind,
     readonly text: string,
-  ) {}
-  get width(): number {
-    return this.text.length;
+  ) {
+    this.width = text.length;
   }
 }
 
@@ -42,7 +43,7 @@ export class GreenNode {
     readonly children: readonly GreenElement[],
   ) {
     let w = 0;
-    for (const c of children) w += c.width;
+    for (let i = 0; i < children.length; i++) w += (children[i] as GreenElement).width;
     this.width = w;
   }
 }

@@ -86,6 +86,27 @@ function closerOf(text: string): string | undefined {
  * (ascending) become `error` nodes. Linear in the text.
  */
 export function buildSyntaxTree(source: string, errorStarts: readonly number[]): GreenNode {
+  return new GreenNode("document", buildDocumentChildren(source, errorStarts, 0, undefined).children);
+}
+
+/** The top-level children of a text, or of a stretch of it (core/syntax/incremental-tree.ts). */
+export interface DocumentChildren {
+  readonly children: GreenElement[];
+  /** Where the build stopped: the offset `stopAt` accepted, or the text's length. */
+  readonly end: number;
+  /** The first string without a closing quote in what was read (its lexing read to the end of the text), or -1. */
+  readonly unterminated: number;
+}
+
+/**
+ * The document's children built from offset `from`, which must be where a
+ * build of the whole text opens a top-level item (a member's first token);
+ * with `stopAt`, the build ends before the first token at the top level
+ * that opens an item and that `stopAt` accepts (its offset). Without
+ * either, the children of {@link buildSyntaxTree}.
+ */
+export function buildDocumentChildren(source: string, errorStarts: readonly number[], from: number, stopAt: ((offset: number) => boolean) | undefined): DocumentChildren {
+  let unterminated = -1;
   const frames: Frame[] = [{ group: { kind: "document", children: [], broken: false }, closer: "", items: "member", item: undefined }];
   /** Trivia read but not yet placed (the first `pendingCount`): it goes to the node that takes the next token. */
   const pending: GreenToken[] = [];
@@ -106,11 +127,18 @@ export function buildSyntaxTree(source: string, errorStarts: readonly number[]):
     f.item = undefined;
   };
   /** How many brackets are open, by closer (a closer of a kind not open needs no search). */
-  const openOf = new Map<string, number>();
+  let openBraces = 0;
+  let openBrackets = 0;
+  let openParens = 0;
+  const countOpen = (closer: string, by: number): void => {
+    if (closer === "}") openBraces += by;
+    else if (closer === "]") openBrackets += by;
+    else openParens += by;
+  };
   /** Finish the innermost bracket (its closer, if any, already in it) and hand it to the enclosing one. */
   const closeGroup = (): void => {
     const f = frames.pop() as Frame;
-    openOf.set(f.closer, (openOf.get(f.closer) ?? 0) - 1);
+    countOpen(f.closer, -1);
     closeItem(f);
     const node = new GreenNode(f.group.kind, f.group.children);
     const outer = top();
@@ -128,13 +156,15 @@ export function buildSyntaxTree(source: string, errorStarts: readonly number[]):
     }
     return placed;
   };
+  /** Whether a token (not a `,`) on line `tokLine` ends the open item of a list of `items` (the separator rule). */
+  const endsItem = (kind: TreeTokenKind, text: string, items: "member" | "element", tokLine: number): boolean => tokLine > prevEndLine && startsItem(kind, text, items, prevText);
   /** Before a token of an item in frame `f`: end the item at a line start that begins another, open one if none is. */
   const toItem = (f: Frame, kind: TreeTokenKind, text: string, tokLine: number): OpenNode => {
     if (f.items === undefined) {
       flushInto(f.group);
       return f.group;
     }
-    if (f.item !== undefined && tokLine > prevEndLine && startsItem(kind, text, f.items, prevText)) closeItem(f);
+    if (f.item !== undefined && endsItem(kind, text, f.items, tokLine)) closeItem(f);
     if (f.item === undefined) {
       flushInto(f.group);
       f.item = { kind: f.items, children: [], broken: false };
@@ -142,14 +172,16 @@ export function buildSyntaxTree(source: string, errorStarts: readonly number[]):
     return f.item;
   };
 
-  const significant = (kind: TreeTokenKind, text: string, end: number): void => {
+  /** A significant token, `lines` line breaks in it (only a string has any). */
+  const significant = (kind: TreeTokenKind, text: string, end: number, lines: number): void => {
     const tokLine = line;
-    if (kind === "string" || kind === "template") for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) line++;
+    line += lines;
     const token = kind === "punct" || kind === "keyword" ? shared(kind, text) : new GreenToken(kind, text);
     let f = top();
     if (kind === "punct") {
       // a closer closes the innermost bracket of its kind (and those open inside it): the search pops what it passes
-      const closes = (text === "}" || text === "]" || text === ")") && (openOf.get(text) ?? 0) > 0 ? innermostClosedBy(frames, text) : -1;
+      const open = text === "}" ? openBraces : text === "]" ? openBrackets : text === ")" ? openParens : 0;
+      const closes = open > 0 ? innermostClosedBy(frames, text) : -1;
       if (closes >= 1) {
         while (frames.length - 1 > closes) closeGroup();
         f = top();
@@ -175,7 +207,7 @@ export function buildSyntaxTree(source: string, errorStarts: readonly number[]):
           const items = text === "{" ? "member" : text === "[" ? "element" : undefined;
           const kind: NodeKind = text === "{" ? "object" : text === "[" ? "array" : "paren";
           frames.push({ group: { kind, children: [token], broken: false }, closer, items, item: undefined });
-          openOf.set(closer, (openOf.get(closer) ?? 0) + 1);
+          countOpen(closer, 1);
         }
       }
     } else {
@@ -215,9 +247,10 @@ export function buildSyntaxTree(source: string, errorStarts: readonly number[]):
     }
   };
 
-  const lexer = new Lexer(source);
-  let pos = 0;
-  if (source.charCodeAt(0) === 0xfeff) {
+  const lexer = new Lexer(source, from);
+  let pos = from;
+  let stoppedAt = source.length;
+  if (from === 0 && source.charCodeAt(0) === 0xfeff) {
     pending.push(new GreenToken("bom", "\ufeff"));
     pendingCount = 1;
     pos = 1;
@@ -231,27 +264,36 @@ export function buildSyntaxTree(source: string, errorStarts: readonly number[]):
         if (!(e instanceof LexError)) throw e;
         // the lexer has moved past the text it refused: one error token
         const start = e.diagnostic.start;
-        const end = Math.max(lexer.offset, start + 1);
+        const to = Math.max(lexer.offset, start + 1);
+        const c = source.charCodeAt(start);
+        if (unterminated < 0 && (c === 34 || c === 96)) unterminated = start;
         trivia(pos, start);
-        significant("error", source.slice(start, end), end);
-        pos = end;
+        significant("error", source.slice(start, to), to, 0);
+        pos = to;
       }
     }
     const kind: TokenKind = lexer.kind;
     if (kind === "eof") break;
     trivia(pos, lexer.start);
+    if (stopAt !== undefined && frames.length === 1 && !(kind === "punct" && lexer.text === ",")) {
+      const doc = top();
+      if ((doc.item === undefined || endsItem(kind, lexer.text, "member", line)) && stopAt(lexer.start)) {
+        stoppedAt = lexer.start;
+        break;
+      }
+    }
     // names, keywords, punctuation and numbers: the lexer's text is the source's; strings: the lexer's has escapes applied
-    significant(kind, kind === "string" || kind === "template" ? source.slice(lexer.start, lexer.end) : lexer.text, lexer.end);
+    significant(kind, kind === "string" || kind === "template" ? source.slice(lexer.start, lexer.end) : lexer.text, lexer.end, lexer.endLine - lexer.tokLine);
     pos = lexer.end;
   }
-  trivia(pos, source.length);
+  if (stoppedAt === source.length) trivia(pos, source.length);
   while (frames.length > 1) closeGroup();
   const doc = top();
   closeItem(doc);
   flushInto(doc.group);
   // an error after the last token: an empty error node at the end, so every error has a node
   if (nextError < errorStarts.length) doc.group.children.push(new GreenNode("error", []));
-  return new GreenNode("document", doc.group.children);
+  return { children: doc.group.children, end: stoppedAt, unterminated };
 }
 
 /** Green tokens are immutable: one per punctuation and keyword, line break and run of spaces serves every place (fewer objects to collect). */
@@ -259,7 +301,16 @@ const SHARED = new Map<string, GreenToken>();
 const NEWLINE = new GreenToken("newline", "\n");
 const BLANKS: GreenToken[] = [];
 
+/** The shared one-character punctuation, by character code: most punctuation, found without hashing its text. */
+const SHARED_CHARS: (GreenToken | undefined)[] = [];
+
 function shared(kind: "punct" | "keyword", text: string): GreenToken {
+  if (text.length === 1) {
+    const c = text.charCodeAt(0);
+    let t = SHARED_CHARS[c];
+    if (t === undefined) SHARED_CHARS[c] = t = new GreenToken(kind, text);
+    return t;
+  }
   let t = SHARED.get(text);
   if (t === undefined) {
     t = new GreenToken(kind, text);

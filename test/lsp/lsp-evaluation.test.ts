@@ -3,8 +3,9 @@
  * stdio, on W3 (bench/workloads/w3.jsson, about 5,000 lines) with a schema
  * association (so a run is evaluate, check, locate): requests answer while
  * an evaluation runs; an edit cancels the running evaluation; a stream of
- * 200 edits leaves nothing queued behind, ends in the diagnostics of the
- * last text, and leaves memory flat. Read through the server's
+ * 200 edits, a hover after each, leaves nothing queued behind, has every
+ * hover answered from the text just sent (the tree rebuilt after each
+ * edit), ends in the diagnostics of the last text, and leaves memory flat. Read through the server's
  * `jsson/evaluationStats` request (counts, not times).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -102,14 +103,24 @@ test("an edit cancels the running evaluation: its diagnostics are never publishe
   assert.equal(s.published(uri).slice(published).filter(isOf(0)), [], "the cancelled text's diagnostics never came");
 });
 
-test("a stream of 200 edits in 2 s: nothing queued behind, the last text's diagnostics, memory flat", async () => {
+/** The hover on the key of the line `withError` appends (its first column). */
+async function hoverOnAppendedKey(): Promise<string> {
+  const h = (await s.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: W3_LINES, character: 0 } })) as { contents: { value: string } } | null;
+  return h?.contents.value ?? "";
+}
+
+test("a stream of 200 edits in 2 s: nothing queued behind, every hover from the latest text, few evaluations run to the end, the last text's diagnostics, memory flat", async () => {
   const before = await stats();
   const published = s.published(uri).length;
   const edits = 200;
   const last = s.nextDiagnostics(uri, isOf(edits - 1), 60_000);
   let pauses = 0;
+  /** Hovers that named the key of the text just sent (the tree of the latest version, not an earlier one's). */
+  let current = 0;
   for (let k = 0; k < edits; k++) {
     await change(withError(k));
+    // a request after an edit sees that edit (one connection, in order): the key just grew to k + 1 letters
+    if ((await hoverOnAppendedKey()).startsWith(`**${"x".repeat(k + 1)}** — key, defined at line ${W3_LINES + 1}`)) current++;
     await new Promise((r) => setTimeout(r, 10)); // the typist's pace (200 edits in about 2 s), not a wait for the server
     if (k % 50 === 49 && k < edits - 1) {
       // the typist pauses until an evaluation starts, then types on: the next edit finds it running (or just ended)
@@ -126,6 +137,10 @@ test("a stream of 200 edits in 2 s: nothing queued behind, the last text's diagn
   assert.is(after.started, after.completed + after.cancelled, "every evaluation started ended, completed or cancelled");
   const started = after.started - before.started;
   assert.ok(started > pauses && started <= edits, `an evaluation in each pause and at the end, at most one per edit (${started})`);
+  assert.is(current, edits, "every hover answered from the text just sent");
+  // the evaluations that ran to the end: the last text's, and at most one per pause (the next edit comes as soon as it starts)
+  const completed = after.completed - before.completed;
+  assert.ok(completed >= 1 && completed <= pauses + 1, `${completed} evaluations ran to the end, ${after.cancelled - before.cancelled} were cancelled`);
   const since = s.published(uri).slice(published);
   assert.ok(isOf(edits - 1)(since[since.length - 1] ?? []), "the last diagnostics published are those of the last text");
   const growth = after.memory.rss - before.memory.rss;
