@@ -51,10 +51,12 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "cli/lsp/name-resolution.ts BY_NAME": "definitions by name, of one outline",
   "cli/lsp/name-resolution.ts ROOTS": "root definitions, of one outline",
   "cli/lsp/editor-tokens.ts PARTS": "interpolation parts, of one token",
+  "cli/lsp/document-outline.ts ITEMS": "a top-level item's outline, of one green node (reused after an edit)",
   "cli/serve/http/routes/info.ts openApiTexts": "the OpenAPI text, of one server",
   // immutable tokens shared by every tree, bounded by the language (punctuation, keywords, runs of up to 80 blanks)
   "core/syntax/tree-builder.ts SHARED": "interned punctuation and keyword tokens",
   "core/syntax/tree-builder.ts BLANKS": "interned runs of blanks, at most 80",
+  "core/syntax/tree-builder.ts SHARED_CHARS": "interned one-character punctuation, by character code",
   // still to move into the server's object (cli/serve was another helper's room when this check came)
   "cli/serve/http/body-reader.ts pending": "bodies being read, swept by one timer",
   "cli/serve/http/body-reader.ts sweeper": "the timer that expires slow bodies",
