@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Wide objects: the time (process CPU) of check, evaluate and transpile for N top-level
+// members (`k<i> = <i>`, one per line), and for N members inside one object, at two sizes, so a
+// super-linear step shows as a ratio above 10 for 10× the members. Run under --cpu-prof to see where.
+//   node [--cpu-prof] bench/attack/wide-object.mjs [N=200000]
+import { createEngine } from "jsson";
+
+const N = Number(process.argv[2] ?? 200_000);
+const engine = createEngine();
+const top = (n) => Array.from({ length: n }, (_, i) => `k${i} = ${i}`).join("\n");
+const inner = (n) => "o {\n" + top(n) + "\n}";
+function cpu(fn) {
+  const c0 = process.cpuUsage();
+  fn();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+}
+for (const [shape, make] of [["top level", top], ["one object", inner]]) {
+  for (const n of [N / 10, N]) {
+    const src = make(n);
+    const check = cpu(() => engine.check(src));
+    const evaluate = cpu(() => engine.evaluate(src));
+    const transpile = cpu(() => {
+      const r = engine.transpile(src, { format: "json" });
+      if (!r.ok) throw new Error(JSON.stringify(r).slice(0, 300));
+    });
+    console.log(`${shape}, ${n} members: check ${check.toFixed(0)} ms, evaluate ${evaluate.toFixed(0)} ms, transpile ${transpile.toFixed(0)} ms CPU`);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Issue #26, the attacker's pass, round 3 (bench/attack/, bench/RESULTS.md):
+ * variants of the fifteen findings' classes that escaped the first fixes,
+ * each reproduced here through a real server and asserted by what the code
+ * guarantees (statuses, messages, counts), never by elapsed time.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { connect } from "node:net";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServer, type TestServer } from "../http/helpers.js";
+
+let root: string;
+let rooted: TestServer;
+
+test.before(async () => {
+  root = mkdtempSync(join(tmpdir(), "jsson-attack-"));
+  writeFileSync(join(root, "secret.jsson"), 'token = "s3cret"\n');
+  rooted = await startServer({ includeRoot: root });
+});
+test.after(async () => {
+  await rooted.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A POST written on a raw socket with these exact `Host` lines: the status code and whether the secret came back. */
+function rawPost(port: number, hostLines: readonly string[]): Promise<{ status: number; leaked: boolean }> {
+  const body = JSON.stringify({ source: 'include "secret.jsson"\n' });
+  return new Promise((resolve, reject) => {
+    const sock = connect(port, "127.0.0.1");
+    let got = "";
+    sock.setEncoding("utf8");
+    sock.on("data", (d: string) => (got += d));
+    sock.on("error", reject);
+    sock.on("close", () => resolve({ status: Number(got.split(" ")[1]), leaked: got.includes("s3cret") }));
+    const hosts = hostLines.map((h) => `Host: ${h}\r\n`).join("");
+    sock.write(`POST /transpile HTTP/1.1\r\n${hosts}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
+
+test("finding 8 variant: two Host lines name no host (Node reads the first, a proxy may have routed by the second): 403, nothing read", async () => {
+  const one = await rawPost(rooted.port, ["localhost"]);
+  assert.equal(one, { status: 200, leaked: true }, "one allowed Host line is answered");
+  for (const lines of [
+    ["localhost", "evil.example"],
+    ["evil.example", "localhost"],
+    ["localhost", "localhost"],
+  ]) {
+    assert.equal(await rawPost(rooted.port, lines), { status: 403, leaked: false }, lines.join(" + "));
+  }
+});
+
+test.run();
