@@ -5,7 +5,8 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const BIN = fileURLToPath(new URL("../../bin/jsson.js", import.meta.url));
+// JSSON_BIN: another build's bin/jsson.js (the "before" column of bench/RESULTS.md)
+export const BIN = process.env.JSSON_BIN ?? fileURLToPath(new URL("../../bin/jsson.js", import.meta.url));
 const POLLER = fileURLToPath(new URL("./health-poller.mjs", import.meta.url));
 
 /** Start `jsson serve` on a free port; resolves once the banner names the port. */

@@ -53,8 +53,8 @@ function deepScopes(depth, inner) {
 }
 
 /** `a0` = 16 characters, `a<k> := a<k-1> + a<k-1>` up to `a<n>` (16·2^n characters), then `o` = `copies` references to it. */
-function bigStrings(n, copies) {
-  let s = 'a0 := "xxxxxxxxxxxxxxxx"\n';
+function bigStrings(n, copies, ch = "x") {
+  let s = `a0 := "${ch.repeat(16)}"\n`;
   for (let i = 1; i <= n; i++) s += `a${i} := a${i - 1} + a${i - 1}\n`;
   return s + `o = [${Array(copies).fill(`a${n}`).join(", ")}]\n`;
 }
@@ -85,6 +85,8 @@ const CASES = {
   "schema of a lazy map of 10^7 zeros, two properties": schemaCase("xs = (0..9999999 map (i) = 0)\nys = (0..9999999 map (i) = 0)", { type: "object" }),
   "validate (no schema) of a lazy map of 10^7 zeros": { path: "/validate", body: { source: "xs = (0..9999999 map (i) = 0)" } },
   "15 × a 4 Mi-char string (60 MB output, 15 items), json": transpile(bigStrings(18, 15)),
+  "10 × a 2 Mi-char string of € (60 MiB output, two-byte), json": transpile(bigStrings(17, 10, "€")),
+  "10 × a 2 Mi-char string of €, typescript": transpile(bigStrings(17, 10, "€"), { format: "typescript" }),
   "15 × a 4 Mi-char string, yaml": transpile(bigStrings(18, 15), { format: "yaml" }),
   "15 × a 4 Mi-char string, typescript": transpile(bigStrings(18, 15), { format: "typescript" }),
   "15 × a 4 Mi-char string, schema": schemaCase(bigStrings(18, 15), { type: "object" }),
@@ -118,11 +120,12 @@ const CASES = {
   "yaml emit of shared 10^8 values": transpile(shared("p", 5) + "x = p5", { format: "yaml" }),
   "data include of a big JSON, used twice": transpile('a := include "d.json"\nb := include "d.json"\nx = a == b', { files: { "d.json": "[" + Array(300_000).fill('{"a":1}').join(",") + "]" } }),
   // --- deep scopes × lookups (finding 4's class) ---
-  "2000 scopes × 5000 bare-word lookups": transpile(deepScopes(2000, "r = (1..5000 map (i) = zz)")),
+  "500 scopes × 5000 bare-word lookups": transpile(deepScopes(500, "r = (1..5000 map (i) = zz)")),
   "500 scopes × template lookups": transpile(deepScopes(500, 'r = (1..5000 map (i) = `${zz} ${yy} ${v0}`)')),
   "500 scopes × v0 lookups in nested maps": transpile(deepScopes(500, "r = (1..300 map (i) = (1..300 map (j) = v0))")),
   // --- wide objects ---
   "2·10^5 top-level members": transpile(Array.from({ length: 200_000 }, (_, i) => `k${i} = ${i}`).join("\n")),
+  "1.2·10^5 top-level members (1.9 MB, under the default body limit)": transpile(Array.from({ length: 120_000 }, (_, i) => `k${i} = ${i}`).join("\n")),
   "2·10^5 members in one object": transpile("o {\n" + Array.from({ length: 200_000 }, (_, i) => `k${i} = ${i}`).join("\n") + "\n}"),
 };
 
