@@ -20,10 +20,14 @@ for (const [shape, make] of [["top level", top], ["one object", inner]]) {
     const src = make(n);
     const check = cpu(() => engine.check(src));
     const evaluate = cpu(() => engine.evaluate(src));
-    const transpile = cpu(() => {
-      const r = engine.transpile(src, { format: "json" });
-      if (!r.ok) throw new Error(JSON.stringify(r).slice(0, 300));
-    });
-    console.log(`${shape}, ${n} members: check ${check.toFixed(0)} ms, evaluate ${evaluate.toFixed(0)} ms, transpile ${transpile.toFixed(0)} ms CPU`);
+    const formats = {};
+    for (const format of ["json", "yaml", "toml", "typescript"]) {
+      formats[format] = cpu(() => {
+        const r = engine.transpile(src, { format });
+        if (!r.ok) throw new Error(JSON.stringify(r).slice(0, 300));
+      });
+    }
+    const t = Object.entries(formats).map(([f, ms]) => `${f} ${ms.toFixed(0)}`).join(", ");
+    console.log(`${shape}, ${n} members: check ${check.toFixed(0)} ms, evaluate ${evaluate.toFixed(0)} ms, transpile ${t} ms CPU`);
   }
 }
