@@ -123,6 +123,8 @@ const CASES = {
   "typescript emit of a big map": transpile("x = (1..3000000 map (i) = { b = i, c = i })", { format: "typescript" }),
   "yaml emit of shared 10^8 values": transpile(shared("p", 5) + "x = p5", { format: "yaml" }),
   "data include of a big JSON, used twice": transpile('a := include "d.json"\nb := include "d.json"\nx = a == b', { files: { "d.json": "[" + Array(300_000).fill('{"a":1}').join(",") + "]" } }),
+  "data include of a 1.9 MB JSON of 950k small integers": transpile('include "d.json"', { files: { "d.json": '{"x":[' + Array(950_000).fill("1").join(",") + "]}" } }),
+  "data include of a 1.9 MB JSON of 270k objects": transpile('include "d.json"', { files: { "d.json": '{"x":[' + Array(270_000).fill('{"a":1}').join(",") + "]}" } }),
   // --- deep scopes × lookups (finding 4's class) ---
   "500 scopes × 5000 bare-word lookups": transpile(deepScopes(500, "r = (1..5000 map (i) = zz)")),
   "500 scopes × template lookups": transpile(deepScopes(500, 'r = (1..5000 map (i) = `${zz} ${yy} ${v0}`)')),
