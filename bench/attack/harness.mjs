@@ -75,7 +75,8 @@ export async function post(base, path, body, headers = {}) {
     } catch {}
     return { status: r.status, first: String(first), ms: performance.now() - t0, bytes: text.length };
   } catch (e) {
-    return { status: e.name, first: String(e.message), ms: performance.now() - t0, bytes: 0 };
+    const err = /** @type {Error} */ (e);
+    return { status: err.name, first: String(err.message), ms: performance.now() - t0, bytes: 0 };
   }
 }
 
@@ -93,7 +94,8 @@ export async function attack(server, path, body, copies = 1) {
   const mainCpuMs = mainThreadCpuMs(server.child.pid) - cpu0;
   const mainWaitMs = mainThreadWaitMs(server.child.pid) - wait0;
   const health = await poll.stop();
-  const after = await counters(server.base).catch(() => ({}));
+  const none = { restarts: NaN, timedOut: NaN, oom: NaN, ready: NaN, loopMaxMs: NaN, loopP99Ms: NaN };
+  const after = await counters(server.base).catch(() => none);
   return { answers, health, mainCpuMs, mainWaitMs, loop: after, restarts: after.restarts - before.restarts, timedOut: after.timedOut - before.timedOut, oom: after.oom - before.oom, peak: server.child.exitCode === null ? peakRssMib(server.child.pid) : NaN, alive: server.child.exitCode === null };
 }
 

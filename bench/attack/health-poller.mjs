@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Polls GET <base>/health one request after another from its own process (so the numbers
 // are the server's event loop, not the attacker's) until stdin closes; then prints one JSON
 // line: polls, non-200 answers, failures, p50/p99/max latency in ms.
@@ -11,6 +10,7 @@ const times = [];
 let bad = 0, failed = 0, stop = false;
 process.stdin.on("end", () => (stop = true)).resume();
 
+/** @returns {Promise<void>} */
 function once() {
   return new Promise((resolve) => {
     const t0 = performance.now();

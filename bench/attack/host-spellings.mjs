@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Issue #26 finding 8, variants: DNS rebinding against a server that reads files
 // (-include-root, -allowed-hosts api.example.com). Each request is written on a raw socket so
 // the Host header (and the request target) are exactly what a hostile client sends; a rebound
@@ -28,6 +27,7 @@ function raw(target, hostLines) {
   });
 }
 
+/** @type {[string, string, string[], string][]} */
 const CASES = [
   // [what, target, host lines, expected: "answer" | "403"]
   ["allowed name", "/transpile", ["api.example.com"], "answer"],

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Issue #26 finding 12, variants: `jsson big.jsson -o out.json` interrupted by SIGINT or SIGTERM
 // at several moments (while evaluating, while writing, around the rename). After each, out.json
 // must be either the old file byte for byte or the complete new output, and no temporary file

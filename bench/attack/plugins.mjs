@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Hostile plugin code (bench/attack/hostile-plugin.mjs) in a real `jsson serve -plugin …`
 // (1 worker, -timeout 3s): each misbehaviour must cost at most its own request (a limit answer or
 // a 500 for a crash), the worker must be replaced, the next request answered, and the peak RSS
@@ -15,7 +14,7 @@ for (const what of ["spin", "exit", "throw", "throw later", "wait", "heap memory
   const r = await attack(server, "/transpile", { source: `attack = "${what}"\nx = 1` });
   const a = r.answers[0];
   const next = await post(server.base, "/transpile", { source: "ok = 1" });
-  const c = await counters(server.base).catch(() => ({}));
+  const c = await counters(server.base).catch(() => ({ ready: NaN }));
   console.log(`| ${what} | ${a.status} | ${a.first.slice(0, 70)} | ${(a.ms / 1000).toFixed(1)} s | ${r.restarts} restart(s), ready ${c.ready} | ${next.status} ${next.first} | ${r.mainCpuMs.toFixed(0)} ms | ${r.peak.toFixed(0)} MiB${r.alive ? "" : " DEAD"} |`);
   server.child.kill("SIGKILL");
 }

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Issue #26 finding 5, variants: request bodies whose checks (field types, `files` paths, `vars`)
 // run on the event loop, at the largest size -max-body allows (2 MiB by default). Each must be
 // answered (400 with bounded messages, or 200), with the main thread's CPU and /health from

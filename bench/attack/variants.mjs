@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Issue #26, round 3: variants of each hostile class against a real `jsson serve`
 // (1 process, WORKERS workers, -timeout TIMEOUT, default memory budget), one fresh server per
 // case so each peak RSS is that case's alone, /health polled from a separate process.
@@ -144,7 +143,7 @@ for (const [name, c] of Object.entries(CASES)) {
   try {
     console.log(row(name, await attack(server, c.path, c.body, COPIES)));
   } catch (e) {
-    console.log(`| ${name} | harness error: ${e.message} |`);
+    console.log(`| ${name} | harness error: ${/** @type {Error} */ (e).message} |`);
   }
   server.child.kill("SIGKILL");
 }

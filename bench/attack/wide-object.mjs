@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Wide objects: the time (process CPU) of check, evaluate and transpile for N top-level
 // members (`k<i> = <i>`, one per line), and for N members inside one object, at two sizes, so a
 // super-linear step shows as a ratio above 10 for 10× the members. Run under --cpu-prof to see where.
@@ -15,7 +14,9 @@ function cpu(fn) {
   const c = process.cpuUsage(c0);
   return (c.user + c.system) / 1000;
 }
-for (const [shape, make] of [["top level", top], ["one object", inner]]) {
+/** @type {[string, (n: number) => string][]} */
+const SHAPES = [["top level", top], ["one object", inner]];
+for (const [shape, make] of SHAPES) {
   for (const n of [N / 10, N]) {
     const src = make(n);
     const check = cpu(() => engine.check(src));

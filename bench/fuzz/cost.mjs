@@ -130,7 +130,8 @@ for (const { shape, make } of allShapes) {
   for (let i = 0; i < perShape; i++) {
     const p = make(baseSeed + i);
     calls = 0;
-    const host = p.files === undefined ? undefined : new MemoryHost(p.files);
+    const files = "files" in p ? p.files : undefined;
+    const host = files === undefined ? undefined : new MemoryHost(files);
     const ev = engine.evaluate(p.source, { format: "json", ...(host === undefined ? {} : { host }), limits: { timeoutMs: 0, maxItems: 50_000_000, maxRangeItems: 10_000_000 } });
     const w = ev.ok ? ev.write({ write() {} }) : ev;
     if (!w.ok) throw new Error(`${shape} seed ${p.seed}: ${w.diagnostics.map((d) => d.message).join("; ")}`);
