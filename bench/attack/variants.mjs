@@ -75,6 +75,7 @@ const CASES = {
     return schemaCase(nest(40), { $defs, $ref: "#/$defs/d0" });
   })(),
   "schema patternProperties 3000 patterns × 30k keys": schemaCase(Array.from({ length: 30_000 }, (_, i) => `k${i} = ${i}`).join("\n"), { patternProperties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`^k.*${i % 10}.*$`.slice(0, 8) + "x".repeat(i % 7) + `|k${i}`, { type: "integer" }])) }),
+  "schema in YAML, alias DAG 9 levels × 10 (10^9 subschemas by sharing)": { path: "/validate-schema", body: { source: "a = 1", schema_format: "yaml", schema: "$defs:\n  l0: &l0 {type: object}\n" + Array.from({ length: 9 }, (_, i) => `  l${i + 1}: &l${i + 1} {allOf: [${Array(10).fill(`*l${i}`).join(", ")}]}\n`).join("") + "$ref: '#/$defs/l9'\n" } },
   "schema ReDoS pattern ^(a+)+$": schemaCase('s = "' + "a".repeat(40) + 'b"', { properties: { s: { pattern: "^(a+)+$" } } }),
   "schema uniqueItems on 200k distinct objects": schemaCase("xs = (1..200000 map (i) = { a = i, b = [i] })", { properties: { xs: { uniqueItems: true } } }),
   "schema uniqueItems on 200k arrays": schemaCase("xs = (1..200000 map (i) = [i, i])", { properties: { xs: { uniqueItems: true } } }),

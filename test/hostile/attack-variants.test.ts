@@ -10,7 +10,8 @@ import { connect } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../http/helpers.js";
+import { post, startServer, type TestServer } from "../http/helpers.js";
+import { startServe } from "../http/serve-child.js";
 
 let root: string;
 let rooted: TestServer;
@@ -49,6 +50,27 @@ test("finding 8 variant: two Host lines name no host (Node reads the first, a pr
     ["localhost", "localhost"],
   ]) {
     assert.equal(await rawPost(rooted.port, lines), { status: 403, leaked: false }, lines.join(" + "));
+  }
+});
+
+test("finding 7 variant: a schema with a lone surrogate and one with U+FFFD never share a compiled schema (one worker, so one cache)", async () => {
+  const server = await startServe(["-port", "0", "-host", "127.0.0.1", "-processes", "1", "-workers", "1", "-q", "-playground=false"]);
+  try {
+    // the schema texts differ in one code unit; their UTF-8 encodings (which the cache's key hashed) do not
+    const schema = (c: string) => `{"properties":{"t":{"const":"${c}"}}}`;
+    const victim = { source: 't = "\ufffd"\n', schema: schema("\ufffd") };
+    const attacker = { source: 't = "x"\n', schema: schema("\ud800") };
+    const answer = async (body: object) => (await post(server.base, "/validate-schema", body)).json<{ valid: boolean; errors: string[] }>();
+    const first = await answer(attacker);
+    assert.is(first.valid, false, "the attacker's own request fails its own schema");
+    assert.is(first.errors.length, 1);
+    for (let i = 0; i < 2; i++) {
+      const v = await answer(victim);
+      assert.equal([v.valid, v.errors], [true, []], "the victim's valid data, checked with the victim's schema");
+    }
+    assert.equal((await answer(attacker)).errors, first.errors, "and the attacker's again with its own");
+  } finally {
+    await server.stop();
   }
 });
 
