@@ -125,6 +125,11 @@ const CASES = {
   "data include of a big JSON, used twice": transpile('a := include "d.json"\nb := include "d.json"\nx = a == b', { files: { "d.json": "[" + Array(300_000).fill('{"a":1}').join(",") + "]" } }),
   "data include of a 1.9 MB JSON of 950k small integers": transpile('include "d.json"', { files: { "d.json": '{"x":[' + Array(950_000).fill("1").join(",") + "]}" } }),
   "data include of a 1.9 MB JSON of 270k objects": transpile('include "d.json"', { files: { "d.json": '{"x":[' + Array(270_000).fill('{"a":1}').join(",") + "]}" } }),
+  "an integer of 1.9 M digits in the source": transpile("a = " + "9".repeat(1_900_000)),
+  "an integer of 1.9 M digits in a JSON include": transpile('include "d.json"', { files: { "d.json": '{"a":' + "9".repeat(1_900_000) + "}" } }),
+  "an integer of 1.9 M digits in a YAML include": transpile('include "d.yaml"', { files: { "d.yaml": "a: " + "9".repeat(1_900_000) + "\n" } }),
+  "an integer of 1.9 M digits in a TOML include": transpile('include "d.toml"', { files: { "d.toml": "a = " + "9".repeat(1_900_000) + "\n" } }),
+  "an integer of 1.9 M digits in vars": { path: "/transpile", body: '{"source":"a = v","vars":{"v":' + "9".repeat(60_000) + "}}" },
   // --- deep scopes × lookups (finding 4's class) ---
   "500 scopes × 5000 bare-word lookups": transpile(deepScopes(500, "r = (1..5000 map (i) = zz)")),
   "500 scopes × template lookups": transpile(deepScopes(500, 'r = (1..5000 map (i) = `${zz} ${yy} ${v0}`)')),
