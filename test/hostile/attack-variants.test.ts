@@ -10,6 +10,7 @@ import { connect } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createEngine, MemoryHost } from "../../index.js";
 import { post, startServer, type TestServer } from "../http/helpers.js";
 import { startServe } from "../http/serve-child.js";
 
@@ -71,6 +72,28 @@ test("finding 7 variant: a schema with a lone surrogate and one with U+FFFD neve
     assert.equal((await answer(attacker)).errors, first.errors, "and the attacker's again with its own");
   } finally {
     await server.stop();
+  }
+});
+
+test("long numbers: a JSON include's integer of 10^6 digits is out of range before BigInt reads it (superlinear in the digits)", () => {
+  const real = globalThis.BigInt;
+  let longest = 0;
+  const counting = (value: string | number | bigint | boolean) => {
+    if (typeof value === "string") longest = Math.max(longest, value.length);
+    return real(value);
+  };
+  globalThis.BigInt = Object.assign(counting, real) as BigIntConstructor;
+  try {
+    const files = { "d.json": `{"a":${"9".repeat(1_000_000)},"b":-${"9".repeat(1_000_000)},"c":9223372036854775807}` };
+    const r = createEngine().transpile('include "d.json"\n', { host: new MemoryHost(files) });
+    assert.is(r.ok, false);
+    const cause = !r.ok ? (r.diagnostics[0] as { cause?: { message: string } }).cause : undefined;
+    assert.is(cause?.message, 'integer out of range in "d.json"');
+    assert.ok(longest <= 20, `BigInt read a string of ${longest} characters`);
+    const ok = createEngine().transpile('include "d.json"\n', { host: new MemoryHost({ "d.json": '{"c":9223372036854775807,"d":-9223372036854775808}' }) });
+    assert.ok(ok.ok && ok.output === '{\n  "c": 9223372036854775807,\n  "d": -9223372036854775808\n}\n', ok.ok ? ok.output : "");
+  } finally {
+    globalThis.BigInt = real;
   }
 });
 
