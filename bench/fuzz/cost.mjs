@@ -10,7 +10,8 @@
 // source of every finding.
 //
 // Then the shaped programs (test/fuzz/cost-shapes.ts: deep scopes, wide
-// objects, big ranges, shared values, preset copies, lazy snapshots), each
+// objects, big ranges, shared values, preset copies, lazy snapshots; and
+// bench/fuzz/attack-shapes.mjs: the attacker's round-3 variants), each
 // one uniform loop whose work is known from its parameters: run without a
 // time limit, they print per shape the work, the cost meter's looks at the
 // clock and the largest work per look (the property test's bound is
@@ -119,14 +120,19 @@ CostMeter.prototype.check = function (at) {
   calls++;
   return realCheck.call(this, at);
 };
-for (const shape of COST_SHAPES) {
+const { MemoryHost } = await import(new URL("index.js", engineDist).href);
+const { ATTACK_SHAPES, attackProgram } = await import("./attack-shapes.mjs");
+const allShapes = [...COST_SHAPES.map((shape) => ({ shape, make: (seed) => shapedProgram(shape, seed) })), ...ATTACK_SHAPES.map((shape) => ({ shape, make: (seed) => attackProgram(shape, seed) }))];
+for (const { shape, make } of allShapes) {
   let work = 0;
   let looks = 0;
   let worst = 0;
   for (let i = 0; i < perShape; i++) {
-    const p = shapedProgram(shape, baseSeed + i);
+    const p = make(baseSeed + i);
     calls = 0;
-    const ev = engine.evaluate(p.source, { format: "json", limits: { timeoutMs: 0, maxItems: 50_000_000, maxRangeItems: 10_000_000 } });
+    const files = "files" in p ? p.files : undefined;
+    const host = files === undefined ? undefined : new MemoryHost(files);
+    const ev = engine.evaluate(p.source, { format: "json", ...(host === undefined ? {} : { host }), limits: { timeoutMs: 0, maxItems: 50_000_000, maxRangeItems: 10_000_000 } });
     const w = ev.ok ? ev.write({ write() {} }) : ev;
     if (!w.ok) throw new Error(`${shape} seed ${p.seed}: ${w.diagnostics.map((d) => d.message).join("; ")}`);
     work += p.work;

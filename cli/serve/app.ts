@@ -211,7 +211,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   function handle(req: IncomingMessage, response: JssonResponse): void {
     prelude(req, response);
     // HTTP.md §2, DNS rebinding: before anything else, the body included.
-    if (!hostAllowed(hosts, req.headers.host)) return refuseLingering(req, response, 403, { error: "host not allowed", host: refusedHost(req.headers.host) });
+    if (!hostAllowed(hosts, req)) return refuseLingering(req, response, 403, { error: "host not allowed", host: refusedHost(req.headers.host) });
     const route = direct.get(req.url ?? "");
     if (route !== undefined && route.methods.includes(req.method ?? "")) route.run(req, response);
     else void app.handler(req as Parameters<typeof app.handler>[0], response, undefined as never);
@@ -220,7 +220,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   // refuses before reading its body (a Host not allowed, a body announced too large, a browser's non-JSON
   // post) gets its refusal instead of a `100 Continue` (Node would send one for every such request).
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
-    const refused = !hostAllowed(hosts, req.headers.host) || Number(req.headers["content-length"]) > options.maxBodyBytes || isBrowserNonJsonPost(req);
+    const refused = !hostAllowed(hosts, req) || Number(req.headers["content-length"]) > options.maxBodyBytes || isBrowserNonJsonPost(req);
     if (!refused) res.writeContinue();
     handle(req, res as JssonResponse);
   });

@@ -1,6 +1,9 @@
 /**
  * A bounded LRU of compiled schemas, keyed by the SHA-256 of the schema
- * text and its format, so equal schemas compile once. Failures are cached
+ * text and its format, so equal schemas compile once — and only equal ones:
+ * the hash reads the text's exact UTF-16 code units where UTF-8 would not
+ * tell them apart (every lone surrogate encodes as U+FFFD does, and one
+ * client's compiled schema would answer another's). Failures are cached
  * too: a broken or hostile schema sent again is answered without redoing
  * the work.
  *
@@ -11,13 +14,20 @@
 import { createRequire } from "node:module";
 
 /** node:crypto, loaded on the first validation (not at start-up of every CLI run). */
-let sha256: ((text: string) => string) | undefined;
-function sha256Hex(text: string): string {
+let sha256: ((data: string | Uint8Array) => string) | undefined;
+function sha256Hex(data: string | Uint8Array): string {
   if (!sha256) {
     const crypto = createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
-    sha256 = (t) => crypto.hash("sha256", t, "hex");
+    sha256 = (d) => crypto.hash("sha256", d, "hex");
   }
-  return sha256(text);
+  return sha256(data);
+}
+
+/** The UTF-16 code units of `text`, as bytes (lone surrogates included, as they are). */
+function codeUnits(text: string): Uint8Array {
+  const units = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
+  return new Uint8Array(units.buffer);
 }
 
 /** Counters for tests and diagnostics. */
@@ -52,8 +62,10 @@ export class CompileCache<T> {
 
   /** The key for a schema text read as `format`. */
   static key(text: string, format: string): string {
+    const keyed = `${format}\0${text}`;
     // One-shot `crypto.hash` is about twice as fast as createHash() for schema-sized texts (it runs on every validation).
-    return sha256Hex(`${format}\0${text}`);
+    // UTF-8 is one-to-one on well-formed text only; other text is hashed as its code units, under keys of another length.
+    return (keyed as string & { isWellFormed(): boolean }).isWellFormed() ? sha256Hex(keyed) : `u16:${sha256Hex(codeUnits(keyed))}`;
   }
 
   /** The cached value for `key`, or the result of `build()` (stored, evicting the least recently used). */

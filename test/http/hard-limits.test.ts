@@ -136,4 +136,42 @@ test("a string is capped at an eighth of the budget: flattening a 2^22-fold conc
   assert.is(s.child.exitCode, null, "the server process is alive");
 });
 
+/** `a0` = 16 × `ch`, `a<k> := a<k-1> + a<k-1>` up to `a<n>` (16·2^n characters), then `o` = `copies` references to it. */
+function bigStrings(n: number, copies: number, ch: string): string {
+  let source = `a0 := "${ch.repeat(16)}"\n`;
+  for (let i = 1; i <= n; i++) source += `a${i} := a${i - 1} + a${i - 1}\n`;
+  return source + `o = [${Array(copies).fill(`a${n}`).join(", ")}]\n`;
+}
+
+test("round 3: an output too large to be one string within the budget is never one string: /validate-schema ends at the output limit, the server lives", async () => {
+  // 15 references to one 4 Mi-character string: 60 MB of output from 15 items (nothing streams), which the
+  // worker held as one string, flattened and encoded at once — past its heap cap in one allocation, which
+  // aborted the whole server. The output checked against a schema is limited as a string is (6 Mi for 96 MiB).
+  for (const output_format of ["json", "yaml"]) {
+    const r = await post(s.base, "/validate-schema", { source: bigStrings(18, 15, "x"), schema: '{"type":"object"}', output_format });
+    assert.is(r.status, 200);
+    const j = r.json<{ valid: boolean; errors: string[] }>();
+    assert.is(j.valid, false);
+    assert.equal(j.errors, ["Line 20: output too large (limit 6291456 bytes)"], output_format);
+  }
+  assert.is(s.child.exitCode, null, "the server process is alive");
+  const peak = peakRssMib();
+  assert.ok(peak < CONTAINER_LIMIT_MIB, `peak RSS ${peak.toFixed(0)} MiB`);
+});
+
+test("round 3: /transpile of 60 MiB from 10 two-byte strings is sent as a stream of the same bytes, the server lives", async () => {
+  // 10 × 2 Mi characters of '€': 20 Mi UTF-16 units (40 MB as one two-byte string), 60 MiB of UTF-8.
+  const r = await post(s.base, "/transpile", { source: bigStrings(17, 10, "€") });
+  assert.is(r.status, 200);
+  assert.is(r.headers["transfer-encoding"], "chunked", "streamed, never held as one string");
+  const j = r.json<{ success: boolean; output: { o: string[] } }>();
+  assert.is(j.success, true);
+  assert.is(j.output.o.length, 10);
+  for (const item of j.output.o) assert.ok(item.length === 2 ** 21 && item === "€".repeat(2 ** 21));
+  assert.is(s.child.exitCode, null, "the server process is alive");
+  assert.is((await send(s.base, "/health")).status, 200);
+  const peak = peakRssMib();
+  assert.ok(peak < CONTAINER_LIMIT_MIB, `peak RSS ${peak.toFixed(0)} MiB`);
+});
+
 test.run();

@@ -215,7 +215,8 @@ test("long runs of spaces in the output cost linear time (trailing-space handlin
       const r = await post(roomy.base, "/transpile", body);
       assert.is(r.json<{ success: boolean; output: { xs: string[] } }>().output.xs[9]!.length, 1_000_000);
     }
-    const v = await post(roomy.base, "/validate-schema", { source, schema: "{}" });
+    // /validate-schema holds its output whole: at most the longest string of the budget (6 MiB for 96 MiB), so 6 copies
+    const v = await post(roomy.base, "/validate-schema", { source: source.replace("0..9", "0..4"), schema: "{}" });
     assert.is(v.json().valid, true);
   } finally {
     await roomy.close();

@@ -10,8 +10,10 @@
  *
  * A `Host` is compared without its port, without one trailing dot
  * (`localhost.` is `localhost`), and in lower case; an IPv6 literal comes
- * in brackets (`[::1]:8090`).
+ * in brackets (`[::1]:8090`). A request with two `Host` lines names no host:
+ * Node reads the first, a proxy in front may have routed by the other.
  */
+import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 
 /** The hosts one server answers: `undefined` when it answers any. */
@@ -59,12 +61,23 @@ function portOk(rest: string): boolean {
   return rest === "" || /^:[0-9]{1,5}$/.test(rest);
 }
 
-/** Whether a server with `policy` answers a request whose `Host` header is `header`. */
-export function hostAllowed(policy: HostPolicy, header: string | undefined): boolean {
+/** Whether a server with `policy` answers `req` (its one `Host` line). */
+export function hostAllowed(policy: HostPolicy, req: Pick<IncomingMessage, "headers" | "rawHeaders">): boolean {
   if (policy === undefined) return true;
-  const name = header === undefined ? undefined : hostName(header);
+  const header = req.headers.host;
+  const name = header === undefined || hostLines(req.rawHeaders) !== 1 ? undefined : hostName(header);
   if (name === undefined) return false;
   return isIP(name) !== 0 || name === "localhost" || name.endsWith(".localhost") || policy.names.has(name);
+}
+
+/** How many `Host` lines a request's head has (the head holds at most the server's `maxHeadersCount` lines). */
+function hostLines(raw: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === "host") n++;
+  }
+  return n;
 }
 
 /** The `host` member of a 403 answer: what the client sent, cut to a sane length. */

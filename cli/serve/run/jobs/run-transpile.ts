@@ -59,13 +59,13 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   // temporary file) and is sent only once the run has succeeded: a limit
   // reached while writing is an ordinary failure too (HTTP.md §6).
   const held: string[] = [head];
-  let heldSize = 0;
+  let outputSize = 0;
   let spool: SpoolSink | undefined;
   const writer = new OutputFieldWriter(mode, flushAt, (piece) => {
+    outputSize += piece.length;
     if (spool !== undefined) return spool.write(piece);
     held.push(piece);
-    heldSize += piece.length;
-    if (heldSize > window) {
+    if (outputSize > window) {
       spool = new SpoolSink();
       for (const part of held) spool.write(part);
       held.length = 0;
@@ -95,8 +95,11 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const streamed = job.streaming || exceedsStreamThreshold(emitted.value, job.streamThreshold);
   if (spool === undefined) return ctx.channel.body(held.join("") + quote + tail());
   spool.write(quote + tail());
-  if (streamed) return sendSpool(spool, ctx);
-  // Not to be streamed: the whole body in one piece, as before spooling (at most -max-output).
+  // A body is one string once joined, flattened and encoded: one allocation, which must fit the job's memory
+  // budget as any string must (maxStringLength, heap-watch.ts) — a larger allocation at the worker's heap cap
+  // aborts the whole process. So a larger body is sent as a stream: the same bytes, never held in one piece.
+  if (streamed || outputSize > (ctx.limits.maxStringLength ?? Infinity)) return sendSpool(spool, ctx);
+  // Not to be streamed: the whole body in one piece, as before spooling.
   const parts: string[] = [];
   const decoder = new TextDecoder();
   spool.commit({ write: (text) => void parts.push(text), writeBytes: (bytes) => decodeInPieces(decoder, bytes, (text) => void parts.push(text)) });

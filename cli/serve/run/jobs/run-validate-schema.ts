@@ -19,7 +19,12 @@ export const SCHEMA_TYPE = "json-schema";
 /** Run one validate-schema job; the response goes to `ctx.channel`. */
 export function runValidateSchema(job: ValidateSchemaJob, ctx: JobContext): void {
   const started = performance.now();
-  const options = jobRunOptions(job, ctx, job.outputFormat);
+  // The output, the data read from it and the validator's copy of that data are all held at once, and the
+  // output is one string (one allocation): it is limited as a string is (maxStringLength, heap-watch.ts), so
+  // a large output ends as the output-size limit while it is written, never at the worker's heap cap.
+  const longest = ctx.limits.maxStringLength;
+  const limits = longest === undefined ? ctx.limits : { ...ctx.limits, maxOutputBytes: Math.min(ctx.limits.maxOutputBytes ?? Infinity, longest) };
+  const options = jobRunOptions(job, { ...ctx, limits }, job.outputFormat);
   const evaluated = ctx.engine.evaluate(job.source, options);
   // Written here, within transpile_time_ms; the validate stage reads this output, it does not write it again.
   if (evaluated.ok) evaluated.output();
