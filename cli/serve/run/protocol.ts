@@ -97,7 +97,7 @@ export const RING_SLOT_BYTES = 256 * 1024;
  * garbage on either side, and a full ring is the worker's backpressure.
  */
 export const CONTROL = {
-  /** Non-zero: the current job must stop (client gone, or the server gave up on it). */
+  /** The id of a job that must stop (client gone, or the server gave up on it); the worker compares it with its current job's. */
   ABORT: 0,
   /** Bumped (and notified) whenever a slot is freed; the worker waits on it for a free slot. */
   RING_FREED: 1,
@@ -110,9 +110,39 @@ export const CONTROL = {
    */
   PHASE: 2 + RING_SLOTS,
   AT: 3 + RING_SLOTS,
+  /**
+   * The claim word of the current batch: its number in the high bits, in the
+   * low {@link BATCH_INDEX_BITS} how many of its jobs the worker has claimed.
+   * The worker claims job `i` by a compare-and-swap of `i` to `i + 1` just
+   * before running it, so job `i` runs only if the word still names its
+   * batch and `i`. The pool takes the unclaimed rest back by swapping in
+   * {@link BATCH_SEALED} as the count: from then on the worker claims nothing
+   * more of that batch (nor of a stale message of an earlier one), and every
+   * job runs once, by whoever holds it.
+   */
+  NEXT: 4 + RING_SLOTS,
   /** Slots in the block. */
-  SIZE: 4 + RING_SLOTS,
+  SIZE: 5 + RING_SLOTS,
 } as const;
+
+/** Bits of {@link CONTROL.NEXT} counting the claimed jobs of a batch. */
+export const BATCH_INDEX_BITS = 6;
+/** Most jobs in one batch (below {@link BATCH_SEALED}). */
+export const BATCH_MAX = 32;
+/** The claimed count of a batch the pool took back: the worker claims no more of it. */
+export const BATCH_SEALED = (1 << BATCH_INDEX_BITS) - 1;
+/** Batch numbers wrap at this (a stale message would have to wait this many batches to be mistaken for the current one). */
+export const BATCH_NUMBERS = 1 << (31 - BATCH_INDEX_BITS);
+
+/** {@link CONTROL.NEXT} for batch `batch` with `claimed` jobs claimed. */
+export function claimWord(batch: number, claimed: number): number {
+  return (batch << BATCH_INDEX_BITS) | claimed;
+}
+
+/** An id as the control block holds it (ABORT): the low 31 bits, never 0 (the pool's ids count from 1 and wrap below 2^31). */
+export function controlId(id: number): number {
+  return id | 0;
+}
 
 /** Values of {@link CONTROL.PHASE}. */
 export const JOB_PHASE = {
@@ -122,15 +152,23 @@ export const JOB_PHASE = {
   VALIDATE: 1,
 } as const;
 
-/** Main → worker. */
-export type ToWorker = { readonly type: "job"; readonly id: number; readonly job: Job };
+/**
+ * Main → worker: a batch of jobs, as the pool found them queued in one turn
+ * of the event loop (one message and one wake-up for all of them), run one
+ * after another in order, each claimed first (see {@link CONTROL.NEXT}).
+ * `ids[i]` is the id of `jobs[i]`.
+ */
+export type ToWorker = { readonly batch: number; readonly ids: readonly number[]; readonly jobs: readonly Job[] };
 
-/** Worker → main. Bodies travel as UTF-8 bytes (transferred, not copied); streamed pieces through the ring. */
+/** Bodies up to this many UTF-16 code units travel as a string (cloned: cheaper than encoding and transferring a small buffer). */
+export const BODY_TEXT_MAX = 16 * 1024;
+
+/** Worker → main. Small bodies travel as strings, larger ones as UTF-8 bytes (transferred, not copied); streamed pieces through the ring. */
 export type FromWorker =
   | { readonly type: "ready" }
   | { readonly type: "init-failed"; readonly message: string }
   /** The whole response body (status 200). */
-  | { readonly type: "body"; readonly id: number; readonly bytes: Uint8Array }
+  | { readonly type: "body"; readonly id: number; readonly bytes: Uint8Array | string }
   /** A streamed response begins (status 200, chunked); `bytes` is its first part. */
   | { readonly type: "stream-start"; readonly id: number; readonly bytes: Uint8Array }
   /** The next part of a streamed body: `length` bytes in ring slot `slot`. */

@@ -1,7 +1,8 @@
 /**
  * Entry point of an evaluation worker. Builds its own engine (built-ins and
- * the server's plugins), then runs jobs one at a time. Response bodies leave
- * as UTF-8 bytes whose buffers are transferred, not copied; streamed pieces
+ * the server's plugins), then runs jobs one at a time, in the batches the
+ * pool sends (protocol.ts). Small response bodies leave as strings, larger
+ * ones as UTF-8 bytes whose buffers are transferred, not copied; streamed pieces
  * go through the ring of shared memory described in protocol.ts, and the
  * worker waits (Atomics.wait) while every slot is still being written, so
  * its memory stays flat however large the output is; the shared abort flag
@@ -21,7 +22,7 @@ import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
 import { HeapWatch, longestStringWithin } from "./heap-watch.js";
-import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
+import { BODY_TEXT_MAX, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, controlId, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
@@ -56,9 +57,11 @@ const encoder = new TextEncoder();
 const ring = new Uint8Array(config.ring);
 
 const heap = new HeapWatch(config.memoryMb, config.limits.timeoutMs);
+/** The running job's id as the control block holds it (the pool stops a job by storing it in ABORT). */
+let runningId = 0;
 const signal = {
   get aborted(): boolean {
-    return Atomics.load(control, CONTROL.ABORT) !== 0;
+    return Atomics.load(control, CONTROL.ABORT) === runningId;
   },
   reached(at: number): string | undefined {
     Atomics.store(control, CONTROL.AT, at);
@@ -68,7 +71,7 @@ const signal = {
 const validating = (): void => void Atomics.store(control, CONTROL.PHASE, JOB_PHASE.VALIDATE);
 
 function post(message: FromWorker): void {
-  if ("bytes" in message) port!.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
+  if ("bytes" in message && typeof message.bytes !== "string") port!.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
   else port!.postMessage(message);
 }
 
@@ -88,7 +91,7 @@ function channelFor(id: number): ResponseChannel {
   // A slow reader cannot hold a worker more than sendTimeoutMs past the start of the (finished) output.
   let deadline = Infinity;
   return {
-    body: (text) => post({ type: "body", id, bytes: encoder.encode(text) }),
+    body: (text) => post({ type: "body", id, bytes: text.length <= BODY_TEXT_MAX ? text : encoder.encode(text) }),
     streamStart: (text) => {
       if (config.sendTimeoutMs > 0) deadline = performance.now() + config.sendTimeoutMs;
       post({ type: "stream-start", id, bytes: encoder.encode(text) });
@@ -111,6 +114,7 @@ function channelFor(id: number): ResponseChannel {
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
+  runningId = controlId(id);
   Atomics.store(control, CONTROL.PHASE, JOB_PHASE.RUN);
   Atomics.store(control, CONTROL.AT, 0);
   heap.reset();
@@ -135,11 +139,17 @@ async function main(): Promise<void> {
     post({ type: "init-failed", message: e instanceof Error ? e.message : String(e) });
     return;
   }
-  port!.on("message", (msg: ToWorker) => {
-    try {
-      run(engine, hostFor, msg.id, msg.job);
-    } catch (e) {
-      post({ type: "failed", id: msg.id, message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+  port!.on("message", ({ batch, ids, jobs }: ToWorker) => {
+    for (let i = 0; i < jobs.length; i++) {
+      // Claim the job (protocol.ts, CONTROL.NEXT); a batch the pool took back ends here.
+      const word = claimWord(batch, i);
+      if (Atomics.compareExchange(control, CONTROL.NEXT, word, word + 1) !== word) return;
+      const id = ids[i]!;
+      try {
+        run(engine, hostFor, id, jobs[i]!);
+      } catch (e) {
+        post({ type: "failed", id, message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      }
     }
   });
   post({ type: "ready" });
