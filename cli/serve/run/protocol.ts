@@ -69,6 +69,8 @@ export interface WorkerConfig {
   readonly control: SharedArrayBuffer;
   /** The ring of streamed pieces: {@link RING_SLOTS} × {@link RING_SLOT_BYTES}. */
   readonly ring: SharedArrayBuffer;
+  /** Where small answers of a batch are written ({@link ANSWERS}). */
+  readonly answers: SharedArrayBuffer;
   /** The server's work counts (work-counts.ts), shared by every worker: the worker's engine counts its parses and evaluations there. */
   readonly workCounts: SharedArrayBuffer;
 }
@@ -160,15 +162,36 @@ export const JOB_PHASE = {
  */
 export type ToWorker = { readonly batch: number; readonly ids: readonly number[]; readonly jobs: readonly Job[] };
 
-/** Bodies up to this many UTF-16 code units travel as a string (cloned: cheaper than encoding and transferring a small buffer). */
-export const BODY_TEXT_MAX = 16 * 1024;
+/**
+ * The answer area of a worker: small whole bodies of the current batch are
+ * written here as UTF-8, and one `answers` message tells the event loop
+ * about all that have been written since the last (a message and a wake-up
+ * per answer cost more than a small job). The area outlives the worker, so
+ * the answers a worker wrote before it was stopped from outside are still
+ * delivered, never run again. Layout: a Float64 (when the job last claimed
+ * began, `performance.timeOrigin + performance.now()`), then per job `i` of
+ * the batch two Int32s (offset, then length: -1 until written, stored last),
+ * then {@link ANSWERS.DATA_BYTES} of text.
+ */
+export const ANSWERS = {
+  /** Byte offset of the Int32 pairs. */
+  ENTRIES_AT: 8,
+  /** Byte offset of the text. */
+  DATA_AT: 8 + 2 * 4 * BATCH_MAX,
+  DATA_BYTES: 64 * 1024,
+  /** A worker writes answers but sends the `answers` message at least this often (ms), and before a job of more text than {@link HOLD_TEXT}. */
+  HOLD_MS: 1,
+  HOLD_TEXT: 2048,
+} as const;
 
-/** Worker → main. Small bodies travel as strings, larger ones as UTF-8 bytes (transferred, not copied); streamed pieces through the ring. */
+/** Worker → main. Small bodies are written to the answer area ({@link ANSWERS}); larger ones travel as UTF-8 bytes (transferred, not copied); streamed pieces through the ring. */
 export type FromWorker =
   | { readonly type: "ready" }
   | { readonly type: "init-failed"; readonly message: string }
+  /** Whole bodies (status 200) are in the answer area. */
+  | { readonly type: "answers" }
   /** The whole response body (status 200). */
-  | { readonly type: "body"; readonly id: number; readonly bytes: Uint8Array | string }
+  | { readonly type: "body"; readonly id: number; readonly bytes: Uint8Array }
   /** A streamed response begins (status 200, chunked); `bytes` is its first part. */
   | { readonly type: "stream-start"; readonly id: number; readonly bytes: Uint8Array }
   /** The next part of a streamed body: `length` bytes in ring slot `slot`. */

@@ -27,7 +27,7 @@
  * (protocol.ts, CONTROL.NEXT).
  */
 import { Worker } from "node:worker_threads";
-import { BATCH_MAX, BATCH_NUMBERS, BATCH_SEALED, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, controlId, sendTimeoutMs, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
+import { ANSWERS, BATCH_MAX, BATCH_NUMBERS, BATCH_SEALED, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, controlId, sendTimeoutMs, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
 import { limitAnswer, type OutsideStop } from "../jobs/limit-answer.js";
 import { workerHeapLimits } from "./memory-budget.js";
 
@@ -100,6 +100,10 @@ interface Slot {
   worker: Worker;
   control: Int32Array;
   ring: SharedArrayBuffer;
+  /** The answer area (protocol.ts, ANSWERS): when the last claimed job began, and the small answers' places. */
+  answerBegan: Float64Array;
+  answerEntries: Int32Array;
+  answers: SharedArrayBuffer;
   ready: boolean;
   /** The jobs last sent to the worker, in the order it runs them (empty: the worker is idle). */
   batch: Pending[];
@@ -110,13 +114,12 @@ interface Slot {
   /** How many of the batch's jobs the worker had claimed when the pool sealed it (-1: not sealed). */
   sealedAt: number;
   timer: NodeJS.Timeout | undefined;
+  /** While a batch of several jobs runs: a look at its answer area every {@link POLL_MS}, in case a slow job holds back the announcement of answers written before it. */
+  poll: NodeJS.Timeout | undefined;
   /** The index in `batch` of the job the timer watches. */
   watched: number;
   /** When the watched job began, as far as the event loop can tell (performance.now()). */
   startedAt: number;
-  /** When the last job of the batch was settled, and which (the next one began no later). */
-  settledAt: number;
-  settledIndex: number;
   /** The watched job's output has started to reach its client (a stream): a limit can only cut it. */
   streaming: boolean;
   /** The worker reported reaching its heap cap (its exit follows). */
@@ -125,6 +128,8 @@ interface Slot {
 
 const WORKER_URL = new URL("./worker-main.js", import.meta.url);
 
+/** How often the answer area of a batch of several jobs is looked at (see {@link Slot.poll}), in ms. */
+const POLL_MS = 5;
 /** A batch takes more jobs only while their texts total less than this (UTF-16 code units): big jobs go one at a time. */
 const BATCH_TEXT = 16 * 1024;
 
@@ -208,8 +213,8 @@ export class WorkerPool {
     for (const p of this.queue.splice(0)) if (!p.cancelled) p.handlers.failed("error", "server closing");
     await Promise.all(
       this.slots.map(async (slot) => {
-        this.stopTimer(slot);
         for (const p of slot.batch) p.settled = true;
+        this.endBatch(slot);
         await slot.worker.terminate();
       }),
     );
@@ -218,6 +223,7 @@ export class WorkerPool {
   private spawn(): Slot {
     const control = new Int32Array(new SharedArrayBuffer(CONTROL.SIZE * Int32Array.BYTES_PER_ELEMENT));
     const ring = new SharedArrayBuffer(RING_SLOTS * RING_SLOT_BYTES);
+    const answers = new SharedArrayBuffer(ANSWERS.DATA_AT + ANSWERS.DATA_BYTES);
     const config: WorkerConfig = {
       plugins: this.plugins,
       includeRoot: this.options.includeRoot,
@@ -226,6 +232,7 @@ export class WorkerPool {
       sendTimeoutMs: this.sendLimit(),
       control: control.buffer as SharedArrayBuffer,
       ring,
+      answers,
       workCounts: this.options.workCounts,
     };
     const worker = new Worker(WORKER_URL, {
@@ -238,16 +245,18 @@ export class WorkerPool {
       worker,
       control,
       ring,
+      answers,
+      answerBegan: new Float64Array(answers, 0, 1),
+      answerEntries: new Int32Array(answers, ANSWERS.ENTRIES_AT, (ANSWERS.DATA_AT - ANSWERS.ENTRIES_AT) / 4),
       ready: false,
       batch: [],
       done: 0,
       number: 0,
       sealedAt: -1,
       timer: undefined,
+      poll: undefined,
       watched: 0,
       startedAt: 0,
-      settledAt: 0,
-      settledIndex: -1,
       streaming: false,
       outOfMemory: false,
     };
@@ -326,8 +335,8 @@ export class WorkerPool {
     slot.number = (slot.number + 1) % BATCH_NUMBERS;
     slot.done = 0;
     slot.sealedAt = -1;
-    slot.settledIndex = -1;
     slot.streaming = false;
+    for (let i = 0; i < jobs.length; i++) slot.answerEntries[2 * i + 1] = -1;
     // Ring slots are not reset: a previous response may still be writing from them.
     Atomics.store(slot.control, CONTROL.NEXT, claimWord(slot.number, 0));
     const message: ToWorker = { batch: slot.number, ids, jobs };
@@ -336,6 +345,17 @@ export class WorkerPool {
     // then writes and validates that tree); when it fires, the timer moves on to the job then running
     // (see onTimer); a streamed output's sending gets its own time at stream-start.
     this.watch(slot, 0, this.options.limits.timeoutMs);
+    if (jobs.length > 1) this.poll(slot);
+  }
+
+  /** Look at `slot`'s answer area in {@link POLL_MS}, and again until its batch ends. */
+  private poll(slot: Slot): void {
+    slot.poll = setTimeout(() => {
+      slot.poll = undefined;
+      this.collect(slot);
+      if (slot.batch.length === 0) this.dispatch();
+      else this.poll(slot);
+    }, POLL_MS).unref();
   }
 
   /** Take back the jobs of `slot`'s batch its worker has not begun, to the front of the queue. */
@@ -354,6 +374,11 @@ export class WorkerPool {
     }
     if (msg.type === "init-failed") {
       this.options.log("worker_init_failed", { message: msg.message });
+      return;
+    }
+    if (msg.type === "answers") {
+      this.collect(slot);
+      if (slot.batch.length === 0) this.dispatch();
       return;
     }
     const index = indexOf(slot, msg.id);
@@ -395,11 +420,27 @@ export class WorkerPool {
     if (slot.batch.length === 0) this.dispatch();
   }
 
+  /** Deliver the answers the worker has written to the answer area (protocol.ts, ANSWERS). */
+  private collect(slot: Slot): void {
+    const n = Math.min(claimed(slot), slot.batch.length);
+    const written: [Pending, string][] = [];
+    for (let i = slot.done; i < n; i++) {
+      const job = slot.batch[i]!;
+      const length = Atomics.load(slot.answerEntries, 2 * i + 1);
+      if (job.settled || length < 0) continue;
+      const text = Buffer.from(slot.answers, ANSWERS.DATA_AT + slot.answerEntries[2 * i]!, length).toString("utf8");
+      written.push([job, text]);
+    }
+    for (const [job, text] of written) {
+      const index = slot.batch.indexOf(job);
+      if (index >= 0) this.settle(slot, index);
+      if (!job.cancelled) job.handlers.body(text);
+    }
+  }
+
   /** Job `index` of `slot`'s batch has its answer. */
   private settle(slot: Slot, index: number): void {
     slot.batch[index]!.settled = true;
-    slot.settledAt = performance.now();
-    slot.settledIndex = index;
     while (slot.done < slot.batch.length && slot.batch[slot.done]!.settled) slot.done++;
     if (slot.done >= slot.batch.length) this.endBatch(slot);
   }
@@ -407,6 +448,8 @@ export class WorkerPool {
   /** Every job of `slot`'s batch is settled: the worker is idle. */
   private endBatch(slot: Slot): void {
     this.stopTimer(slot);
+    if (slot.poll) clearTimeout(slot.poll);
+    slot.poll = undefined;
     slot.batch = [];
     slot.done = 0;
   }
@@ -459,16 +502,20 @@ export class WorkerPool {
   private onTimer(slot: Slot, index: number): void {
     slot.timer = undefined;
     if (slot.watched !== index || !this.slots.includes(slot)) return;
+    this.collect(slot);
     if (runningIndex(slot) === index) {
       // Seal the batch first: nothing more of it begins, so what runs now is final.
       this.takeBack(slot);
+      this.collect(slot);
       if (runningIndex(slot) === index) return this.overrun(slot, index);
       this.dispatch();
     }
+    if (slot.batch.length === 0) return;
     const running = runningIndex(slot);
     const next = running >= 0 ? running : claimed(slot);
     if (next >= slot.batch.length) return; // every job begun has ended: the answers are on their way
-    const began = running >= 0 && slot.settledIndex === running - 1 ? slot.settledAt : performance.now();
+    // The worker notes when a job began before it claims it (worker-main.ts).
+    const began = running >= 0 ? slot.answerBegan[0]! - performance.timeOrigin : performance.now();
     this.watch(slot, next, this.options.limits.timeoutMs, began);
   }
 
@@ -493,8 +540,13 @@ export class WorkerPool {
   private onExit(slot: Slot, code: number): void {
     const index = this.slots.indexOf(slot);
     // Replaced on purpose, or shutting down: whatever it had not answered by now never will be.
-    if (index < 0 || this.closed) return this.failUnsettled(slot, code);
-    // Its messages have all been delivered by now: what it claimed and did not answer was running when it died.
+    if (index < 0 || this.closed) {
+      if (!this.closed) this.collect(slot);
+      return this.failUnsettled(slot, code);
+    }
+    // Its messages have all been delivered by now, and its written answers are collected here: what it
+    // claimed and did not answer was running when it died.
+    this.collect(slot);
     const running = runningIndex(slot);
     const job = running >= 0 && !slot.batch[running]!.settled ? slot.batch[running] : undefined;
     const stop = slot.outOfMemory ? this.stopOf(slot, "memory") : undefined;
@@ -521,7 +573,7 @@ export class WorkerPool {
       p.settled = true;
       if (!p.cancelled && !this.closed) p.handlers.failed("crashed", `worker exited with code ${code}`);
     }
-    slot.batch = [];
+    this.endBatch(slot);
   }
 
   /** Where a worker's running job was when `limit` stopped it (the control block outlives the worker). */
