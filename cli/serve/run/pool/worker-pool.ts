@@ -114,7 +114,12 @@ interface Slot {
   /** How many of the batch's jobs the worker had claimed when the pool sealed it (-1: not sealed). */
   sealedAt: number;
   timer: NodeJS.Timeout | undefined;
-  /** While a batch of several jobs runs: a look at its answer area every {@link POLL_MS}, in case a slow job holds back the announcement of answers written before it. */
+  /**
+   * While a batch of several jobs runs: a look at its answer area every
+   * {@link POLL_MS}, in case a slow job holds back the announcement of
+   * answers written before it, and at whether an idle worker should take
+   * over the jobs behind it.
+   */
   poll: NodeJS.Timeout | undefined;
   /** The index in `batch` of the job the timer watches. */
   watched: number;
@@ -128,6 +133,8 @@ interface Slot {
 
 const WORKER_URL = new URL("./worker-main.js", import.meta.url);
 
+/** How long a job must have run before an idle worker takes over the jobs batched behind it, in ms. */
+const TAKE_OVER_MS = 10;
 /** How often the answer area of a batch of several jobs is looked at (see {@link Slot.poll}), in ms. */
 const POLL_MS = 5;
 /** A batch takes more jobs only while their texts total less than this (UTF-16 code units): big jobs go one at a time. */
@@ -300,10 +307,11 @@ export class WorkerPool {
 
   /**
    * Hand queued jobs to idle workers, a batch each: the queue shared out
-   * among them, at most {@link BATCH_JOBS} jobs and (beyond the first)
+   * among them, at most {@link BATCH_MAX} jobs and (beyond the first)
    * {@link BATCH_TEXT} of text per batch. A worker left idle with nothing
-   * queued takes over the jobs another worker has not begun yet (behind a
-   * slow job they would wait; here they need not).
+   * queued takes over the jobs another worker has not begun yet when that
+   * worker's job has run {@link TAKE_OVER_MS} (behind a slow job they would
+   * wait; the batch's poll looks again).
    */
   private dispatch(): void {
     for (let pass = 0; pass < 2; pass++) {
@@ -311,7 +319,11 @@ export class WorkerPool {
       for (let i = 0; i < idle.length && this.queue.length > 0; i++) this.sendBatch(idle[i]!, Math.ceil(this.queue.length / (idle.length - i)));
       if (pass > 0 || this.queue.length > 0 || !this.slots.some((s) => s.ready && s.batch.length === 0)) return;
       // A worker is idle with nothing queued: it takes over the jobs others have not begun.
-      for (const slot of this.slots) if (slot.batch.length > claimed(slot)) this.takeBack(slot);
+      const now = performance.now();
+      for (const slot of this.slots) {
+        const n = claimed(slot);
+        if (slot.batch.length > n && n > 0 && now - (slot.answerBegan[0]! - performance.timeOrigin) >= TAKE_OVER_MS) this.takeBack(slot);
+      }
       if (this.queue.length === 0) return;
     }
   }
@@ -345,7 +357,7 @@ export class WorkerPool {
     // then writes and validates that tree); when it fires, the timer moves on to the job then running
     // (see onTimer); a streamed output's sending gets its own time at stream-start.
     this.watch(slot, 0, this.options.limits.timeoutMs);
-    if (jobs.length > 1) this.poll(slot);
+    if (jobs.length > 1 && slot.poll === undefined) this.poll(slot);
   }
 
   /** Look at `slot`'s answer area in {@link POLL_MS}, and again until its batch ends. */
@@ -353,8 +365,8 @@ export class WorkerPool {
     slot.poll = setTimeout(() => {
       slot.poll = undefined;
       this.collect(slot);
-      if (slot.batch.length === 0) this.dispatch();
-      else this.poll(slot);
+      this.dispatch();
+      if (slot.batch.length > 0 && slot.poll === undefined) this.poll(slot);
     }, POLL_MS).unref();
   }
 
