@@ -515,6 +515,7 @@ export class WorkerPool {
     slot.timer = undefined;
     if (slot.watched !== index || !this.slots.includes(slot)) return;
     this.collect(slot);
+    if (slot.batch.length === 0) return this.dispatch();
     if (runningIndex(slot) === index) {
       // Seal the batch first: nothing more of it begins, so what runs now is final.
       this.takeBack(slot);
@@ -522,7 +523,7 @@ export class WorkerPool {
       if (runningIndex(slot) === index) return this.overrun(slot, index);
       this.dispatch();
     }
-    if (slot.batch.length === 0) return;
+    if (slot.batch.length === 0) return this.dispatch();
     const running = runningIndex(slot);
     const next = running >= 0 ? running : claimed(slot);
     if (next >= slot.batch.length) return; // every job begun has ended: the answers are on their way
