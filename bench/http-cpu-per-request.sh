@@ -9,6 +9,7 @@
 # libuv's helpers).
 #   bench/http-cpu-per-request.sh [rounds] [checkout-dir | bare ...]   (default: 3 rounds, this checkout)
 #     `bare` is bench/bare-http.mjs in one process: the ceiling (its work is all main_us)
+#     `dir:--flag,--flag` runs that checkout with those node flags (e.g. `.:--single-threaded-gc`)
 #   UNIQUE=1 bench/http-cpu-per-request.sh ...   (a new text every request, as http-ab.sh's small-new)
 #   bench/http-cpu-per-request.sh --smoke   (one round of 1 s runs: a check that it runs)
 # Needs wrk (apt-get install -y wrk) and built checkouts (npx tsc -p tsconfig.json).
@@ -44,7 +45,10 @@ for round in $(seq 1 "$ROUNDS"); do
   for dir in "${DIRS[@]}"; do
     port="$(free_port)"
     if [ "$dir" = bare ]; then node bench/bare-http.mjs "$port" 1 >/dev/null 2>&1 &
-    else node "$dir/bin/jsson.js" serve -port "$port" -host 127.0.0.1 -quiet -playground=false -processes 1 -workers 1 >/dev/null 2>&1 &
+    else
+      flags=()
+      [[ "$dir" != *:* ]] || IFS=, read -ra flags <<<"${dir#*:}"
+      node "${flags[@]}" "${dir%%:*}/bin/jsson.js" serve -port "$port" -host 127.0.0.1 -quiet -playground=false -processes 1 -workers 1 >/dev/null 2>&1 &
     fi
     pid=$!
     for _ in $(seq 1 100); do curl -sf -o /dev/null --data-binary "@$TMP/small.json" "127.0.0.1:$port/transpile" >/dev/null 2>&1 && break; sleep 0.1; done

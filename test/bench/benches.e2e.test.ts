@@ -20,6 +20,7 @@ import { REPO_ROOT } from "../support/repo-root.js";
  */
 const SMOKE_RUNS: Readonly<Record<string, RegExp | readonly RegExp[]>> = {
   "bench/bare-http.mjs": /^smoke: 200 \{"success":true/m,
+  "bench/http-postmessage.mjs": /^flat 16\s+[\d.]+$/m,
   "bench/cli-workloads.mjs": /^\| w1 \| json \| \d+/m,
   "bench/emit-formats.mjs": /^typescript\s+1000 items/m,
   "bench/engine-throughput.mjs": /^http job\s+[\d.]+ runs\/cpu-s/m,

@@ -69,6 +69,8 @@ export interface WorkerConfig {
   readonly control: SharedArrayBuffer;
   /** The ring of streamed pieces: {@link RING_SLOTS} × {@link RING_SLOT_BYTES}. */
   readonly ring: SharedArrayBuffer;
+  /** Where small answers of a batch are written ({@link ANSWERS}). */
+  readonly answers: SharedArrayBuffer;
   /** The server's work counts (work-counts.ts), shared by every worker: the worker's engine counts its parses and evaluations there. */
   readonly workCounts: SharedArrayBuffer;
 }
@@ -97,7 +99,7 @@ export const RING_SLOT_BYTES = 256 * 1024;
  * garbage on either side, and a full ring is the worker's backpressure.
  */
 export const CONTROL = {
-  /** Non-zero: the current job must stop (client gone, or the server gave up on it). */
+  /** The id of a job that must stop (client gone, or the server gave up on it); the worker compares it with its current job's. */
   ABORT: 0,
   /** Bumped (and notified) whenever a slot is freed; the worker waits on it for a free slot. */
   RING_FREED: 1,
@@ -110,9 +112,39 @@ export const CONTROL = {
    */
   PHASE: 2 + RING_SLOTS,
   AT: 3 + RING_SLOTS,
+  /**
+   * The claim word of the current batch: its number in the high bits, in the
+   * low {@link BATCH_INDEX_BITS} how many of its jobs the worker has claimed.
+   * The worker claims job `i` by a compare-and-swap of `i` to `i + 1` just
+   * before running it, so job `i` runs only if the word still names its
+   * batch and `i`. The pool takes the unclaimed rest back by swapping in
+   * {@link BATCH_SEALED} as the count: from then on the worker claims nothing
+   * more of that batch (nor of a stale message of an earlier one), and every
+   * job runs once, by whoever holds it.
+   */
+  NEXT: 4 + RING_SLOTS,
   /** Slots in the block. */
-  SIZE: 4 + RING_SLOTS,
+  SIZE: 5 + RING_SLOTS,
 } as const;
+
+/** Bits of {@link CONTROL.NEXT} counting the claimed jobs of a batch. */
+export const BATCH_INDEX_BITS = 6;
+/** Most jobs in one batch (below {@link BATCH_SEALED}). */
+export const BATCH_MAX = 32;
+/** The claimed count of a batch the pool took back: the worker claims no more of it. */
+export const BATCH_SEALED = (1 << BATCH_INDEX_BITS) - 1;
+/** Batch numbers wrap at this (a stale message would have to wait this many batches to be mistaken for the current one). */
+export const BATCH_NUMBERS = 1 << (31 - BATCH_INDEX_BITS);
+
+/** {@link CONTROL.NEXT} for batch `batch` with `claimed` jobs claimed. */
+export function claimWord(batch: number, claimed: number): number {
+  return (batch << BATCH_INDEX_BITS) | claimed;
+}
+
+/** An id as the control block holds it (ABORT): the low 31 bits, never 0 (the pool's ids count from 1 and wrap below 2^31). */
+export function controlId(id: number): number {
+  return id | 0;
+}
 
 /** Values of {@link CONTROL.PHASE}. */
 export const JOB_PHASE = {
@@ -122,13 +154,42 @@ export const JOB_PHASE = {
   VALIDATE: 1,
 } as const;
 
-/** Main → worker. */
-export type ToWorker = { readonly type: "job"; readonly id: number; readonly job: Job };
+/**
+ * Main → worker: a batch of jobs, as the pool found them queued in one turn
+ * of the event loop (one message and one wake-up for all of them), run one
+ * after another in order, each claimed first (see {@link CONTROL.NEXT}).
+ * `ids[i]` is the id of `jobs[i]`.
+ */
+export type ToWorker = { readonly batch: number; readonly ids: readonly number[]; readonly jobs: readonly Job[] };
 
-/** Worker → main. Bodies travel as UTF-8 bytes (transferred, not copied); streamed pieces through the ring. */
+/**
+ * The answer area of a worker: small whole bodies of the current batch are
+ * written here as UTF-8, and one `answers` message tells the event loop
+ * about all that have been written since the last (a message and a wake-up
+ * per answer cost more than a small job). The area outlives the worker, so
+ * the answers a worker wrote before it was stopped from outside are still
+ * delivered, never run again. Layout: a Float64 (when the job last claimed
+ * began, `performance.timeOrigin + performance.now()`), then per job `i` of
+ * the batch two Int32s (offset, then length: -1 until written, stored last),
+ * then {@link ANSWERS.DATA_BYTES} of text.
+ */
+export const ANSWERS = {
+  /** Byte offset of the Int32 pairs. */
+  ENTRIES_AT: 8,
+  /** Byte offset of the text. */
+  DATA_AT: 8 + 2 * 4 * BATCH_MAX,
+  DATA_BYTES: 64 * 1024,
+  /** A worker writes answers but sends the `answers` message at least this often (ms), and before a job of more text than {@link HOLD_TEXT}. */
+  HOLD_MS: 1,
+  HOLD_TEXT: 2048,
+} as const;
+
+/** Worker → main. Small bodies are written to the answer area ({@link ANSWERS}); larger ones travel as UTF-8 bytes (transferred, not copied); streamed pieces through the ring. */
 export type FromWorker =
   | { readonly type: "ready" }
   | { readonly type: "init-failed"; readonly message: string }
+  /** Whole bodies (status 200) are in the answer area. */
+  | { readonly type: "answers" }
   /** The whole response body (status 200). */
   | { readonly type: "body"; readonly id: number; readonly bytes: Uint8Array }
   /** A streamed response begins (status 200, chunked); `bytes` is its first part. */

@@ -1,7 +1,8 @@
 /**
  * Entry point of an evaluation worker. Builds its own engine (built-ins and
- * the server's plugins), then runs jobs one at a time. Response bodies leave
- * as UTF-8 bytes whose buffers are transferred, not copied; streamed pieces
+ * the server's plugins), then runs jobs one at a time, in the batches the
+ * pool sends (protocol.ts). Small response bodies leave as strings, larger
+ * ones as UTF-8 bytes whose buffers are transferred, not copied; streamed pieces
  * go through the ring of shared memory described in protocol.ts, and the
  * worker waits (Atomics.wait) while every slot is still being written, so
  * its memory stays flat however large the output is; the shared abort flag
@@ -21,7 +22,7 @@ import { runValidate } from "../jobs/run-validate.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
 import { HeapWatch, longestStringWithin } from "./heap-watch.js";
-import { CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
+import { ANSWERS, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, controlId, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
@@ -54,11 +55,43 @@ const control = new Int32Array(config.control);
 const limits = resolveLimits({ ...config.limits, maxStringLength: longestStringWithin(config.memoryMb) });
 const encoder = new TextEncoder();
 const ring = new Uint8Array(config.ring);
+const answerBegan = new Float64Array(config.answers, 0, 1);
+const answerEntries = new Int32Array(config.answers, ANSWERS.ENTRIES_AT, (ANSWERS.DATA_AT - ANSWERS.ENTRIES_AT) / 4);
+const answerText = new Uint8Array(config.answers, ANSWERS.DATA_AT, ANSWERS.DATA_BYTES);
+
+/** The answer area's state for the current batch (protocol.ts, ANSWERS). */
+const answerArea = {
+  /** Bytes of the area used by this batch. */
+  used: 0,
+  /** Answers written and not yet announced, and when the first of them was. */
+  unannounced: 0,
+  since: 0,
+  /** Write job `index`'s whole body to the area; false when it does not fit (it then goes as a message). */
+  write(index: number, text: string): boolean {
+    // UTF-8 takes at least a byte per UTF-16 unit: a longer text cannot fit.
+    if (text.length > ANSWERS.DATA_BYTES - this.used) return false;
+    const { read, written } = encoder.encodeInto(text, answerText.subarray(this.used));
+    if (read < text.length) return false;
+    answerEntries[2 * index] = this.used;
+    Atomics.store(answerEntries, 2 * index + 1, written);
+    this.used += written;
+    if (this.unannounced++ === 0) this.since = performance.now();
+    return true;
+  },
+  /** Tell the event loop about the answers written since the last time. */
+  announce(): void {
+    if (this.unannounced === 0) return;
+    this.unannounced = 0;
+    post({ type: "answers" });
+  },
+};
 
 const heap = new HeapWatch(config.memoryMb, config.limits.timeoutMs);
+/** The running job's id as the control block holds it (the pool stops a job by storing it in ABORT). */
+let runningId = 0;
 const signal = {
   get aborted(): boolean {
-    return Atomics.load(control, CONTROL.ABORT) !== 0;
+    return Atomics.load(control, CONTROL.ABORT) === runningId;
   },
   reached(at: number): string | undefined {
     Atomics.store(control, CONTROL.AT, at);
@@ -84,11 +117,13 @@ function takeSlot(deadline: number): number {
   }
 }
 
-function channelFor(id: number): ResponseChannel {
+function channelFor(id: number, index: number): ResponseChannel {
   // A slow reader cannot hold a worker more than sendTimeoutMs past the start of the (finished) output.
   let deadline = Infinity;
   return {
-    body: (text) => post({ type: "body", id, bytes: encoder.encode(text) }),
+    body: (text) => {
+      if (!answerArea.write(index, text)) post({ type: "body", id, bytes: encoder.encode(text) });
+    },
     streamStart: (text) => {
       if (config.sendTimeoutMs > 0) deadline = performance.now() + config.sendTimeoutMs;
       post({ type: "stream-start", id, bytes: encoder.encode(text) });
@@ -110,11 +145,12 @@ function channelFor(id: number): ResponseChannel {
   };
 }
 
-function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, job: Job): void {
+function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, index: number, job: Job): void {
+  runningId = controlId(id);
   Atomics.store(control, CONTROL.PHASE, JOB_PHASE.RUN);
   Atomics.store(control, CONTROL.AT, 0);
   heap.reset();
-  const ctx: JobContext = { engine, limits, signal, validating, hostFor, channel: channelFor(id), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW };
+  const ctx: JobContext = { engine, limits, signal, validating, hostFor, channel: channelFor(id, index), streamChunkSize: STREAM_CHUNK, streamWindow: STREAM_WINDOW };
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);
@@ -135,12 +171,25 @@ async function main(): Promise<void> {
     post({ type: "init-failed", message: e instanceof Error ? e.message : String(e) });
     return;
   }
-  port!.on("message", (msg: ToWorker) => {
-    try {
-      run(engine, hostFor, msg.id, msg.job);
-    } catch (e) {
-      post({ type: "failed", id: msg.id, message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+  port!.on("message", ({ batch, ids, jobs }: ToWorker) => {
+    answerArea.used = 0;
+    for (let i = 0; i < jobs.length; i++) {
+      const job = jobs[i]!;
+      // Answers held back are announced before a bigger job, and at least every HOLD_MS.
+      if (job.source.length > ANSWERS.HOLD_TEXT || performance.now() - answerArea.since >= ANSWERS.HOLD_MS) answerArea.announce();
+      // Claim the job (protocol.ts, CONTROL.NEXT); a batch the pool took back ends here. Its start
+      // is noted first: once the pool sees the claim, the time it reads is this job's (or later).
+      answerBegan[0] = performance.timeOrigin + performance.now();
+      const word = claimWord(batch, i);
+      if (Atomics.compareExchange(control, CONTROL.NEXT, word, word + 1) !== word) break;
+      const id = ids[i]!;
+      try {
+        run(engine, hostFor, id, i, job);
+      } catch (e) {
+        post({ type: "failed", id, message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      }
     }
+    answerArea.announce();
   });
   post({ type: "ready" });
 }
