@@ -45,6 +45,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "cli/playground/web/main.ts again": "page state",
   // the language server's evaluation worker: a thread of its own, whose module is the worker
   "cli/lsp/evaluation-worker.ts overlay": "the worker's unsaved texts",
+  "cli/serve/run/pool/worker-main.ts runningId": "the job the server's worker thread runs now (the module is the worker)",
   // weak annotations of objects: an entry lives and dies with the object it describes, no process-wide growth
   "core/values/resolve-limits.ts RESOLVED": "marks the frozen limits objects resolveLimits made",
   "plugins/toml/toml-shape.ts lazyShapes": "a lazy array's shape, found by the check and used by the writer of one run",
