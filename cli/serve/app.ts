@@ -19,6 +19,7 @@ import { useRunCounter } from "../../core/engine/internal.js";
 import { accessLine, eventLine } from "./ops/access-log.js";
 import { corsAllows, corsHeadersFor, corsPolicy, isBrowserNonJsonPost } from "./http/cors.js";
 import { hostAllowed, hostPolicy, refusedHost } from "./http/allowed-hosts.js";
+import { BodyReader } from "./http/body-reader.js";
 import { refuseLingering } from "./http/lingering-close.js";
 import { JssonResponse } from "./http/jsson-response.js";
 import { applyPlugins, loadPlugins } from "../plugin-loader/index.js";
@@ -122,7 +123,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   // The playground's page gets its own route label; its assets and 404s are "other".
   const stats = new RequestStats([...ROUTES.map((r) => r.path), "/"]);
   const serverMetrics = new ServerMetrics({ stats, inFlight: () => inFlight, pool, work });
-  const state: ServerState = { options, engine, pool, listening: false, draining: false, metrics: serverMetrics, logEvent };
+  const state: ServerState = { options, engine, pool, bodies: new BodyReader(), listening: false, draining: false, metrics: serverMetrics, logEvent };
 
   let idleWaiter: (() => void) | undefined;
 

@@ -58,9 +58,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "core/syntax/tree-builder.ts SHARED": "interned punctuation and keyword tokens",
   "core/syntax/tree-builder.ts BLANKS": "interned runs of blanks, at most 80",
   "core/syntax/tree-builder.ts SHARED_CHARS": "interned one-character punctuation, by character code",
-  // still to move into the server's object (cli/serve was another helper's room when this check came)
-  "cli/serve/http/body-reader.ts pending": "bodies being read, swept by one timer",
-  "cli/serve/http/body-reader.ts sweeper": "the timer that expires slow bodies",
 };
 
 /** The TypeScript sources under `dir` (not tests, not declarations). */

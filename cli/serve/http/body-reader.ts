@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage } from "node:http";
 
-/** Outcome of {@link readBody}. */
+/** Outcome of {@link BodyReader.read}. */
 export type BodyResult =
   | { readonly ok: true; readonly bytes: Buffer }
   | { readonly ok: false; readonly reason: "too-large" | "timeout" | "aborted" };
@@ -23,56 +23,60 @@ interface Pending {
   readonly expire: () => void;
 }
 
-const pending = new Set<Pending>();
-let sweeper: NodeJS.Timeout | undefined;
+/** One server's body reads: the pending ones and the one sweep that ends those past their deadline. */
+export class BodyReader {
+  readonly #pending = new Set<Pending>();
+  #sweeper: NodeJS.Timeout | undefined;
 
-function sweep(): void {
-  const now = performance.now();
-  for (const p of pending) if (now >= p.deadline) p.expire();
-  if (pending.size === 0 && sweeper !== undefined) {
-    clearInterval(sweeper);
-    sweeper = undefined;
-  }
-}
-
-/** Read the whole body of `req`, refusing more than `maxBytes` or taking longer than `deadlineMs`; `done` is called once. */
-export function readBody(req: IncomingMessage, maxBytes: number, deadlineMs: number, done: (result: BodyResult) => void): void {
-  const announced = req.headers["content-length"];
-  if (announced !== undefined && Number(announced) > maxBytes) return done({ ok: false, reason: "too-large" });
-  let first: Buffer | undefined;
-  let parts: Buffer[] | undefined;
-  let size = 0;
-  let settled = false;
-  const settle = (result: BodyResult) => {
-    if (settled) return;
-    settled = true;
-    pending.delete(entry);
-    if (!result.ok) {
-      // Stop reading the rest. (After a whole body nothing more comes: the listeners go with the request.)
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onAbort);
-      req.off("close", onClose);
-      req.pause();
+  #sweep(): void {
+    const now = performance.now();
+    for (const p of this.#pending) if (now >= p.deadline) p.expire();
+    if (this.#pending.size === 0 && this.#sweeper !== undefined) {
+      clearInterval(this.#sweeper);
+      this.#sweeper = undefined;
     }
-    done(result);
-  };
-  const onData = (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > maxBytes) return settle({ ok: false, reason: "too-large" });
-    if (first === undefined) first = chunk;
-    else (parts ??= [first]).push(chunk);
-  };
-  const onEnd = () => settle({ ok: true, bytes: parts !== undefined ? Buffer.concat(parts, size) : (first ?? Buffer.alloc(0)) });
-  const onAbort = () => settle({ ok: false, reason: "aborted" });
-  const onClose = () => {
-    if (!req.complete) onAbort();
-  };
-  const entry: Pending = { deadline: performance.now() + deadlineMs, expire: () => settle({ ok: false, reason: "timeout" }) };
-  pending.add(entry);
-  sweeper ??= setInterval(sweep, SWEEP_MS).unref();
-  req.on("data", onData);
-  req.on("end", onEnd);
-  req.on("error", onAbort);
-  req.on("close", onClose);
+  }
+
+  /** Read the whole body of `req`, refusing more than `maxBytes` or taking longer than `deadlineMs`; `done` is called once. */
+  read(req: IncomingMessage, maxBytes: number, deadlineMs: number, done: (result: BodyResult) => void): void {
+    const announced = req.headers["content-length"];
+    if (announced !== undefined && Number(announced) > maxBytes) return done({ ok: false, reason: "too-large" });
+    const pending = this.#pending;
+    let first: Buffer | undefined;
+    let parts: Buffer[] | undefined;
+    let size = 0;
+    let settled = false;
+    const settle = (result: BodyResult) => {
+      if (settled) return;
+      settled = true;
+      pending.delete(entry);
+      if (!result.ok) {
+        // Stop reading the rest. (After a whole body nothing more comes: the listeners go with the request.)
+        req.off("data", onData);
+        req.off("end", onEnd);
+        req.off("error", onAbort);
+        req.off("close", onClose);
+        req.pause();
+      }
+      done(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) return settle({ ok: false, reason: "too-large" });
+      if (first === undefined) first = chunk;
+      else (parts ??= [first]).push(chunk);
+    };
+    const onEnd = () => settle({ ok: true, bytes: parts !== undefined ? Buffer.concat(parts, size) : (first ?? Buffer.alloc(0)) });
+    const onAbort = () => settle({ ok: false, reason: "aborted" });
+    const onClose = () => {
+      if (!req.complete) onAbort();
+    };
+    const entry: Pending = { deadline: performance.now() + deadlineMs, expire: () => settle({ ok: false, reason: "timeout" }) };
+    pending.add(entry);
+    this.#sweeper ??= setInterval(() => this.#sweep(), SWEEP_MS).unref();
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onAbort);
+    req.on("close", onClose);
+  }
 }

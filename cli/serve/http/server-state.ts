@@ -1,6 +1,7 @@
 /** What the routes of one server share. */
 import type { Engine } from "../../../core/index.js";
 import type { WorkerPool } from "../run/pool/worker-pool.js";
+import type { BodyReader } from "./body-reader.js";
 import type { ServerOptions } from "../ops/server-options.js";
 import type { ServerMetrics } from "../ops/server-metrics.js";
 
@@ -13,6 +14,8 @@ export interface ServerState {
    */
   readonly engine: Engine;
   readonly pool: WorkerPool;
+  /** The request bodies being read, and their deadlines. */
+  readonly bodies: BodyReader;
   /** True once the workers are up and the socket listens (until then `/readyz` says `starting`). */
   listening: boolean;
   /** True once shutdown has begun (HTTP.md §1: `/health` answers 503). */

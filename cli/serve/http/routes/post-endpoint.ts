@@ -5,7 +5,7 @@
  * Client disconnects cancel the job.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readBody, type BodyResult } from "../body-reader.js";
+import type { BodyResult } from "../body-reader.js";
 import { formatSize } from "../../../argv/units.js";
 import { isBrowserNonJsonPost } from "../cors.js";
 import { refuseLingering } from "../lingering-close.js";
@@ -42,7 +42,7 @@ export function handlePost<J extends Job>(state: ServerState, endpoint: PostEndp
   const { maxBodyBytes, bodyTimeoutMs } = state.options;
   if (isBrowserNonJsonPost(req))
     return refuseLingering(req, res, 415, { error: "unsupported media type: a request with an Origin header must send Content-Type: application/json" });
-  readBody(req, maxBodyBytes, bodyTimeoutMs, (read) => {
+  state.bodies.read(req, maxBodyBytes, bodyTimeoutMs, (read) => {
     try {
       answer(state, endpoint, req, res, read);
     } catch (e) {
