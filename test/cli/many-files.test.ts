@@ -77,6 +77,18 @@ test("a failing file: reported with its diagnostic, no output file and no tempor
   assert.match(none.stderr, /1 file: 1 written, 1 failed\n$/);
 });
 
+test("a file written with a warning reports it under its line, as a one-file run does; --quiet-warnings drops it", async () => {
+  const dir = project({ "a.jsson": "a = 1\n", "b.jsson": "replicas := 3\ncount = replcias\n" });
+  const r = await runCli(["a.jsson", "b.jsson", "--out-dir", "out"], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  assert.equal(tree(join(dir, "out")), ["a.json", "b.json"]);
+  const one = await runCli(["b.jsson"], { cwd: dir });
+  assert.ok(one.stderr.startsWith("warning: Line 2: 'replcias' is not defined"), one.stderr);
+  assert.is(r.stderr, `✓ a.jsson → out/a.json\n✓ b.jsson → out/b.json\n${one.stderr}2 files: 2 written, 0 failed\n`);
+  const quiet = await runCli(["a.jsson", "b.jsson", "--out-dir", "out", "--quiet-warnings"], { cwd: dir });
+  assert.is(quiet.stderr, "✓ a.jsson → out/a.json\n✓ b.jsson → out/b.json\n2 files: 2 written, 0 failed\n");
+});
+
 test("an existing output is replaced whole, only when its input succeeds", async () => {
   const dir = project({ "x.jsson": "x = 1\n" });
   mkdirSync(join(dir, "out"));
