@@ -15,7 +15,7 @@ import { walkPath } from "../../../core/host/path-walk.js";
 import { SCHEMA_FORMATS } from "../../../core/plugin/index.js";
 import { readJobVars } from "../run/jobs/job-vars.js";
 import { rawMemberText } from "../../wire/raw-member.js";
-import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "../run/protocol.js";
+import type { TranspileJob, SyntaxCheckJob, ValidateSchemaJob } from "../run/protocol.js";
 import { field } from "./request-json.js";
 import { MAX_QUOTED, quoted, RequestProblems } from "./request-problems.js";
 
@@ -238,10 +238,10 @@ export function checkTranspile(engine: Engine, body: Body, text: string, strict:
 }
 
 /** Check a /validate body; `strict` as in {@link checkTranspile}. */
-export function checkValidate(body: Body, strict: boolean): Checked<ValidateJob> {
+export function checkValidate(body: Body, strict: boolean): Checked<SyntaxCheckJob> {
   const errors = new RequestProblems();
   const source = requiredString(body, "source", errors);
-  return outcome(body, VALIDATE_FIELDS, strict, errors, "json", (common) => ({ kind: "validate", source, ...common }));
+  return outcome(body, VALIDATE_FIELDS, strict, errors, "json", (common) => ({ kind: "syntax-check", source, ...common }));
 }
 
 /** Check a /validate-schema body; `strict` as in {@link checkTranspile}. */

@@ -24,9 +24,9 @@ export interface TranspileJob {
   readonly requestWarnings?: readonly string[];
 }
 
-/** `POST /validate`, checked. */
-export interface ValidateJob {
-  readonly kind: "validate";
+/** `POST /validate`, checked: a syntax check, no evaluation. */
+export interface SyntaxCheckJob {
+  readonly kind: "syntax-check";
   readonly source: string;
   /** As in {@link TranspileJob}. */
   readonly requestWarnings?: readonly string[];
@@ -53,7 +53,7 @@ export interface ValidateSchemaJob {
 }
 
 /** Any job a worker runs. */
-export type Job = TranspileJob | ValidateJob | ValidateSchemaJob;
+export type Job = TranspileJob | SyntaxCheckJob | ValidateSchemaJob;
 
 /** What every worker is started with. */
 export interface WorkerConfig {

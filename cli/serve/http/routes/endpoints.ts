@@ -1,6 +1,6 @@
 /** The three POST endpoints: their checks and request-error shapes (HTTP.md §3, §4, §7). */
 import { checkTranspile, checkValidate, checkValidateSchema } from "../request-checks.js";
-import type { TranspileJob, ValidateJob, ValidateSchemaJob } from "../../run/protocol.js";
+import type { TranspileJob, SyntaxCheckJob, ValidateSchemaJob } from "../../run/protocol.js";
 import type { PostEndpoint } from "./post-endpoint.js";
 import { SCHEMA_TYPE } from "../../run/jobs/run-validate-schema.js";
 
@@ -9,7 +9,7 @@ export const TRANSPILE: PostEndpoint<TranspileJob> = {
   requestError: (errors, format) => ({ success: false, errors, diagnostics: [], format, transpile_time_ms: 0 }),
 };
 
-export const VALIDATE: PostEndpoint<ValidateJob> = {
+export const VALIDATE: PostEndpoint<SyntaxCheckJob> = {
   check: (state, body) => checkValidate(body, state.options.strict),
   requestError: (errors) => ({ valid: false, errors, diagnostics: [] }),
 };

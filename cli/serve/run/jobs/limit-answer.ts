@@ -53,7 +53,7 @@ export function limitAnswer(job: Job, stop: OutsideStop, limits: StopLimits): st
   switch (job.kind) {
     case "transpile":
       return `{"success":false,${problems},"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(stop.elapsedMs)}}`;
-    case "validate":
+    case "syntax-check":
       return `{"valid":false,${problems}}`;
     case "validate-schema":
       return (

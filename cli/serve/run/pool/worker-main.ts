@@ -18,7 +18,7 @@ import { createEngineFromResolved } from "../../../plugin-loader/index.js";
 import { WorkCounts } from "../work-counts.js";
 import { hostFactory } from "../jobs/host-factory.js";
 import { runTranspile } from "../jobs/run-transpile.js";
-import { runValidate } from "../jobs/run-validate.js";
+import { runSyntaxCheck } from "../jobs/run-syntax-check.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
 import { HeapWatch, longestStringWithin } from "./heap-watch.js";
@@ -154,8 +154,8 @@ function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, index: 
   switch (job.kind) {
     case "transpile":
       return runTranspile(job, ctx);
-    case "validate":
-      return runValidate(job, ctx);
+    case "syntax-check":
+      return runSyntaxCheck(job, ctx);
     case "validate-schema":
       return runValidateSchema(job, ctx);
   }
