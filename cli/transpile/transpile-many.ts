@@ -1,9 +1,10 @@
 /**
  * `jsson transpile FILE… --out-dir DIR`: many inputs, one output file each,
  * mirroring the inputs' tree (see many-files.ts). Every file is reported on
- * stderr in input order (`✓ in → out` and its warnings, or `✗ in` and its
- * diagnostic), then a summary; the status is 1 when any file failed. Large sets are spread over
- * worker threads, one per core, each with its own engine; small ones run
+ * stderr in input order (`✓ in → out` and its warnings and schema verdict,
+ * or `✗ in` and its diagnostic), then a summary; the status is 1 when any
+ * file failed. Large sets are spread over worker threads, one per core, each
+ * with its own engine; small ones run
  * here, where starting workers would cost more than it saves — except under
  * `--timeout`, which a worker lets us hold from outside, file by file.
  */
@@ -45,7 +46,7 @@ export async function runMany(engine: Engine, plan: TranspilePlan, flags: Transp
   let failed = unmatched.length + clashes.length;
   for (const [i, job] of jobs.entries()) {
     const r = results[i] as JobResult;
-    // a file written reports its warnings (LANGUAGE.md §16.5) under its line, as `check` does
+    // a file written reports under its line what a one-file run prints on stderr: its warnings (LANGUAGE.md §16.5), the schema's verdict
     if (r.status === EXIT.OK) writeStderr(`✓ ${shownPath(job.input)} → ${shownPath(job.output)}\n${r.report}`);
     else {
       failed++;

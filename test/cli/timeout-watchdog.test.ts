@@ -50,11 +50,14 @@ test("--out-dir: a file still running at --timeout is stopped from outside and r
   const r = await runCli([join(dir, "a.jsson"), join(dir, "b.jsson"), join(dir, "c.jsson"), "--schema", join(dir, "schema.json"), "--timeout", "5s", "--out-dir", out]);
   assert.is(r.code, 1, r.stderr);
   const lines = r.stderr.split("\n");
+  // a file written reports what a one-file run prints on stderr: here the schema's verdict
   assert.match(lines[0] ?? "", /^✓ .*a\.jsson → .*a\.json$/, r.stderr);
-  assert.match(lines[1] ?? "", /^✗ .*b\.jsson$/, r.stderr);
-  assert.is(lines[2], "jsson: time limit reached (--timeout 5000 ms): the run was stopped", r.stderr);
-  assert.match(lines[3] ?? "", /^✓ .*c\.jsson → .*c\.json$/, r.stderr);
-  assert.is(lines[4], "3 files: 2 written, 1 failed", r.stderr);
+  assert.is(lines[1], "✓ Validation passed against schema", r.stderr);
+  assert.match(lines[2] ?? "", /^✗ .*b\.jsson$/, r.stderr);
+  assert.is(lines[3], "jsson: time limit reached (--timeout 5000 ms): the run was stopped", r.stderr);
+  assert.match(lines[4] ?? "", /^✓ .*c\.jsson → .*c\.json$/, r.stderr);
+  assert.is(lines[5], "✓ Validation passed against schema", r.stderr);
+  assert.is(lines[6], "3 files: 2 written, 1 failed", r.stderr);
   assert.equal(readdirSync(out).sort(), ["a.json", "c.json"], "no output and no temporary file for the stopped one");
   assert.equal(JSON.parse(readFileSync(join(out, "c.json"), "utf8")), { x: { y: "c" } });
 });
