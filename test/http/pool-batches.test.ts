@@ -53,11 +53,20 @@ function submit(pool: WorkerPool, j: TranspileJob, order: string[], name: string
 const small = (n: number) => job(`n = ${n}\nname = "job ${n}"`, "json");
 const stuck = job("stuck = true", "yaml");
 
-test("one worker: a job stopped from outside mid-batch is answered with the time limit; those behind it run once, on the new worker", async () => {
+/** Run `body` with a started pool of `workers` (with the spinning plugin) and its work counts; the pool is closed after. */
+async function withPool(workers: number, body: (pool: WorkerPool, counts: WorkCounts) => Promise<void>): Promise<void> {
   const counts = new WorkCounts();
-  const pool = makePool(1, counts);
+  const pool = makePool(workers, counts);
   await pool.start(SPIN);
   try {
+    await body(pool, counts);
+  } finally {
+    await pool.close();
+  }
+}
+
+test("one worker: a job stopped from outside mid-batch is answered with the time limit; those behind it run once, on the new worker", async () => {
+  await withPool(1, async (pool, counts) => {
     const order: string[] = [];
     // Submitted in one turn: one batch [1, stuck, 3, 4].
     const answers = Promise.all([submit(pool, small(1), order, "1"), submit(pool, stuck, order, "stuck"), submit(pool, small(3), order, "3"), submit(pool, small(4), order, "4")]);
@@ -74,16 +83,11 @@ test("one worker: a job stopped from outside mid-batch is answered with the time
     assert.is(pool.counters.overran, 1);
     assert.is(pool.counters.restarts, 1);
     assert.is(counts.read(WORK.EVALUATIONS), 4, "every job evaluated exactly once");
-  } finally {
-    await pool.close();
-  }
+  });
 });
 
 test("two workers: jobs batched behind a stuck one are taken over by the idle worker, each evaluated once", async () => {
-  const counts = new WorkCounts();
-  const pool = makePool(2, counts);
-  await pool.start(SPIN);
-  try {
+  await withPool(2, async (pool, counts) => {
     const order: string[] = [];
     const all = [submit(pool, stuck, order, "stuck")];
     for (let n = 1; n <= 7; n++) all.push(submit(pool, small(n), order, String(n)));
@@ -92,9 +96,7 @@ test("two workers: jobs batched behind a stuck one are taken over by the idle wo
     assert.match(JSON.parse(s!).errors[0], /timed out/);
     assert.is(order[order.length - 1], "stuck", "every small job answered before the stuck one was stopped");
     assert.is(counts.read(WORK.EVALUATIONS), 8, "every job evaluated exactly once");
-  } finally {
-    await pool.close();
-  }
+  });
 });
 
 test.run();

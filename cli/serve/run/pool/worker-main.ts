@@ -1,8 +1,9 @@
 /**
  * Entry point of an evaluation worker. Builds its own engine (built-ins and
  * the server's plugins), then runs jobs one at a time, in the batches the
- * pool sends (protocol.ts). Small response bodies leave as strings, larger
- * ones as UTF-8 bytes whose buffers are transferred, not copied; streamed pieces
+ * pool sends (protocol.ts). Small response bodies are written to the answer
+ * area of shared memory (protocol.ts, ANSWERS) and announced together, larger
+ * ones leave as UTF-8 bytes whose buffers are transferred, not copied; streamed pieces
  * go through the ring of shared memory described in protocol.ts, and the
  * worker waits (Atomics.wait) while every slot is still being written, so
  * its memory stays flat however large the output is; the shared abort flag
