@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
 import { KEYWORDS } from "../../core/syntax/index.js";
 import type { DocumentState } from "./document-state.js";
+import { childTokens, type EditorToken } from "./editor-tokens.js";
 import { chainMembers, type NavigationContext } from "./navigation.js";
 
 /** At most this many entries of a folder are offered. */
@@ -45,7 +46,7 @@ export function completionsAt(state: DocumentState, offset: number, path: string
 
 /** The names of `a.b.` (or `a.b.pa`, a member being typed) ending at `offset`, and where the chain is used: read off the outline's name uses. */
 function chainBefore(state: DocumentState, offset: number): { names: string[]; start: number } | undefined {
-  const last = state.tokens.findLast((t) => t.end <= offset && t.kind !== "comment");
+  const last = tokenBefore(state, offset);
   const uses = state.outline.uses;
   const typed = last?.end === offset ? uses.find((u) => u.start === last.start && u.chain.length > 0) : undefined;
   if (typed) return { names: [...typed.chain], start: typed.start };
@@ -53,8 +54,21 @@ function chainBefore(state: DocumentState, offset: number): { names: string[]; s
   return before === undefined ? undefined : { names: [...before.chain, before.name], start: before.start };
 }
 
+/** The last token (not a comment) that ends at or before `offset`: looked for in the top-level item there, then in the ones before it. */
+function tokenBefore(state: DocumentState, offset: number): EditorToken | undefined {
+  const kids = state.children;
+  for (let i = state.childAt(offset); i >= 0; i--) {
+    const { green, at } = kids[i] as (typeof kids)[number];
+    const found = childTokens(green, at).findLast((t) => t.end <= offset && t.kind !== "comment");
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Whether `offset` is inside a string, a template's text or a comment (a token around it is in the top-level item there). */
 function insideString(state: DocumentState, offset: number): boolean {
-  return state.tokens.some((t) => (t.kind === "string" || t.kind === "template" || t.kind === "comment") && t.start < offset && offset < t.end);
+  const child = state.children[state.childAt(offset)];
+  return child !== undefined && childTokens(child.green, child.at).some((t) => (t.kind === "string" || t.kind === "template" || t.kind === "comment") && t.start < offset && offset < t.end);
 }
 
 /** Entries of the folder named by the typed prefix: folders (to go on typing) and `.jsson` files. */

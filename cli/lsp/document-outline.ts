@@ -7,7 +7,7 @@
  * body whose first token is a name (or a keyword or string) followed by
  * `=`, `:`, `:=`, `{` or `[` defines a key (or, with `:=`, a name).
  */
-import { GreenNode, KEY_FOLLOWERS, SyntaxNode, SyntaxToken, isTrivia, stringValue } from "../../core/syntax/index.js";
+import { GreenNode, KEY_FOLLOWERS, SyntaxNode, SyntaxToken, isTrivia, stringValue, type GreenElement } from "../../core/syntax/index.js";
 import { interpolations } from "./editor-tokens.js";
 
 /** A key, a `:=` name, a map parameter or a preset. */
@@ -87,7 +87,7 @@ type Element = SyntaxNode | SyntaxToken;
 const CLOSER: Readonly<Record<string, string>> = { "{": "}", "[": "]", "(": ")" };
 
 /** The lists of an outline, while they are filled. */
-interface OutlineLists {
+export interface OutlineLists {
   readonly definitions: Definition[];
   readonly roots: Definition[];
   readonly uses: NameUse[];
@@ -98,7 +98,7 @@ interface OutlineLists {
 }
 
 /** What one top-level item of a document contributes to its outline, each list in document order. */
-interface ItemOutline extends OutlineLists {
+export interface ItemOutline extends OutlineLists {
   /** The item's offset these were found at. */
   readonly at: number;
 }
@@ -124,23 +124,29 @@ export function outlineDocument(tree: SyntaxNode): DocumentOutline {
   const { definitions, roots, uses, presetUses, includes, includeValues, pairs } = all;
   let at = tree.start;
   for (const c of tree.green.children) {
-    if (c instanceof GreenNode) {
-      let item = ITEMS.get(c);
-      if (item === undefined) item = readItem(tree, new SyntaxNode(c, at, tree));
-      else if (item.at !== at) item = movedItem(item, at);
-      ITEMS.set(c, item);
-      for (const d of item.definitions) definitions.push(d);
-      for (const d of item.roots) roots.push(d);
-      for (const u of item.uses) uses.push(u);
-      for (const r of item.presetUses) presetUses.push(r);
-      for (const r of item.includes) includes.push(r);
-      for (const [d, r] of item.includeValues) includeValues.set(d, r);
-      for (const p of item.pairs) pairs.push(p);
-    }
+    const item = outlineItem(tree, c, at);
     at += c.width;
+    if (item === undefined) continue;
+    for (const d of item.definitions) definitions.push(d);
+    for (const d of item.roots) roots.push(d);
+    for (const u of item.uses) uses.push(u);
+    for (const r of item.presetUses) presetUses.push(r);
+    for (const r of item.includes) includes.push(r);
+    for (const [d, r] of item.includeValues) includeValues.set(d, r);
+    for (const p of item.pairs) pairs.push(p);
   }
   // each item's lists are in document order, and the items are
   return all;
+}
+
+/** The outline of `child`, a child of `tree` at offset `at` (undefined for a token between items): kept, moved or read. */
+export function outlineItem(tree: SyntaxNode, child: GreenElement, at: number): ItemOutline | undefined {
+  if (!(child instanceof GreenNode)) return undefined;
+  let item = ITEMS.get(child);
+  if (item === undefined) item = readItem(tree, new SyntaxNode(child, at, tree));
+  else if (item.at !== at) item = movedItem(item, at);
+  ITEMS.set(child, item);
+  return item;
 }
 
 /** An outline with nothing in it yet. */

@@ -1,15 +1,17 @@
 /**
  * What the server knows about one open document: its text, its syntax tree
- * and what the editor features read off it (tokens, outline), each built on
+ * and what the editor features read off it (the outline), each built on
  * first use and once per version, and the value previews of its last
  * evaluation. A version's tree is rebuilt from the last one built of an
  * earlier version (core/syntax/incremental-tree.ts): only the top-level
- * items the edits since then reach are built again.
+ * items the edits since then reach are built again. The tree and outline
+ * can also be built ahead, in steps ({@link DocumentState.prepare}), while
+ * the server waits for messages.
  */
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { editableTree, editedTree, SyntaxNode, type EditableTree } from "../../core/syntax/index.js";
-import { outlineDocument, type DocumentOutline } from "./document-outline.js";
-import { editorTokens, type EditorToken } from "./editor-tokens.js";
+import type { GreenElement } from "../../core/syntax/index.js";
+import { outlineDocument, outlineItem, type DocumentOutline } from "./document-outline.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 
 const MAX_EDITOR_TEXT = LSP_LIMITS.maxSourceLength ?? Infinity;
@@ -25,8 +27,10 @@ export class DocumentState {
   private earlier: EditableTree | undefined;
   private editable: EditableTree | undefined;
   private treeCache: SyntaxNode | undefined;
-  private tokenCache: EditorToken[] | undefined;
+  private childCache: readonly DocumentChild[] | undefined;
   private outlineCache: DocumentOutline | undefined;
+  /** How many of the tree's children {@link prepare} has read the outline of. */
+  private preparedChildren = 0;
   /**
    * Previews of the values of the last evaluation that succeeded (by output
    * path as JSON, evaluation-job.ts), for hovers; `stale` when that was of
@@ -63,13 +67,64 @@ export class DocumentState {
     return this.treeCache;
   }
 
-  get tokens(): readonly EditorToken[] {
-    this.tokenCache ??= editorTokens(this.tree);
-    return this.tokenCache;
+  /** The children of the tree (top-level items and the tokens between them) with their offsets, in order. */
+  get children(): readonly DocumentChild[] {
+    if (this.childCache === undefined) {
+      const out: DocumentChild[] = [];
+      let at = this.tree.start;
+      for (const green of this.tree.green.children) {
+        out.push({ green, at });
+        at += green.width;
+      }
+      this.childCache = out;
+    }
+    return this.childCache;
+  }
+
+  /** The index of the child that holds `offset` (the last one for the end of the text; -1 for an empty text). */
+  childAt(offset: number): number {
+    const kids = this.children;
+    let lo = 0;
+    let hi = kids.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((kids[mid] as DocumentChild).at <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return hi;
   }
 
   get outline(): DocumentOutline {
     this.outlineCache ??= outlineDocument(this.tree);
     return this.outlineCache;
   }
+
+  /**
+   * One step of building the tree and the outline ahead of the requests
+   * that read them: the tree, or the outlines of the top-level items until
+   * `deadline` (performance.now()), or the outline joined from them.
+   * Returns true once the outline is built. A request in between builds
+   * what is left at once (the items read here are not read again).
+   */
+  prepare(deadline: number): boolean {
+    if (this.outlineCache !== undefined) return true;
+    if (this.treeCache === undefined) {
+      void this.tree;
+      return false;
+    }
+    const kids = this.children;
+    while (this.preparedChildren < kids.length) {
+      const { green, at } = kids[this.preparedChildren++] as DocumentChild;
+      outlineItem(this.tree, green, at);
+      if (performance.now() >= deadline) return false;
+    }
+    void this.outline;
+    return true;
+  }
+}
+
+/** A child of a document's tree at its offset. */
+export interface DocumentChild {
+  readonly green: GreenElement;
+  readonly at: number;
 }

@@ -19,10 +19,33 @@ export interface EditorToken {
 
 /** The comments and significant tokens under `tree`, in order. */
 export function editorTokens(tree: SyntaxNode): EditorToken[] {
+  return elementTokens(tree.green, tree.start);
+}
+
+/** The tokens of each top-level item by its green node, at the offset they were read at (an entry goes with its node). */
+const ITEM_TOKENS = new WeakMap<GreenNode, { at: number; tokens: EditorToken[] }>();
+
+/**
+ * The editor tokens of `child`, a child of a document's tree at offset `at`
+ * (a top-level item or a token between items). An item's are kept by its
+ * green node, which the document's next versions share while an edit does
+ * not reach it (core/syntax/incremental-tree.ts): read again only when it
+ * moved.
+ */
+export function childTokens(child: GreenElement, at: number): readonly EditorToken[] {
+  if (!(child instanceof GreenNode)) return elementTokens(child, at);
+  const known = ITEM_TOKENS.get(child);
+  if (known?.at === at) return known.tokens;
+  const tokens = elementTokens(child, at);
+  ITEM_TOKENS.set(child, { at, tokens });
+  return tokens;
+}
+
+/** The comments and significant tokens of the green element `root` at offset `at`, in order. */
+function elementTokens(root: GreenElement, at: number): EditorToken[] {
   const out: EditorToken[] = [];
   // the green tree walked with a running offset: no cursor object per token (W3 has 100,000 of them, trivia included)
-  const stack: GreenElement[] = [tree.green];
-  let at = tree.start;
+  const stack: GreenElement[] = [root];
   for (let e = stack.pop(); e !== undefined; e = stack.pop()) {
     if (e instanceof GreenNode) {
       for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i] as GreenElement);

@@ -14,6 +14,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { completionsAt } from "./completion-items.js";
 import { diagnoseOutcome } from "./document-diagnostics.js";
 import { DocumentState } from "./document-state.js";
+import { DocumentPreparation } from "./document-preparation.js";
 import { formattingEdits } from "./document-formatting.js";
 import { documentSymbols } from "./document-symbols.js";
 import { foldingRanges } from "./folding-ranges.js";
@@ -68,6 +69,8 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     }
     return s;
   };
+
+  const preparation = new DocumentPreparation(stateOf);
 
   function* openStates(): Iterable<DocumentState> {
     for (const uri of documents.keys()) {
@@ -185,6 +188,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   documents.onDidOpen((e) => void opening.add(e.document.uri));
   documents.onDidChangeContent((e) => {
     const uri = e.document.uri;
+    preparation.schedule(uri);
     if (opening.delete(uri)) return schedule(uri, 0);
     schedule(uri, DIAGNOSTICS_DEBOUNCE_MS);
     // Open documents that include this one see its unsaved text: evaluate them again too.
@@ -220,18 +224,19 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   connection.onRenameRequest((p) => withState(p.textDocument.uri, (s) => renameAt(s, s.document.offsetAt(p.position), p.newName), null));
   connection.onCompletion((p) => withState(p.textDocument.uri, (s) => completionsAt(s, s.document.offsetAt(p.position), pathOf(p.textDocument.uri), { host, pathOf, uriOf }), []));
   connection.onDocumentSymbol((p) => withState(p.textDocument.uri, (s) => documentSymbols(s.document, s.outline), []));
-  connection.onFoldingRanges((p) => withState(p.textDocument.uri, (s) => foldingRanges(s.document, s.tokens, s.outline), []));
+  connection.onFoldingRanges((p) => withState(p.textDocument.uri, (s) => foldingRanges(s), []));
   connection.onDocumentFormatting((p) => withState(p.textDocument.uri, (s) => formattingEdits(s.document, s.text, p.options), []));
   connection.onCodeAction((p) => warningFixes(p));
   connection.onRequest(EVALUATION_STATS_REQUEST, () => {
     const m = process.memoryUsage();
-    return { ...queue.snapshot(), memory: { rss: m.rss, heapUsed: m.heapUsed } };
+    return { ...queue.snapshot(), preparation: preparation.counts, memory: { rss: m.rss, heapUsed: m.heapUsed } };
   });
-  connection.languages.semanticTokens.on((p) => withState(p.textDocument.uri, (s) => ({ data: semanticTokens(s.document, s.tokens, s.outline) }), { data: [] }));
+  connection.languages.semanticTokens.on((p) => withState(p.textDocument.uri, (s) => ({ data: semanticTokens(s) }), { data: [] }));
 
   const exited = new Promise<void>((resolve) =>
     connection.onExit(() => {
       queue.dispose();
+      preparation.dispose();
       resolve();
     }),
   );

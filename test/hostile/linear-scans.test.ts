@@ -94,10 +94,10 @@ test("parser: joined elements on one long line are scanned once (hasLineBreak lo
 
 test("language server: semantic tokens of one long line walk each character once", async () => {
   const tokensOf = (text: string): void => {
-    const state = new DocumentState(TextDocument.create("file:///long.jsson", "jsson", 1, text));
-    // the tree, tokens and outline are built outside the count: only the tokens' walk is measured
-    const [tokens, outline] = [state.tokens, state.outline];
-    counting = () => semanticTokens(state.document, tokens, outline);
+    const document = TextDocument.create("file:///long.jsson", "jsson", 1, text);
+    // a fresh tree each time (the semantic tokens of an item are kept by its node); the tree, tokens and
+    // outline are built in other files, outside the count: only semantic-tokens.js's walk is measured
+    counting = () => semanticTokens(new DocumentState(document));
   };
   let counting: () => number[] = () => [];
   const line = (n: number) => `a = [${Array.from({ length: n }, (_, i) => `x${i}`).join(", ")}]`;
