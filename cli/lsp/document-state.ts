@@ -12,6 +12,7 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import { editableTree, editedTree, SyntaxNode, type EditableTree } from "../../core/syntax/index.js";
 import type { GreenElement } from "../../core/syntax/index.js";
 import { outlineDocument, outlineItem, type DocumentOutline } from "./document-outline.js";
+import { indexNames } from "./name-resolution.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 
 const MAX_EDITOR_TEXT = LSP_LIMITS.maxSourceLength ?? Infinity;
@@ -102,7 +103,8 @@ export class DocumentState {
   /**
    * One step of building the tree and the outline ahead of the requests
    * that read them: the tree, or the outlines of the top-level items until
-   * `deadline` (performance.now()), or the outline joined from them.
+   * `deadline` (performance.now()), or the outline joined from them, its
+   * index of names and the text's line offsets.
    * Returns true once the outline is built. A request in between builds
    * what is left at once (the items read here are not read again).
    */
@@ -118,7 +120,9 @@ export class DocumentState {
       outlineItem(this.tree, green, at);
       if (performance.now() >= deadline) return false;
     }
-    void this.outline;
+    indexNames(this.outline);
+    // the text's line offsets, which the document computes on the first position asked of it
+    this.document.positionAt(0);
     return true;
   }
 }

@@ -143,7 +143,10 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   /** An edit (or a change on disk) makes `uri`'s running evaluation moot: stop it, and evaluate again after `delay`. */
   const schedule = (uri: string, delay: number): void => {
     clearTimeout(timers.get(uri));
+    timers.delete(uri);
     queue.cancel(uri);
+    // at once: the evaluation thread starts on the text before this thread builds its tree ahead
+    if (delay === 0) return queue.request(uri);
     timers.set(
       uri,
       setTimeout(() => {
@@ -188,9 +191,10 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   documents.onDidOpen((e) => void opening.add(e.document.uri));
   documents.onDidChangeContent((e) => {
     const uri = e.document.uri;
+    const opened = opening.delete(uri);
+    schedule(uri, opened ? 0 : DIAGNOSTICS_DEBOUNCE_MS);
     preparation.schedule(uri);
-    if (opening.delete(uri)) return schedule(uri, 0);
-    schedule(uri, DIAGNOSTICS_DEBOUNCE_MS);
+    if (opened) return;
     // Open documents that include this one see its unsaved text: evaluate them again too.
     for (const other of documents.keys()) if (other !== uri && (stateOf(other)?.outline.includes.length ?? 0) > 0) schedule(other, DIAGNOSTICS_DEBOUNCE_MS);
   });

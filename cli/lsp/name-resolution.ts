@@ -11,8 +11,15 @@ export const MAX_REFERENCES = 10_000;
 
 /** Definitions by name, built once per outline. */
 const BY_NAME = new WeakMap<DocumentOutline, Map<string, Definition[]>>();
+/** The top-level definitions as a set, built with {@link BY_NAME} (a document may have thousands). */
+const ROOTS = new WeakMap<DocumentOutline, ReadonlySet<Definition>>();
 
 function definitionsNamed(outline: DocumentOutline, name: string): readonly Definition[] {
+  return indexNames(outline).get(name) ?? [];
+}
+
+/** The outline's definitions by name and its top-level ones as a set, built once per outline (ahead of a first hover by DocumentState.prepare). */
+export function indexNames(outline: DocumentOutline): ReadonlyMap<string, Definition[]> {
   let index = BY_NAME.get(outline);
   if (index === undefined) {
     index = new Map();
@@ -22,8 +29,9 @@ function definitionsNamed(outline: DocumentOutline, name: string): readonly Defi
       else index.set(d.name, [d]);
     }
     BY_NAME.set(outline, index);
+    ROOTS.set(outline, new Set(outline.roots));
   }
-  return index.get(name) ?? [];
+  return index;
 }
 
 /** The innermost definition (not a quoted key, not a preset) named `name` visible at `offset`. */
@@ -68,13 +76,10 @@ export function usesOf(outline: DocumentOutline, target: Definition): NameUse[] 
   return out;
 }
 
-/** The top-level definitions as a set, built once per outline (a document may have thousands). */
-const ROOTS = new WeakMap<DocumentOutline, ReadonlySet<Definition>>();
-
 /** The dotted path of a key in the output (`server.port`), or undefined when it is not an output key (in a preset, an array item, a `:=` name). */
 export function outputPath(outline: DocumentOutline, d: Definition): string[] | undefined {
-  let roots = ROOTS.get(outline);
-  if (roots === undefined) ROOTS.set(outline, (roots = new Set(outline.roots)));
+  indexNames(outline);
+  const roots = ROOTS.get(outline) as ReadonlySet<Definition>;
   const path: string[] = [];
   let at: Definition | undefined = d;
   let last: Definition = d;
