@@ -9,7 +9,11 @@
 // alternates between W3 and W3 with the character, the outline of W3 built
 // once before): the tree (rebuilt from the last one where the build has
 // core/syntax/incremental-tree.js, else from scratch) and the outline.
-// Usage: npx tsc -p tsconfig.json && node bench/lsp-outline.mjs [--runs 15] [--root DIR] [--edit] [--smoke]
+// With `--requests`: the same edits through the server's DocumentState, and
+// what the editor requests then build: the tree, the outline, the semantic
+// tokens, the folding ranges and a completion (older builds: from the
+// document's whole token list).
+// Usage: npx tsc -p tsconfig.json && node bench/lsp-outline.mjs [--runs 15] [--root DIR] [--edit | --requests] [--smoke]
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { flag, smokeOr } from "./bench-args.mjs";
@@ -27,6 +31,36 @@ if (existsSync(`${root}/dist/cli/lsp/scan-tokens.js`)) {
   stages = [
     ["tokens (lexer)", (s) => (s.tokens = scanTokens(text))],
     ["outline (from tokens)", (s) => outlineDocument(text, s.tokens)],
+  ];
+} else if (process.argv.includes("--requests")) {
+  const { DocumentState } = await lsp("document-state.js");
+  const { semanticTokens } = await lsp("semantic-tokens.js");
+  const { foldingRanges } = await lsp("folding-ranges.js");
+  const { completionsAt } = await lsp("completion-items.js");
+  const { TextDocument } = await import("vscode-languageserver-textdocument");
+  const middle = text.indexOf("\n", Math.floor(text.length / 2)) - 1;
+  const edited = text.slice(0, middle) + "7" + text.slice(middle);
+  let n = 0;
+  /** @type {any} */
+  let state = new DocumentState(TextDocument.create("file:///w3.jsson", "jsson", n, text));
+  void state.outline;
+  const ctx = { host: undefined, pathOf: () => undefined, uriOf: (/** @type {string} */ p) => p };
+  // builds before this branch's read the whole document's tokens (state.tokens) and took them as arguments
+  const whole = "tokens" in state;
+  stages = [
+    [
+      "tree",
+      (s) => {
+        n++;
+        s.doc = TextDocument.create("file:///w3.jsson", "jsson", n, n % 2 === 1 ? edited : text);
+        state = new DocumentState(s.doc, state);
+        void state.tree;
+      },
+    ],
+    ["outline", () => void state.outline],
+    ["semantic tokens", (s) => (whole ? semanticTokens(s.doc, state.tokens, state.outline) : semanticTokens(state))],
+    ["folding ranges", (s) => (whole ? foldingRanges(s.doc, state.tokens, state.outline) : foldingRanges(state))],
+    ["completion", (s) => completionsAt(state, s.doc.offsetAt({ line: 12, character: 9 }), undefined, ctx)],
   ];
 } else if (process.argv.includes("--edit")) {
   const { editorSyntaxTree, SyntaxNode } = await import(pathToFileURL(`${root}/dist/core/syntax/index.js`).href);
