@@ -18,7 +18,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { makeDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { DEFAULT_LIMITS } from "../values/limits.js";
-import { parseTree } from "../syntax/tree-builder.js";
+import { parseTree } from "../syntax/parse-tree.js";
 import { layoutTokens, type LayoutToken } from "./layout-tokens.js";
 
 /** Options of {@link formatSource}. */

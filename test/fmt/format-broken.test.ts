@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { join } from "node:path";
 import { formatSource } from "../../core/format/format-source.js";
-import { parseTree } from "../../core/syntax/tree-builder.js";
+import { parseTree } from "../../core/syntax/parse-tree.js";
 import type { SyntaxNode } from "../../core/syntax/syntax-tree.js";
 import { DEFAULT_LIMITS } from "../../core/values/limits.js";
 import { REPO_ROOT } from "../support/repo-root.js";

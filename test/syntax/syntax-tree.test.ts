@@ -1,5 +1,5 @@
 /**
- * The concrete syntax tree (core/syntax/syntax-tree.ts, tree-builder.ts), as
+ * The concrete syntax tree the parser builds (core/syntax/parse-tree.ts), as
  * properties over the corpus of test/fuzz/syntax-recovery.test.ts (the
  * conformance inputs when ../shared is there, the examples, the mistakes
  * corpus) plus the bench workloads, random mutations of them, random text
@@ -14,7 +14,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { join } from "node:path";
 import { parseProgram } from "../../core/syntax/parser.js";
-import { parseTree } from "../../core/syntax/tree-builder.js";
+import { parseTree } from "../../core/syntax/parse-tree.js";
 import { SyntaxNode } from "../../core/syntax/syntax-tree.js";
 import { DEFAULT_LIMITS } from "../../core/values/limits.js";
 import { REPO_ROOT } from "../support/repo-root.js";
