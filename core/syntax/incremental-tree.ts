@@ -11,15 +11,15 @@
  *
  * - The parser starts each top-level item in the same state, whatever came
  *   before (no open delimiter, depth 0; the errors counted before change
- *   no node: a parse for a tree goes on past the count's limit).
+ *   no node: a parse for a tree goes on past the count's limit), but for
+ *   the nodes `startsItem` refuses.
  * - Before the edit, the parse restarts at the start of an old top-level
  *   node whose first token ends two characters before the edit (a token's
  *   lexing looks one character past its end), so every token before it
- *   and that token are as they were; not at a node that starts with text
- *   the lexer refused (the parse was recovering there, not starting an
- *   item). A string without a closing quote is the exception: its lexing
- *   read to the end of the text, so the restart is before the first one
- *   (or before a place it cannot be ahead of: `stringsClosedBefore`).
+ *   and that token are as they were. A string without a closing quote is
+ *   the exception: its lexing read to the end of the text, so the restart
+ *   is before the first one (or before a place it cannot be ahead of:
+ *   `stringsClosedBefore`).
  * - After the edit, the parse stops before a top-level item that starts
  *   where an old top-level node started, in the text after the edit (the
  *   same text from there on): from there the old parse went on exactly as
@@ -28,7 +28,7 @@
  *   place and parses to the end.
  */
 import { documentTree } from "./parse-tree.js";
-import { GreenNode, GreenToken, type GreenElement } from "./syntax-tree.js";
+import { GreenNode, GreenToken, isTrivia, type GreenElement } from "./syntax-tree.js";
 
 /** An editor's tree with what rebuilding it after an edit needs. */
 export interface EditableTree {
@@ -100,21 +100,34 @@ export function editedTree(before: EditableTree, text: string): EditableTree {
   return { text, green: new GreenNode("document", children), stringsClosedBefore: closedBefore };
 }
 
-/** The first token of a node (a member starts with a token or with a bracket node that does). */
-function firstToken(node: GreenNode): GreenToken | undefined {
+/** The width of the first token of a node (a member starts with a token or with a bracket node that does). */
+function firstTokenWidth(node: GreenNode): number {
   let e: GreenElement | undefined = node;
   while (e instanceof GreenNode) e = e.children[0];
-  return e;
+  return e instanceof GreenToken ? e.width : 0;
 }
 
-function firstTokenWidth(node: GreenNode): number {
-  return firstToken(node)?.width ?? 0;
-}
-
-/** Whether a top-level node starts an item (the parse was at the top level there), not text the lexer refused. */
+/**
+ * Whether the parse of the whole text was at the start of an item where
+ * `node` starts, in a state a parse from there also has: not at text the
+ * lexer refused (the parse was recovering there), nor at a token right
+ * before refused text (the lexer refused it while the parser looked ahead,
+ * before the item's first token was consumed: where the recovery then goes
+ * on depends on the line of the token before the item).
+ */
 function startsItem(node: GreenNode): boolean {
-  const t = firstToken(node);
-  return t !== undefined && t.kind !== "error";
+  let seen = 0;
+  const stack: GreenElement[] = [node];
+  for (let e = stack.pop(); e !== undefined && seen < 2; e = stack.pop()) {
+    if (e instanceof GreenNode) {
+      for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i] as GreenElement);
+      continue;
+    }
+    if (isTrivia(e.kind)) continue;
+    if (e.kind === "error") return false;
+    seen++;
+  }
+  return seen > 0;
 }
 
 /** Characters compared at once where two texts are likely the same (a comparison of strings is native; a loop over characters is not). */

@@ -340,11 +340,11 @@ class Parser {
     }
   }
 
-  /** Count a lexical error; the tree gets the text the lexer refused (it has moved past it). */
+  /** Count a lexical error; the tree gets the text the lexer refused (it has moved past it), unless it has it (an error passed on again). */
   private refused(e: LexError): void {
     this.record(e);
     const start = e.diagnostic.start;
-    this.tree?.refused(start, Math.max(this.lexer.offset, start + 1));
+    if (this.tree !== undefined && this.tree.end <= start) this.tree.refused(start, Math.max(this.lexer.offset, start + 1));
   }
 
   /** Read a fresh current token; lexical errors on the way are counted (the lexer has moved past each). */

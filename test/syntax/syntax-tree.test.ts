@@ -135,6 +135,32 @@ test("hostile shapes build without recursion: deep brackets, stray closers, an u
   }
 });
 
+test("past the nesting limit and past 50 errors the parse goes on for the tree: the rest keeps its nodes, no error is added", () => {
+  const deep = "x = " + "[".repeat(2000) + "]".repeat(2000) + "\ny = 1\n";
+  const t = parseTree(deep, limits);
+  assert.equal(
+    t.diagnostics.map((d) => d.code),
+    ["JSSON6001"],
+  );
+  assert.is(t.root.text(), deep);
+  const nodes = [...t.root.descendants()];
+  assert.is(nodes.filter((n) => n.kind === "array").length, 2000, "every bracket a node, the recovery's too");
+  assert.equal(
+    t.root.children().filter((c) => c instanceof SyntaxNode).map((c) => `${c.kind} ${c.text().slice(0, 5)}`),
+    ["member x = [", "member y = 1"],
+  );
+  assert.is(nodes.filter((n) => n.kind === "error").length, 1, "the innermost item the parser reached holds the error");
+
+  const many = "a = = 1\n".repeat(60) + "ok = 1\n";
+  const m = parseTree(many, limits);
+  assert.is(m.diagnostics.length, 50);
+  const items = m.root.children().filter((c) => c instanceof SyntaxNode);
+  assert.is(items.filter((c) => c.kind === "error").length, 60, "the items past the cap are error nodes too");
+  assert.is(items[60]?.kind, "member");
+  checkTree(deep);
+  checkTree(many);
+});
+
 test("a text past the size limit is one error node", () => {
   const text = "a = 1\n".repeat(20);
   const t = parseTree(text, { ...limits, maxSourceLength: 50 });
