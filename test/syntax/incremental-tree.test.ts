@@ -22,6 +22,7 @@ import { REPO_ROOT } from "../support/repo-root.js";
 import { syntaxCorpus } from "../fuzz/syntax-corpus.js";
 import { fcParams } from "../fuzz/fuzz-settings.js";
 import { TOKENS } from "../fuzz/text-arbitrary.js";
+import { FIVE_ERRORS } from "./five-errors.js";
 
 const W3 = readFileSync(join(REPO_ROOT, "bench", "workloads", "w3.jsson"), "utf8");
 const corpus = syntaxCorpus();
@@ -102,17 +103,7 @@ test("property: chains of random edits on W3 give the fresh tree", () => {
 });
 
 /** Five independent syntax errors, text the lexer refuses, brackets left open. */
-const BROKEN = `name = "shop"
-port = = 8080
-tags = [web, 1 2, "x"]
-server {
-  host = "a" "b"
-  ok = true
-}
-limits { max = (1 + }
-retries = 3
-debug = $
-# note
+const BROKEN = `${FIVE_ERRORS}# note
 z = [[[1, 2}
 last = 1
 `;

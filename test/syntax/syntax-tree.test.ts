@@ -22,6 +22,7 @@ import { jssonIn, syntaxCorpus } from "../fuzz/syntax-corpus.js";
 import { fcParams } from "../fuzz/fuzz-settings.js";
 import { mutateAll, mutationArb } from "../fuzz/mutation.js";
 import { anyTextArb, tokenSoupArb } from "../fuzz/text-arbitrary.js";
+import { FIVE_ERRORS } from "./five-errors.js";
 
 const limits = { maxDepth: DEFAULT_LIMITS.maxDepth, maxSourceLength: DEFAULT_LIMITS.maxSourceLength };
 
@@ -88,17 +89,7 @@ test("property: random text and token soup", () => {
 });
 
 test("a document with five independent syntax errors: five errors, five error nodes, the rest members", () => {
-  const text = `name = "shop"
-port = = 8080
-tags = [web, 1 2, "x"]
-server {
-  host = "a" "b"
-  ok = true
-}
-limits { max = (1 + }
-retries = 3
-debug = $
-`;
+  const text = FIVE_ERRORS;
   const t = parseTree(text, limits);
   const lineOf = (offset: number): number => text.slice(0, offset).split("\n").length;
   assert.equal(
