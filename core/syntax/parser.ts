@@ -843,11 +843,9 @@ class Parser {
             this.failUnexpected();
           }
           fields.push(this.text);
-          if (tree !== undefined) {
-            tree.openNode("member", this.start);
-            this.advance();
-            tree.close();
-          } else this.advance();
+          tree?.openNode("member", this.start);
+          this.advance();
+          tree?.close();
         }
         this.advance();
         tree?.close();
