@@ -204,6 +204,8 @@ function layout(text: string, tokens: readonly LayoutToken[], indentWidth: numbe
     else if (prev !== undefined && (prev.kind === "verbatim" || t.kind === "verbatim")) out.push(text.slice(prev.end, t.start));
 
     if (isCloser) frames.pop();
+    // a stray U+FEFF (refused text) first in the output would read back as a byte-order mark: a blank keeps it stray
+    if (out.length === 1 && out[0] === "" && t.text.charCodeAt(0) === 0xfeff) out.push(" ");
     out.push(text.slice(t.start, t.end));
     lineHasContent = true;
     afterOpener = false;

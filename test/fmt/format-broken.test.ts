@@ -103,4 +103,9 @@ retries    = = 3
   );
 });
 
+test("a stray byte-order mark stays stray: a blank before it, not first in the output (where it would be read as one)", () => {
+  for (const text of ["\t\ufeffa = 1\n", "\ufeff\ufeffa = 1\n", "\n\n  \ufeff\n"]) check(text);
+  assert.is(formatSource("\t\ufeffa = 1\n", { formatBroken: true }).text, " \ufeffa = 1\n");
+});
+
 test.run();
