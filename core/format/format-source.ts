@@ -18,7 +18,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { makeDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { DEFAULT_LIMITS } from "../values/limits.js";
-import { parseTree } from "../syntax/tree-builder.js";
+import { parseTree } from "../syntax/parse-tree.js";
 import { layoutTokens, type LayoutToken } from "./layout-tokens.js";
 
 /** Options of {@link formatSource}. */
@@ -204,6 +204,8 @@ function layout(text: string, tokens: readonly LayoutToken[], indentWidth: numbe
     else if (prev !== undefined && (prev.kind === "verbatim" || t.kind === "verbatim")) out.push(text.slice(prev.end, t.start));
 
     if (isCloser) frames.pop();
+    // a stray U+FEFF (refused text) first in the output would read back as a byte-order mark: a blank keeps it stray
+    if (out.length === 1 && out[0] === "" && t.text.charCodeAt(0) === 0xfeff) out.push(" ");
     out.push(text.slice(t.start, t.end));
     lineHasContent = true;
     afterOpener = false;

@@ -2,31 +2,33 @@
  * The editor's tree of a text rebuilt after an edit from the tree of the
  * text before it, the way rust-analyzer and TypeScript reparse: green nodes
  * know no offsets, so every top-level item the edit does not reach is the
- * old green node as it is, and only the items around the edit are built
- * again. The result is the tree a build from scratch gives (a property
- * test holds it to that, test/syntax/incremental-tree.test.ts), so the
- * rules below are about when the old items are certainly what a fresh
- * build would make:
+ * old green node as it is, and the parser parses again only the items
+ * around the edit (the top level is a list of items, and the parse of a
+ * stretch of whole items as a document makes the same item nodes). The
+ * result is the tree a parse from scratch gives (a property test holds it
+ * to that, test/syntax/incremental-tree.test.ts), so the rules below are
+ * about when the old items are certainly what a fresh parse would make:
  *
- * - Before the edit, the build restarts at the start of an old top-level
- *   member whose first token ends two characters before the edit (a
- *   token's lexing looks one character past its end), so every token
- *   before it, that token, and whether it opens an item are as they were.
- *   A string without a closing quote is the exception: its lexing read to
- *   the end of the text, so the restart is before the first one (or
- *   before a place it cannot be ahead of: `stringsClosedBefore`).
- * - After the edit, the build stops before a token at the top level that
- *   opens an item where an old top-level member started, in the text
- *   after the edit (the same text from there on): from that state the
- *   old build went on exactly as the new one would, so the old members
- *   from there on are reused. An edit that opens a bracket or a string
- *   that swallows the rest finds no such place and builds to the end.
- *
- * The editor's tree has no error nodes (core/syntax/index.ts); this is for
- * that tree only.
+ * - The parser starts each top-level item in the same state, whatever came
+ *   before (no open delimiter, depth 0; the errors counted before change
+ *   no node: a parse for a tree goes on past the count's limit), but for
+ *   the nodes `startsItem` refuses.
+ * - Before the edit, the parse restarts at the start of an old top-level
+ *   node whose first token ends two characters before the edit (a token's
+ *   lexing looks one character past its end), so every token before it
+ *   and that token are as they were. A string without a closing quote is
+ *   the exception: its lexing read to the end of the text, so the restart
+ *   is before the first one (or before a place it cannot be ahead of:
+ *   `stringsClosedBefore`).
+ * - After the edit, the parse stops before a top-level item that starts
+ *   where an old top-level node started, in the text after the edit (the
+ *   same text from there on): from there the old parse went on exactly as
+ *   the new one would, so the old nodes from there on are reused. An edit
+ *   that opens a bracket or a string that swallows the rest finds no such
+ *   place and parses to the end.
  */
-import { GreenNode, GreenToken, type GreenElement } from "./syntax-tree.js";
-import { buildDocumentChildren } from "./tree-builder.js";
+import { documentTree } from "./parse-tree.js";
+import { GreenNode, GreenToken, isTrivia, type GreenElement } from "./syntax-tree.js";
 
 /** An editor's tree with what rebuilding it after an edit needs. */
 export interface EditableTree {
@@ -44,7 +46,7 @@ export interface EditableTree {
 
 /** The tree of `text`, built from scratch. */
 export function editableTree(text: string): EditableTree {
-  const built = buildDocumentChildren(text, [], 0, undefined);
+  const built = documentTree(text);
   return { text, green: new GreenNode("document", built.children), stringsClosedBefore: built.unterminated < 0 ? Infinity : built.unterminated };
 }
 
@@ -67,7 +69,7 @@ export function editedTree(before: EditableTree, text: string): EditableTree {
   for (let i = 0; i < kids.length; i++) {
     const k = kids[i] as GreenElement;
     if (at >= limit) break;
-    if (k instanceof GreenNode && at + firstTokenWidth(k) + 2 <= prefix) {
+    if (k instanceof GreenNode && startsItem(k) && at + firstTokenWidth(k) + 2 <= prefix) {
       keep = i;
       from = at;
     }
@@ -84,9 +86,10 @@ export function editedTree(before: EditableTree, text: string): EditableTree {
       oldAt += (kids[j] as GreenElement).width;
       j++;
     }
-    return oldAt === want && kids[j] instanceof GreenNode;
+    const k = kids[j];
+    return oldAt === want && k instanceof GreenNode && startsItem(k);
   };
-  const built = buildDocumentChildren(text, [], from, stopAt);
+  const built = documentTree(text, from, stopAt);
   const children = kids.slice(0, keep);
   for (const c of built.children) children.push(c);
   const stopped = built.end < text.length;
@@ -102,6 +105,29 @@ function firstTokenWidth(node: GreenNode): number {
   let e: GreenElement | undefined = node;
   while (e instanceof GreenNode) e = e.children[0];
   return e instanceof GreenToken ? e.width : 0;
+}
+
+/**
+ * Whether the parse of the whole text was at the start of an item where
+ * `node` starts, in a state a parse from there also has: not at text the
+ * lexer refused (the parse was recovering there), nor at a token right
+ * before refused text (the lexer refused it while the parser looked ahead,
+ * before the item's first token was consumed: where the recovery then goes
+ * on depends on the line of the token before the item).
+ */
+function startsItem(node: GreenNode): boolean {
+  let seen = 0;
+  const stack: GreenElement[] = [node];
+  for (let e = stack.pop(); e !== undefined && seen < 2; e = stack.pop()) {
+    if (e instanceof GreenNode) {
+      for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i] as GreenElement);
+      continue;
+    }
+    if (isTrivia(e.kind)) continue;
+    if (e.kind === "error") return false;
+    seen++;
+  }
+  return seen > 0;
 }
 
 /** Characters compared at once where two texts are likely the same (a comparison of strings is native; a loop over characters is not). */

@@ -6,8 +6,8 @@
  * through here.
  */
 import { Lexer } from "./lexer.js";
-import { buildSyntaxTree } from "./tree-builder.js";
-import { SyntaxNode } from "./syntax-tree.js";
+import { documentTree } from "./parse-tree.js";
+import { GreenNode, SyntaxNode } from "./syntax-tree.js";
 
 export { GreenNode, GreenToken, SyntaxNode, SyntaxToken, isTrivia } from "./syntax-tree.js";
 export type { GreenElement, NodeKind, TreeTokenKind } from "./syntax-tree.js";
@@ -17,11 +17,11 @@ export { editableTree, editedTree, type EditableTree } from "./incremental-tree.
 /**
  * The tree of `source` as it stands, starting at offset `at` (a part of a
  * larger text, such as a template's `${…}`, gets that text's offsets): the
- * lexer's tokens, trivia and brackets, without the parser's error nodes (an
- * editor gets the errors from evaluation), so it costs one lexing pass.
+ * parser's tree, each item that holds a syntax error an `error` node (an
+ * editor gets the errors themselves from evaluation).
  */
 export function editorSyntaxTree(source: string, at = 0): SyntaxNode {
-  return new SyntaxNode(buildSyntaxTree(source, []), at, undefined);
+  return new SyntaxNode(new GreenNode("document", documentTree(source).children), at, undefined);
 }
 
 /** The value of a string token of a tree (its text as written, quotes and escapes included): what the lexer reads it as. */

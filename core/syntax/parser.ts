@@ -8,6 +8,31 @@
  * there would report. Never throws for user input. An error about a delimiter names
  * the opening one (its line in the message, its place as a related place);
  * other errors may carry a hint (core/syntax/syntax-hints.ts).
+ *
+ * It is the one place that decides the language's structure, for both
+ * trees of the front end. It builds the AST (for evaluation) and, when a
+ * {@link TreeBuilder} is given (the formatter, the language server), the
+ * lossless concrete syntax tree in the same pass: it reports each token it
+ * consumes (in `advance`; the tokens its recovery skips too) and
+ * where each node starts and finishes. How the two correspond:
+ *
+ * - the document's `member`s are the program's statements (members,
+ *   includes, preset definitions, spreads, conditional members), in order;
+ *   an object's `member`s are its body items, an array literal's
+ *   `element`s its items; an array block's first `element` is its
+ *   `template`/`map` part (the field list an `object` of one `member` per
+ *   field), each later one a cell (the AST groups cells into rows, §7.2);
+ * - `object`, `array` and `paren` span the brackets of an object body, an
+ *   array (literal or block), a parenthesised expression, an `if`
+ *   condition or a `map` parameter: the AST keeps them as the value they
+ *   enclose (a parenthesised expression is its inner expression);
+ * - within an item, the tokens are the expression's, trivia between them;
+ *   AST nodes have no tree node of their own (an AST node's `start`/`end`
+ *   are offsets of tokens in the tree);
+ * - an item that holds an error is an `error` node (with the tokens the
+ *   recovery skipped); a text with errors has no AST.
+ *
+ * Without a builder the tree costs a check per token and per item.
  */
 import { CODES, fill, fillText, MESSAGES, PHRASES, withHint, type CodedMessage } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
@@ -31,6 +56,7 @@ import type {
 import { LexError, Lexer } from "./lexer.js";
 import { commentHint, keyHint, memberNameBefore, quoteHint } from "./syntax-hints.js";
 import { KEY_FOLLOWERS, type TokenKind } from "./tokens.js";
+import { bracketKind, type TreeBuilder } from "./tree-builder.js";
 
 /** Result of parsing: a program, or the errors (`diagnostic` is the first of `diagnostics`). */
 export type ParseResult =
@@ -128,8 +154,11 @@ const NO_SCOPE: BodyScopeNeeds = Object.freeze({ bindMembers: false, ownScope: f
 /** Operators allowed in one left-nested chain, per unit of the depth limit. */
 const CHAIN_PER_DEPTH = 4;
 
-/** Parse a whole source text. */
-export function parseProgram(source: string, options: ParseOptions): ParseResult {
+/**
+ * Parse a whole source text; with `tree`, the parse also builds its
+ * concrete syntax tree there (see {@link parseTreeItems}).
+ */
+export function parseProgram(source: string, options: ParseOptions, tree?: TreeBuilder): ParseResult {
   const lines = new LineIndex(source);
   if (source.length > options.maxSourceLength) {
     const at = options.maxSourceLength;
@@ -143,7 +172,7 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
   let tooDeep: RawDiagnostic | undefined;
   try {
     const warnings = new WarningList();
-    p = new Parser(source, 0, options.maxDepth, [], true, warnings, lines, maxErrors > 1 ? found : undefined, maxErrors);
+    p = new Parser(source, 0, options.maxDepth, [], true, warnings, lines, maxErrors > 1 ? found : undefined, maxErrors, maxErrors > 1 ? tree : undefined);
     const program = p.program();
     if (found.length === 0) {
       keysSetAgain(program.statements, warnings, lines);
@@ -161,6 +190,25 @@ export function parseProgram(source: string, options: ParseOptions): ParseResult
   const last = diagnostics[diagnostics.length - 1];
   if (tooDeep !== undefined && (last === undefined || tooDeep.start > last.start)) diagnostics.push(tooDeep);
   return { diagnostic: diagnostics[0] as RawDiagnostic, diagnostics, lines };
+}
+
+/**
+ * Parse the top-level items of `source` from offset `from` (where the
+ * parse of the whole text starts an item: core/syntax/incremental-tree.ts)
+ * into `tree`, only for the tree: the program and the errors are dropped.
+ * With `stopAt`, the parse ends before the first top-level item whose
+ * start `stopAt` accepts. Returns where it ended (the text's length when
+ * it read to the end).
+ */
+export function parseTreeItems(source: string, from: number, maxDepth: number, tree: TreeBuilder, stopAt?: (offset: number) => boolean): number {
+  const p = new Parser(source, from, maxDepth, [], true, new WarningList(), new LineIndex(source), [], MAX_SYNTAX_ERRORS, tree);
+  try {
+    return p.program(stopAt).end;
+  } catch (e) {
+    // the call stack ran out: the tree holds the rest of the text as it is
+    if (p.toDiagnostic(e) === undefined) throw e;
+    return source.length;
+  }
 }
 
 /** An error as a diagnostic: a lexical error with its hint, a syntax error with its related places. */
@@ -208,6 +256,10 @@ class Parser {
   private readonly openLines: number[] = [];
   /** The last error {@link recover} has seen (an error passed on to an enclosing list is not counted twice). */
   private handled: unknown = undefined;
+  /** With a tree: the tree node of each open delimiter (beside {@link openStarts}). */
+  private readonly openNodes: number[] = [];
+  /** With a tree: enough errors are counted (or the nesting limit was passed); the parse goes on for the tree but counts no more. */
+  private counted = false;
 
   constructor(
     private readonly src: string,
@@ -223,6 +275,8 @@ class Parser {
     /** The errors found so far, in source order, when the parser recovers from errors; undefined: the first error is thrown. */
     private readonly found: (ParseError | LexError)[] | undefined = undefined,
     private readonly maxErrors = 1,
+    /** Where the concrete syntax tree is built, when one is asked for (only with {@link found}). */
+    private readonly tree: TreeBuilder | undefined = undefined,
   ) {
     this.lexer = new Lexer(src, start);
     this.lexer.warnings = warnings;
@@ -271,14 +325,26 @@ class Parser {
    */
   private record(e: ParseError | LexError): void {
     this.handled = e;
+    if (this.counted) return;
     const found = this.found as (ParseError | LexError)[];
     const last = found[found.length - 1];
     if (last !== undefined && e.diagnostic.start <= last.diagnostic.start) return;
     found.push(e);
     // Past the nesting limit the rest of the file's structure is unknown (and
     // skipping it token by token costs as much as the file): a limit error,
-    // which is not a syntax error (§13.1), ends the parse.
-    if (found.length >= this.maxErrors || e.diagnostic.code === CODES.LIMIT_DEPTH) throw ENOUGH_ERRORS;
+    // which is not a syntax error (§13.1), ends the parse. A parse that builds
+    // a tree goes on to the end (the tree holds every character), counting no more.
+    if (found.length >= this.maxErrors || e.diagnostic.code === CODES.LIMIT_DEPTH) {
+      if (this.tree === undefined) throw ENOUGH_ERRORS;
+      this.counted = true;
+    }
+  }
+
+  /** Count a lexical error; the tree gets the text the lexer refused (it has moved past it), unless it has it (an error passed on again). */
+  private refused(e: LexError): void {
+    this.record(e);
+    const start = e.diagnostic.start;
+    if (this.tree !== undefined && this.tree.end <= start) this.tree.refused(start, Math.max(this.lexer.offset, start + 1));
   }
 
   /** Read a fresh current token; lexical errors on the way are counted (the lexer has moved past each). */
@@ -290,7 +356,7 @@ class Parser {
         break;
       } catch (e) {
         if (!(e instanceof LexError)) throw e;
-        this.record(e);
+        this.refused(e);
       }
     }
     this.take();
@@ -302,7 +368,7 @@ class Parser {
       this.advance();
     } catch (e) {
       if (!(e instanceof LexError)) throw e;
-      this.record(e);
+      this.refused(e);
       this.rescan();
     }
   }
@@ -319,34 +385,47 @@ class Parser {
    */
   private recover(e: unknown, closer: string, openMark: number, depthMark: number, itemStart: number): boolean {
     if (this.found === undefined || !(e instanceof ParseError || e instanceof LexError)) throw e;
+    const tree = this.tree;
     let abandon = false;
     if (e !== this.handled) {
-      this.record(e);
-      if (e instanceof LexError) this.rescan();
+      if (e instanceof LexError) {
+        // a lexical error in the lookahead: the current token was never consumed, the tree takes it as it is
+        if (tree !== undefined && tree.end <= this.start && this.kind !== "eof") tree.token(this.kind, this.text, this.start, this.end);
+        this.refused(e);
+        this.rescan();
+      } else this.record(e);
       abandon = e instanceof ParseError && e.abandons;
     }
+    /** The tree node of this list (the document's is 0), and the error's item in it. */
+    const list = tree === undefined || openMark === 0 ? 0 : (this.openNodes[openMark - 1] as number);
+    tree?.brokenItem(list, this.start, this.kind === "eof");
     if (abandon && openMark > 0 && this.openStarts.length === openMark) {
       // the list's own opener is given up: the enclosing list goes on from here
       this.openStarts.length = openMark - 1;
       this.openLines.length = openMark - 1;
+      if (tree !== undefined) this.openNodes.length = openMark - 1;
       throw e;
     }
     const pending: string[] = [];
+    /** With a tree: the node of each bracket in `pending`. */
+    const pendingNodes: number[] = [];
     /**
      * How many of each opener `pending` holds: a closer whose opener is not
      * there is not searched for (searching made `[`×n `}`×n quadratic); a
      * search that finds one drops what it passed, so all searches are linear.
      */
     const held: Record<string, number> = { "(": 0, "[": 0, "{": 0 };
-    const hold = (opener: string): void => {
+    const hold = (opener: string, node: number): void => {
       pending.push(opener);
+      pendingNodes.push(node);
       (held[opener] as number)++;
     };
     const dropFrom = (j: number): void => {
       for (let k = j; k < pending.length; k++) (held[pending[k] as string] as number)--;
       pending.length = j;
+      pendingNodes.length = j;
     };
-    for (let i = openMark; i < this.openStarts.length; i++) hold(this.src[this.openStarts[i] as number] as string);
+    for (let i = openMark; i < this.openStarts.length; i++) hold(this.src[this.openStarts[i] as number] as string, tree === undefined ? -1 : (this.openNodes[i] as number));
     // the '(' around an unclosed '(' are given up with it: the expression ended where the innermost one did
     if (abandon && pending[pending.length - 1] === "(") {
       let j = pending.length - 1;
@@ -355,31 +434,47 @@ class Parser {
     } else if (abandon && pending.length > 0) dropFrom(pending.length - 1);
     this.openStarts.length = openMark;
     this.openLines.length = openMark;
+    if (tree !== undefined) this.openNodes.length = openMark;
     this.depth = depthMark;
-    if (pending.length === 0 && this.start > itemStart && this.startsItemOnNewLine(closer)) return true;
+    if (pending.length === 0 && this.start > itemStart && this.startsItemOnNewLine(closer)) return this.resumed(list);
     for (;;) {
       if (this.kind === "eof") {
-        if (closer === "eof") return true;
+        if (closer === "eof") return this.resumed(list);
         throw e;
       }
+      /** With a tree: the node of the bracket the current token closes (the token goes in it, then it is finished). */
+      let closes = -1;
       if (this.kind === "punct") {
         const t = this.text;
         const opener = OPENER_OF[t];
-        if (CLOSER_OF[t] !== undefined) hold(t);
-        else if (opener !== undefined) {
+        if (CLOSER_OF[t] !== undefined) {
+          hold(t, tree === undefined ? -1 : tree.openSkipped(t, this.start));
+        } else if (opener !== undefined) {
           const j = (held[opener] as number) > 0 ? pending.lastIndexOf(opener) : -1;
-          if (j >= 0) dropFrom(j);
-          else if (t === closer) return true;
+          if (j >= 0) {
+            closes = pendingNodes[j] as number;
+            dropFrom(j);
+            tree?.closeAbove(closes);
+          } else if (t === closer) return this.resumed(list);
           else if (this.openedBefore(opener, openMark - 1)) throw e;
-          else if (closer !== "eof") return false;
+          else if (closer !== "eof") return this.resumed(list, false);
         } else if (t === "," && pending.length === 0) {
+          // the comma ends the broken item (or is the error, in a node of its own) and belongs to the list
+          if (tree !== undefined && !tree.emptyItem(list)) tree.closeAbove(list);
           this.skip();
-          return true;
+          return this.resumed(list);
         }
       }
       this.skip();
-      if (pending.length === 0 && this.startsItemOnNewLine(closer)) return true;
+      if (closes >= 0) (tree as TreeBuilder).closeAbove(closes - 1);
+      if (pending.length === 0 && this.startsItemOnNewLine(closer)) return this.resumed(list);
     }
+  }
+
+  /** The recovery ends (returning `goOn`): the nodes of the broken item are finished, back to its list's. */
+  private resumed(list: number, goOn = true): boolean {
+    this.tree?.closeAbove(list);
+    return goOn;
   }
 
   /** Whether `opener` is open among the first `n` open delimiters. */
@@ -405,8 +500,9 @@ class Parser {
     return closer === "]";
   }
 
-  /** Consume the current token. */
+  /** Consume the current token (the tree, if any, takes it). */
   private advance(): void {
+    if (this.tree !== undefined) this.tree.token(this.kind, this.text, this.start, this.end);
     this.prevEof = this.kind === "eof";
     this.prevEnd = this.end;
     this.prevEndLine = this.endLine;
@@ -453,16 +549,21 @@ class Parser {
     throw new ParseError({ ...m, start, end: Math.max(end, start + 1) }, related);
   }
 
-  /** Note the current token, an opening delimiter, as open. */
+  /** Note the current token, an opening delimiter, as open (in the tree, its node opens). */
   private opened(): void {
     this.openStarts.push(this.start);
     this.openLines.push(this.line);
+    if (this.tree !== undefined) this.openNodes.push(this.tree.openNode(bracketKind(this.text), this.start));
   }
 
-  /** The innermost open delimiter has been closed. */
+  /** The innermost open delimiter has been closed (its closer consumed: in the tree, its node is finished). */
   private closed(): void {
     this.openStarts.pop();
     this.openLines.pop();
+    if (this.tree !== undefined) {
+      this.openNodes.pop();
+      this.tree.close();
+    }
   }
 
   /** The innermost open delimiter (error paths only). */
@@ -552,20 +653,23 @@ class Parser {
    * closer, or on a later line. Returns true when a comma was consumed.
    */
   private separator(closer: string | "eof"): boolean {
+    // in the tree the item ends here (before its comma); an error here is in it
     if (this.is(",")) {
+      this.tree?.close();
       this.advance();
       if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
       return true;
     }
     const atCloser = closer === "eof" ? this.kind === "eof" : this.is(closer);
-    if (atCloser || this.kind === "eof") return false;
-    if (this.line > this.prevEndLine) return false;
-    return this.failSeparator();
+    if (!atCloser && this.kind !== "eof" && this.line <= this.prevEndLine) return this.failSeparator();
+    this.tree?.close();
+    return false;
   }
 
   // ---- statements ---------------------------------------------------------
 
-  program(): Program {
+  /** The top-level items; with `stopAt` (a tree's parse of part of a text), up to the first whose start it accepts. */
+  program(stopAt?: (offset: number) => boolean): Program {
     const statements: Statement[] = [];
     // a lexical error before the first token: go on from where the next statement can start
     if (this.handled !== undefined) {
@@ -575,8 +679,10 @@ class Parser {
     }
     while (this.kind !== "eof") {
       const itemStart = this.start;
+      if (stopAt !== undefined && stopAt(itemStart)) return { type: "program", statements, start: 0, end: itemStart };
       try {
         if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
+        this.tree?.openNode("member", itemStart);
         statements.push(this.statement());
         this.separator("eof");
       } catch (e) {
@@ -715,12 +821,16 @@ class Parser {
       this.opened();
       this.advance();
       this.enter();
+      // in the tree: the template and map part is the block's first element, a field list an object of one member per field
+      const tree = this.tree;
+      tree?.openNode("element", this.start);
       let fields: string[] | undefined;
       if (this.isKeyword("template")) {
         const kwStart = this.start;
         const kwEnd = this.end;
         this.advance();
         if (!this.is("{")) this.fail(fill(MESSAGES.expectedBraceAfterTemplate));
+        tree?.openNode("object", this.start);
         this.advance();
         fields = [];
         while (!this.is("}")) {
@@ -733,9 +843,12 @@ class Parser {
             this.failUnexpected();
           }
           fields.push(this.text);
+          tree?.openNode("member", this.start);
           this.advance();
+          tree?.close();
         }
         this.advance();
+        tree?.close();
         if (fields.length === 0) this.failAt(fill(MESSAGES.templateNoFields), kwStart, kwEnd);
       }
       let mapParam: string | undefined;
@@ -762,12 +875,14 @@ class Parser {
     const at = this.start;
     this.advance();
     if (!this.is("(")) this.fail(fill(MESSAGES.mapSyntax, "(", this.shown()));
+    this.tree?.openNode("paren", this.start);
     this.advance();
     if (this.kind !== "ident") this.fail(fill(MESSAGES.mapSyntax, "IDENT", this.shown()));
     const param = this.text;
     this.advance();
     if (!this.is(")")) this.fail(fill(MESSAGES.mapSyntax, ")", this.shown()));
     this.advance();
+    this.tree?.close();
     if (!this.is("=")) this.fail(fill(MESSAGES.mapSyntax, "=", this.shown()));
     this.advance();
     const body = this.expression();
@@ -777,10 +892,14 @@ class Parser {
   /** Template rows grouped per §7.2; the current token follows the template/map part. */
   private rows(n: number, openStart: number, openEnd: number): Expr[][] {
     const rows: Expr[][] = [];
-    if (this.is(",")) this.advance();
-    else if (!this.is("]") && this.kind !== "eof" && this.line <= this.prevEndLine) {
+    const tree = this.tree;
+    // in the tree the template and map part ends here (before its comma), each cell is an element
+    if (this.is(",")) {
+      tree?.close();
+      this.advance();
+    } else if (!this.is("]") && this.kind !== "eof" && this.line <= this.prevEndLine) {
       this.failSeparator();
-    }
+    } else tree?.close();
     let current: Expr[] | undefined;
     let closedLine = -1;
     let afterComma = false;
@@ -795,6 +914,7 @@ class Parser {
         if (current === undefined && afterComma && n >= 2 && this.line === closedLine) {
           this.fail(fill(MESSAGES.tooManyRowValues, n));
         }
+        tree?.openNode("element", itemStart);
         const cell = this.expression();
         this.lineJoins(cell);
         if (current === undefined) current = [cell];
@@ -806,16 +926,18 @@ class Parser {
         }
         afterComma = false;
         if (this.is(",")) {
+          tree?.close();
           this.advance();
           if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
           afterComma = true;
         } else if (!this.is("]") && this.kind !== "eof") {
           if (this.line <= this.prevEndLine) this.failSeparator();
+          tree?.close();
           if (current !== undefined) {
             rows.push(current);
             current = undefined;
           }
-        }
+        } else tree?.close();
       } catch (e) {
         current = undefined;
         afterComma = false;
@@ -856,6 +978,7 @@ class Parser {
         // the end of the file, or another closer than this list's
         if (this.kind === "eof" || (this.kind === "punct" && OPENER_OF[this.text] !== undefined)) this.expectClose(closer, openStart, openEnd);
         if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
+        this.tree?.openNode(closer === "}" ? "member" : "element", itemStart);
         items.push(closer === "}" ? this.bodyItem(false) : this.element());
         this.separator(closer);
       } catch (e) {

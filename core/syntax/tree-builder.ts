@@ -1,299 +1,179 @@
 /**
- * Builds the concrete syntax tree (core/syntax/syntax-tree.ts) of any text,
- * broken or not, in one pass over the lexer's tokens and the gaps between
- * them, with an explicit stack of open brackets (no recursion: nesting depth
- * costs memory, never the call stack).
+ * Builds the concrete syntax tree (core/syntax/syntax-tree.ts) from what the
+ * parser (core/syntax/parser.ts) reports while it parses: where a node
+ * starts and finishes, each lexical token it consumes (and each text the
+ * lexer refused), and which item holds a syntax error. The parser decides
+ * every node; this only places the source's text in them, so that every
+ * character is in exactly one token:
  *
- * The tree's structure is the language's lists and delimiters: the top level
- * and each `{ … }` hold members, each `[ … ]` elements, `( … )` tokens; an
- * item ends at a `,` of its list or where a line starts with a token that
- * can start an item (the separator rule, LANGUAGE.md §3.2, as the parser
- * applies it when it recovers). A closer that matches an outer opener
- * closes the brackets left open inside it; one that matches nothing open is
- * an ordinary token of its item. Trivia before an item belongs to its list;
- * trivia inside an item to the item.
+ * - the text between two tokens is trivia (blanks, line breaks, comments),
+ *   and goes to the node that is innermost when the next token or node
+ *   comes: trivia before an item belongs to its list, trivia inside an
+ *   item to the item;
+ * - an item marked broken becomes an `error` node, kept whole (the tokens
+ *   the parser's recovery skips are in it); a refused text where no item
+ *   is open starts an `error` node of its own;
+ * - a bracket the recovery skips is still a node (so an editor can pair
+ *   it), and a token directly in it opens an item of its kind.
  *
- * The syntax errors are the parser's ({@link parseTree} runs it: its
- * recovery, §13.1 [D9], finds every independent error, at most 50, in
- * source order, the first one as a parse that stops there reports it); the
- * builder makes each item that holds an error's start an `error` node, kept
- * whole, so what is outside it can be used (the formatter formats it).
+ * Open nodes are an explicit stack: nesting costs memory, never the call stack.
  */
-import { CODES } from "../diagnostics/catalogue.js";
-import type { RawDiagnostic } from "../diagnostics/make-diagnostic.js";
-import { LexError, Lexer } from "./lexer.js";
-import { parseProgram, type ParseOptions, type ParseResult } from "./parser.js";
-import { GreenNode, GreenToken, SyntaxNode, type GreenElement, type NodeKind, type TreeTokenKind } from "./syntax-tree.js";
+import { GreenNode, GreenToken, type GreenElement, type NodeKind } from "./syntax-tree.js";
 import type { TokenKind } from "./tokens.js";
-
-/** A tree with the syntax errors of its text. */
-export interface SyntaxTreeResult {
-  readonly root: SyntaxNode;
-  /** The parser's lexical and syntax errors, in source order (empty: the text parses). */
-  readonly diagnostics: readonly RawDiagnostic[];
-  /** The parse that found them (its program when there are none). */
-  readonly parse: ParseResult;
-}
-
-/** Parse `source` into a tree (always) and its syntax errors. */
-export function parseTree(source: string, options: ParseOptions): SyntaxTreeResult {
-  const parse = parseProgram(source, options);
-  const diagnostics = parse.diagnostic === undefined ? [] : parse.diagnostics;
-  // A text past the size limit is not read token by token: one error node holds it.
-  const green =
-    parse.diagnostic?.code === CODES.LIMIT_SOURCE
-      ? new GreenNode("document", [new GreenNode("error", [new GreenToken("error", source)])])
-      : buildSyntaxTree(
-          source,
-          diagnostics.map((d) => d.start).sort((a, b) => a - b),
-        );
-  return { root: new SyntaxNode(green, 0, undefined), diagnostics, parse };
-}
 
 /** A node being built. */
 interface OpenNode {
   readonly kind: NodeKind;
   readonly children: GreenElement[];
-  /** An error starts in it (directly, not in an item inside it). */
+  /** An error is in it: it becomes an `error` node. */
   broken: boolean;
+  /** A bracket the recovery skipped: a token put directly in it opens an item of this kind first (none inside `( … )`). */
+  readonly skippedItems: NodeKind | undefined;
 }
 
-/** A list or bracket being built: the top level, `{ … }`, `[ … ]` or `( … )`. */
-interface Frame {
-  readonly group: OpenNode;
-  /** The closing bracket; "" for the top level. */
-  readonly closer: string;
-  /** The kind of this list's items; undefined inside `( … )`, which has none. */
-  readonly items: "member" | "element" | undefined;
-  item: OpenNode | undefined;
-}
+export class TreeBuilder {
+  private readonly open: OpenNode[] = [];
+  /** Where the text not yet in the tree starts. */
+  private pos: number;
+  /** The first text the lexer refused that starts with a quote (a string without its closing quote: its lexing read to the end), or -1. */
+  unterminated = -1;
 
-/** The closer of an opening bracket; undefined for any other text (a switch: a keyed read of a table misses slowly). */
-function closerOf(text: string): string | undefined {
-  switch (text) {
-    case "{":
-      return "}";
-    case "[":
-      return "]";
-    case "(":
-      return ")";
+  constructor(
+    private readonly source: string,
+    from: number,
+  ) {
+    const document: OpenNode = { kind: "document", children: [], broken: false, skippedItems: undefined };
+    this.open.push(document);
+    this.pos = from;
+    if (from === 0 && source.charCodeAt(0) === 0xfeff) {
+      document.children.push(new GreenToken("bom", "\ufeff"));
+      this.pos = 1;
+    }
   }
-  return undefined;
-}
 
-/**
- * The green tree of `source`; the items holding an offset of `errorStarts`
- * (ascending) become `error` nodes. Linear in the text.
- */
-export function buildSyntaxTree(source: string, errorStarts: readonly number[]): GreenNode {
-  return new GreenNode("document", buildDocumentChildren(source, errorStarts, 0, undefined).children);
-}
+  /** Where the text not yet in the tree starts: after the last token given. */
+  get end(): number {
+    return this.pos;
+  }
 
-/** The top-level children of a text, or of a stretch of it (core/syntax/incremental-tree.ts). */
-export interface DocumentChildren {
-  readonly children: GreenElement[];
-  /** Where the build stopped: the offset `stopAt` accepted, or the text's length. */
-  readonly end: number;
-  /** The first string without a closing quote in what was read (its lexing read to the end of the text), or -1. */
-  readonly unterminated: number;
-}
+  /** Open a node of `kind` whose first token starts at `at`; returns its place on the stack (for {@link closeAbove}). */
+  openNode(kind: NodeKind, at: number): number {
+    this.gap(at);
+    this.open.push({ kind, children: [], broken: false, skippedItems: undefined });
+    return this.open.length - 1;
+  }
 
-/**
- * The document's children built from offset `from`, which must be where a
- * build of the whole text opens a top-level item (a member's first token);
- * with `stopAt`, the build ends before the first token at the top level
- * that opens an item and that `stopAt` accepts (its offset). Without
- * either, the children of {@link buildSyntaxTree}.
- */
-export function buildDocumentChildren(source: string, errorStarts: readonly number[], from: number, stopAt: ((offset: number) => boolean) | undefined): DocumentChildren {
-  let unterminated = -1;
-  const frames: Frame[] = [{ group: { kind: "document", children: [], broken: false }, closer: "", items: "member", item: undefined }];
-  /** Trivia read but not yet placed (the first `pendingCount`): it goes to the node that takes the next token. */
-  const pending: GreenToken[] = [];
-  let pendingCount = 0;
-  let line = 1;
-  let prevEndLine = 0;
-  let prevText = "";
-  let nextError = 0;
+  /** Open the node of a bracket the recovery skips (`{`, `[` or `(`, at `at`). */
+  openSkipped(bracket: string, at: number): number {
+    this.beforeToken(at);
+    const kind = bracketKind(bracket);
+    this.open.push({ kind, children: [], broken: false, skippedItems: kind === "object" ? "member" : kind === "array" ? "element" : undefined });
+    return this.open.length - 1;
+  }
 
-  const top = (): Frame => frames[frames.length - 1] as Frame;
-  const flushInto = (node: OpenNode): void => {
-    for (let i = 0; i < pendingCount; i++) node.children.push(pending[i] as GreenToken);
-    pendingCount = 0;
-  };
-  const closeItem = (f: Frame): void => {
-    if (f.item === undefined) return;
-    f.group.children.push(new GreenNode(f.item.broken ? "error" : (f.items as NodeKind), f.item.children));
-    f.item = undefined;
-  };
-  /** How many brackets are open, by closer (a closer of a kind not open needs no search). */
-  let openBraces = 0;
-  let openBrackets = 0;
-  let openParens = 0;
-  const countOpen = (closer: string, by: number): void => {
-    if (closer === "}") openBraces += by;
-    else if (closer === "]") openBrackets += by;
-    else openParens += by;
-  };
-  /** Finish the innermost bracket (its closer, if any, already in it) and hand it to the enclosing one. */
-  const closeGroup = (): void => {
-    const f = frames.pop() as Frame;
-    countOpen(f.closer, -1);
-    closeItem(f);
-    const node = new GreenNode(f.group.kind, f.group.children);
-    const outer = top();
-    (outer.item ?? outer.group).children.push(node);
-  };
-  /** Mark the innermost open item as broken for each error that starts before `end`; false if there is none to mark. */
-  const markErrors = (end: number): boolean => {
-    let placed = true;
-    while (nextError < errorStarts.length && (errorStarts[nextError] as number) < end) {
-      nextError++;
-      let i = frames.length - 1;
-      while (i >= 0 && (frames[i] as Frame).item === undefined) i--;
-      if (i < 0) placed = false;
-      else ((frames[i] as Frame).item as OpenNode).broken = true;
-    }
-    return placed;
-  };
-  /** Whether a token (not a `,`) on line `tokLine` ends the open item of a list of `items` (the separator rule). */
-  const endsItem = (kind: TreeTokenKind, text: string, items: "member" | "element", tokLine: number): boolean => tokLine > prevEndLine && startsItem(kind, text, items, prevText);
-  /** Before a token of an item in frame `f`: end the item at a line start that begins another, open one if none is. */
-  const toItem = (f: Frame, kind: TreeTokenKind, text: string, tokLine: number): OpenNode => {
-    if (f.items === undefined) {
-      flushInto(f.group);
-      return f.group;
-    }
-    if (f.item !== undefined && endsItem(kind, text, f.items, tokLine)) closeItem(f);
-    if (f.item === undefined) {
-      flushInto(f.group);
-      f.item = { kind: f.items, children: [], broken: false };
-    } else flushInto(f.item);
-    return f.item;
-  };
+  /** Finish the innermost node and put it in the one around it. */
+  close(): void {
+    const n = this.open.pop() as OpenNode;
+    (this.open[this.open.length - 1] as OpenNode).children.push(new GreenNode(n.broken ? "error" : n.kind, n.children));
+  }
 
-  /** A significant token, `lines` line breaks in it (only a string has any). */
-  const significant = (kind: TreeTokenKind, text: string, end: number, lines: number): void => {
-    const tokLine = line;
-    line += lines;
-    const token = kind === "punct" || kind === "keyword" ? shared(kind, text) : new GreenToken(kind, text);
-    let f = top();
-    if (kind === "punct") {
-      // a closer closes the innermost bracket of its kind (and those open inside it): the search pops what it passes
-      const open = text === "}" ? openBraces : text === "]" ? openBrackets : text === ")" ? openParens : 0;
-      const closes = open > 0 ? innermostClosedBy(frames, text) : -1;
-      if (closes >= 1) {
-        while (frames.length - 1 > closes) closeGroup();
-        f = top();
-        // an error at a closer is about the item it ends (`{ a = }`, `(1 + }`), else the one around the brackets
-        markErrors(end);
-        closeItem(f);
-        flushInto(f.group);
-        f.group.children.push(token);
-        closeGroup();
-      } else if (text === "," && f.items !== undefined) {
-        closeItem(f);
-        flushInto(f.group);
-        // an error at a comma (`[, 1]`, `a = 1,,`, `@preset ,`): the comma is an error node of its own
-        const broken = nextError < errorStarts.length && (errorStarts[nextError] as number) < end;
-        if (broken) while (nextError < errorStarts.length && (errorStarts[nextError] as number) < end) nextError++;
-        f.group.children.push(broken ? new GreenNode("error", [token]) : token);
-      } else {
-        const into = toItem(f, kind, text, tokLine);
-        if (nextError < errorStarts.length) markErrors(end);
-        const closer = closerOf(text);
-        if (closer === undefined) into.children.push(token);
-        else {
-          const items = text === "{" ? "member" : text === "[" ? "element" : undefined;
-          const kind: NodeKind = text === "{" ? "object" : text === "[" ? "array" : "paren";
-          frames.push({ group: { kind, children: [token], broken: false }, closer, items, item: undefined });
-          countOpen(closer, 1);
-        }
-      }
-    } else {
-      const into = toItem(f, kind, text, tokLine);
-      if (nextError < errorStarts.length) markErrors(end);
-      into.children.push(token);
-    }
-    prevEndLine = line;
-    prevText = text;
-  };
+  /** Finish every node above the one at `index`. */
+  closeAbove(index: number): void {
+    while (this.open.length > index + 1) this.close();
+  }
 
-  const trivia = (from: number, to: number): void => {
-    let p = from;
+  /**
+   * A token the parser consumed: `text` is the lexer's (the source's for
+   * everything but strings, whose source text is taken here).
+   */
+  token(kind: TokenKind, text: string, start: number, end: number): void {
+    if (kind === "eof") return;
+    // a closer goes in its bracket's node, never in an item of it
+    if (kind === "punct" && (text === "}" || text === "]" || text === ")")) this.gap(start);
+    else this.beforeToken(start);
+    const token = kind === "punct" || kind === "keyword" ? shared(kind, text) : new GreenToken(kind, kind === "string" || kind === "template" ? this.source.slice(start, end) : text);
+    (this.open[this.open.length - 1] as OpenNode).children.push(token);
+    this.pos = end;
+  }
+
+  /** Text the lexer refused, `[start, end)`: one `error` token, in an `error` node of its own where no item is open. */
+  refused(start: number, end: number): void {
+    this.gap(start);
+    const top = this.open[this.open.length - 1] as OpenNode;
+    if (top.skippedItems !== undefined && top.children.length > 0) this.openNode(top.skippedItems, start);
+    else if (holdsItems(top.kind)) this.openNode("error", start);
+    (this.open[this.open.length - 1] as OpenNode).children.push(new GreenToken("error", this.source.slice(start, end)));
+    this.pos = end;
+    const c = this.source.charCodeAt(start);
+    if (this.unterminated < 0 && (c === 34 || c === 96)) this.unterminated = start;
+  }
+
+  /**
+   * An error in the list whose node is at `list`: its open item is broken;
+   * where none is open, an `error` node starts at `at` (the token the
+   * error is about; none at the end of the text).
+   */
+  brokenItem(list: number, at: number, atEnd: boolean): void {
+    if (this.open.length > list + 1) (this.open[list + 1] as OpenNode).broken = true;
+    else if (!atEnd) this.openNode("error", at);
+  }
+
+  /** Whether the item open in the list at `list` is empty (an `error` node just opened for the token the error is about). */
+  emptyItem(list: number): boolean {
+    return this.open.length === list + 2 && (this.open[list + 1] as OpenNode).children.length === 0;
+  }
+
+  /** The document's children up to `end`: the text from the last token to `end` goes to the innermost open node, then every node is finished. */
+  finish(end: number): GreenElement[] {
+    this.gap(end);
+    this.closeAbove(0);
+    return (this.open[0] as OpenNode).children;
+  }
+
+  /** Before a token at `start`: the trivia before it; directly in a skipped bracket (after its opener), an item opens first. */
+  private beforeToken(start: number): void {
+    const top = this.open[this.open.length - 1] as OpenNode;
+    if (top.skippedItems !== undefined && top.children.length > 0) this.openNode(top.skippedItems, start);
+    else this.gap(start);
+  }
+
+  /** Put `[pos, to)` in the innermost node as trivia tokens (text there that is not trivia, which only a parse cut short leaves, as `error` tokens). */
+  private gap(to: number): void {
+    const source = this.source;
+    const into = (this.open[this.open.length - 1] as OpenNode).children;
+    let p = this.pos;
     while (p < to) {
       const c = source.charCodeAt(p);
       let q = p + 1;
       let token: GreenToken;
-      if (c === 10) {
-        token = NEWLINE;
-        line++;
-      } else if (c === 47 && source.charCodeAt(p + 1) === 47) {
+      if (c === 10) token = NEWLINE;
+      else if (c === 47 && source.charCodeAt(p + 1) === 47) {
         const nl = source.indexOf("\n", p);
         q = nl < 0 || nl > to ? to : nl;
         token = new GreenToken("comment", source.slice(p, q));
-      } else if (c === 32 || c === 9 || c === 13) {
+      } else if (isBlank(c)) {
         let spaces = c === 32;
         for (let d = source.charCodeAt(q); q < to && isBlank(d); d = source.charCodeAt(++q)) if (d !== 32) spaces = false;
         token = spaces ? blanks(q - p) : new GreenToken("whitespace", source.slice(p, q));
       } else {
-        // the lexer skips only blanks, line breaks and comments; anything else would be its error
+        while (q < to && !isTriviaStart(source, q)) q++;
         token = new GreenToken("error", source.slice(p, q));
       }
-      if (pendingCount < pending.length) pending[pendingCount] = token;
-      else pending.push(token);
-      pendingCount++;
+      into.push(token);
       p = q;
     }
-  };
+    if (to > this.pos) this.pos = to;
+  }
+}
 
-  const lexer = new Lexer(source, from);
-  let pos = from;
-  let stoppedAt = source.length;
-  if (from === 0 && source.charCodeAt(0) === 0xfeff) {
-    pending.push(new GreenToken("bom", "\ufeff"));
-    pendingCount = 1;
-    pos = 1;
-  }
-  for (;;) {
-    for (;;) {
-      try {
-        lexer.scan();
-        break;
-      } catch (e) {
-        if (!(e instanceof LexError)) throw e;
-        // the lexer has moved past the text it refused: one error token
-        const start = e.diagnostic.start;
-        const to = Math.max(lexer.offset, start + 1);
-        const c = source.charCodeAt(start);
-        if (unterminated < 0 && (c === 34 || c === 96)) unterminated = start;
-        trivia(pos, start);
-        significant("error", source.slice(start, to), to, 0);
-        pos = to;
-      }
-    }
-    const kind: TokenKind = lexer.kind;
-    if (kind === "eof") break;
-    trivia(pos, lexer.start);
-    if (stopAt !== undefined && frames.length === 1 && !(kind === "punct" && lexer.text === ",")) {
-      const doc = top();
-      if ((doc.item === undefined || endsItem(kind, lexer.text, "member", line)) && stopAt(lexer.start)) {
-        stoppedAt = lexer.start;
-        break;
-      }
-    }
-    // names, keywords, punctuation and numbers: the lexer's text is the source's; strings: the lexer's has escapes applied
-    significant(kind, kind === "string" || kind === "template" ? source.slice(lexer.start, lexer.end) : lexer.text, lexer.end, lexer.endLine - lexer.tokLine);
-    pos = lexer.end;
-  }
-  if (stoppedAt === source.length) trivia(pos, source.length);
-  while (frames.length > 1) closeGroup();
-  const doc = top();
-  closeItem(doc);
-  flushInto(doc.group);
-  // an error after the last token: an empty error node at the end, so every error has a node
-  if (nextError < errorStarts.length) doc.group.children.push(new GreenNode("error", []));
-  return { children: doc.group.children, end: stoppedAt, unterminated };
+/** Whether a node of this kind holds items (a list): the document, `{ … }`, `[ … ]`. */
+function holdsItems(kind: NodeKind): boolean {
+  return kind === "document" || kind === "object" || kind === "array";
+}
+
+/** The node kind of an opening bracket. */
+export function bracketKind(bracket: string): NodeKind {
+  return bracket === "{" ? "object" : bracket === "[" ? "array" : "paren";
 }
 
 /** Green tokens are immutable: one per punctuation and keyword, line break and run of spaces serves every place (fewer objects to collect). */
@@ -330,32 +210,11 @@ function blanks(n: number): GreenToken {
   return t;
 }
 
-/** The innermost open bracket `closer` closes (one is open: the caller counts them). */
-function innermostClosedBy(frames: readonly Frame[], closer: string): number {
-  for (let i = frames.length - 1; i >= 1; i--) if ((frames[i] as Frame).closer === closer) return i;
-  return -1;
-}
-
 function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 13;
 }
 
-/**
- * Whether a token at the start of a line begins a new item of a list of
- * `items` (the parser's rule where it recovers): names, keywords and strings
- * do, `@` and `...` too, and in arrays any operand; `else` after a closing
- * bracket continues a conditional.
- */
-function startsItem(kind: TreeTokenKind, text: string, items: "member" | "element", prevText: string): boolean {
-  switch (kind) {
-    case "ident":
-      return !(text === "else" && (prevText === "}" || prevText === "]"));
-    case "keyword":
-    case "string":
-      return true;
-    case "punct":
-      return text === "@" || text === "..." || (items === "element" && (text === "(" || text === "[" || text === "{" || text === "-" || text === "!"));
-    default:
-      return items === "element";
-  }
+function isTriviaStart(source: string, at: number): boolean {
+  const c = source.charCodeAt(at);
+  return c === 10 || isBlank(c) || (c === 47 && source.charCodeAt(at + 1) === 47);
 }

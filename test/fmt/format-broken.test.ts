@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { join } from "node:path";
 import { formatSource } from "../../core/format/format-source.js";
-import { parseTree } from "../../core/syntax/tree-builder.js";
+import { parseTree } from "../../core/syntax/parse-tree.js";
 import type { SyntaxNode } from "../../core/syntax/syntax-tree.js";
 import { DEFAULT_LIMITS } from "../../core/values/limits.js";
 import { REPO_ROOT } from "../support/repo-root.js";
@@ -101,6 +101,11 @@ server {
 retries    = = 3
 `,
   );
+});
+
+test("a stray byte-order mark stays stray: a blank before it, not first in the output (where it would be read as one)", () => {
+  for (const text of ["\t\ufeffa = 1\n", "\ufeff\ufeffa = 1\n", "\n\n  \ufeff\n"]) check(text);
+  assert.is(formatSource("\t\ufeffa = 1\n", { formatBroken: true }).text, " \ufeffa = 1\n");
 });
 
 test.run();

@@ -5,7 +5,9 @@
  * rebuilt tree says there is none before, after every edit of a chain of
  * random edits (bytes, brackets, quotes of every form, line breaks, comment
  * starters, `else`, commas; deletions) on the corpus of the syntax
- * properties (test/fuzz/syntax-corpus.ts) and on W3. And it is incremental:
+ * properties (test/fuzz/syntax-corpus.ts), on a text with independent
+ * syntax errors (its error nodes rebuilt as a fresh parse makes them) and
+ * on W3. And it is incremental:
  * an edit inside one top-level item of W3 reuses every other top-level node
  * as the same object.
  */
@@ -20,6 +22,7 @@ import { REPO_ROOT } from "../support/repo-root.js";
 import { syntaxCorpus } from "../fuzz/syntax-corpus.js";
 import { fcParams } from "../fuzz/fuzz-settings.js";
 import { TOKENS } from "../fuzz/text-arbitrary.js";
+import { FIVE_ERRORS } from "./five-errors.js";
 
 const W3 = readFileSync(join(REPO_ROOT, "bench", "workloads", "w3.jsson"), "utf8");
 const corpus = syntaxCorpus();
@@ -97,6 +100,52 @@ test("property: chains of random edits on W3 give the fresh tree", () => {
     }),
     fcParams(25),
   );
+});
+
+/** Five independent syntax errors, text the lexer refuses, brackets left open. */
+const BROKEN = `${FIVE_ERRORS}# note
+z = [[[1, 2}
+last = 1
+`;
+
+function errorNodes(green: GreenNode): number {
+  let n = 0;
+  const stack: GreenElement[] = [green];
+  for (let e = stack.pop(); e !== undefined; e = stack.pop()) if (e instanceof GreenNode) {
+    if (e.kind === "error") n++;
+    stack.push(...e.children);
+  }
+  return n;
+}
+
+test("property: chains of random edits on a broken text give the fresh tree, error nodes included", () => {
+  assert.ok(errorNodes(editableTree(BROKEN).green) >= 6);
+  fc.assert(
+    fc.property(fc.array(editArb, { minLength: 1, maxLength: 6 }), (edits) => {
+      checkChain(BROKEN, edits);
+    }),
+    fcParams(400),
+  );
+});
+
+test("an edit that breaks one member of W3 makes it an error node and reuses every other top-level node; undoing it gives the member back", () => {
+  const before = editableTree(W3);
+  const at = W3.indexOf("port = basePort + 10\n") + "port =".length;
+  const text = W3.slice(0, at) + " =" + W3.slice(at);
+  const after = editedTree(before, text);
+  const old = new Set(before.green.children);
+  const changed = after.green.children.filter((c) => c instanceof GreenNode && !old.has(c)) as GreenNode[];
+  assert.equal(
+    changed.map((c) => printGreen(c).split("\n")[0]),
+    ["svc10 {"],
+  );
+  assert.is(errorNodes(changed[0] as GreenNode), 1);
+  const broken = (changed[0] as GreenNode).children.find((c) => c instanceof GreenNode && c.kind === "object") as GreenNode;
+  assert.ok(broken.children.some((c) => c instanceof GreenNode && c.kind === "error" && printGreen(c) === "port = = basePort + 10"));
+  assert.is(sameGreen(after.green, editableTree(text).green), undefined);
+  const undone = editedTree(after, W3);
+  assert.is(errorNodes(undone.green), 0);
+  assert.is(sameGreen(undone.green, before.green), undefined);
 });
 
 test("edits that change how the rest reads: a bracket or a string left open, closed again, an `else` joining the item before, a byte-order mark", () => {

@@ -1,5 +1,5 @@
 /**
- * The concrete syntax tree (core/syntax/syntax-tree.ts, tree-builder.ts), as
+ * The concrete syntax tree the parser builds (core/syntax/parse-tree.ts), as
  * properties over the corpus of test/fuzz/syntax-recovery.test.ts (the
  * conformance inputs when ../shared is there, the examples, the mistakes
  * corpus) plus the bench workloads, random mutations of them, random text
@@ -14,7 +14,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { join } from "node:path";
 import { parseProgram } from "../../core/syntax/parser.js";
-import { parseTree } from "../../core/syntax/tree-builder.js";
+import { parseTree } from "../../core/syntax/parse-tree.js";
 import { SyntaxNode } from "../../core/syntax/syntax-tree.js";
 import { DEFAULT_LIMITS } from "../../core/values/limits.js";
 import { REPO_ROOT } from "../support/repo-root.js";
@@ -22,6 +22,7 @@ import { jssonIn, syntaxCorpus } from "../fuzz/syntax-corpus.js";
 import { fcParams } from "../fuzz/fuzz-settings.js";
 import { mutateAll, mutationArb } from "../fuzz/mutation.js";
 import { anyTextArb, tokenSoupArb } from "../fuzz/text-arbitrary.js";
+import { FIVE_ERRORS } from "./five-errors.js";
 
 const limits = { maxDepth: DEFAULT_LIMITS.maxDepth, maxSourceLength: DEFAULT_LIMITS.maxSourceLength };
 
@@ -88,17 +89,7 @@ test("property: random text and token soup", () => {
 });
 
 test("a document with five independent syntax errors: five errors, five error nodes, the rest members", () => {
-  const text = `name = "shop"
-port = = 8080
-tags = [web, 1 2, "x"]
-server {
-  host = "a" "b"
-  ok = true
-}
-limits { max = (1 + }
-retries = 3
-debug = $
-`;
+  const text = FIVE_ERRORS;
   const t = parseTree(text, limits);
   const lineOf = (offset: number): number => text.slice(0, offset).split("\n").length;
   assert.equal(
@@ -133,6 +124,32 @@ test("hostile shapes build without recursion: deep brackets, stray closers, an u
     const t = parseTree(text, limits);
     assert.is(t.root.text(), text);
   }
+});
+
+test("past the nesting limit and past 50 errors the parse goes on for the tree: the rest keeps its nodes, no error is added", () => {
+  const deep = "x = " + "[".repeat(2000) + "]".repeat(2000) + "\ny = 1\n";
+  const t = parseTree(deep, limits);
+  assert.equal(
+    t.diagnostics.map((d) => d.code),
+    ["JSSON6001"],
+  );
+  assert.is(t.root.text(), deep);
+  const nodes = [...t.root.descendants()];
+  assert.is(nodes.filter((n) => n.kind === "array").length, 2000, "every bracket a node, the recovery's too");
+  assert.equal(
+    t.root.children().filter((c) => c instanceof SyntaxNode).map((c) => `${c.kind} ${c.text().slice(0, 5)}`),
+    ["member x = [", "member y = 1"],
+  );
+  assert.is(nodes.filter((n) => n.kind === "error").length, 1, "the innermost item the parser reached holds the error");
+
+  const many = "a = = 1\n".repeat(60) + "ok = 1\n";
+  const m = parseTree(many, limits);
+  assert.is(m.diagnostics.length, 50);
+  const items = m.root.children().filter((c) => c instanceof SyntaxNode);
+  assert.is(items.filter((c) => c.kind === "error").length, 60, "the items past the cap are error nodes too");
+  assert.is(items[60]?.kind, "member");
+  checkTree(deep);
+  checkTree(many);
 });
 
 test("a text past the size limit is one error node", () => {
