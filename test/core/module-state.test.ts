@@ -53,7 +53,12 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "cli/lsp/name-resolution.ts ROOTS": "root definitions, of one outline",
   "cli/lsp/editor-tokens.ts PARTS": "interpolation parts, of one token",
   "cli/lsp/document-outline.ts ITEMS": "a top-level item's outline, of one green node (reused after an edit)",
+  "cli/lsp/editor-tokens.ts ITEM_TOKENS": "a top-level item's editor tokens, of one green node (reused after an edit)",
+  "cli/lsp/semantic-tokens.ts ITEMS": "a top-level item's semantic tokens, of one green node (reused after an edit)",
+  "cli/lsp/folding-ranges.ts ITEMS": "a top-level item's folding ranges, of one green node (reused after an edit)",
   "cli/serve/http/routes/info.ts openApiTexts": "the OpenAPI text, of one server",
+  // a lookup table filled once from constants and never written
+  "cli/lsp/semantic-tokens.ts TYPE_INDEX": "the LSP legend's index of each token type",
   // immutable tokens shared by every tree, bounded by the language (punctuation, keywords, runs of up to 80 blanks)
   "core/syntax/tree-builder.ts SHARED": "interned punctuation and keyword tokens",
   "core/syntax/tree-builder.ts BLANKS": "interned runs of blanks, at most 80",
