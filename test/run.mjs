@@ -13,7 +13,8 @@
 // test runs them with --root).
 //
 // Environment: JSSON_TEST_JOBS (files at once; default and most:
-// os.availableParallelism()), JSSON_TEST_FILE_LIMIT_S (seconds a file may
+// os.availableParallelism(), fewer where the cgroup's memory limit allows
+// less than 512 MiB a file), JSSON_TEST_FILE_LIMIT_S (seconds a file may
 // take before its whole process group is killed; default 600). A file may
 // set its own limit with a line `// test-file-limit-s: N` among its first
 // 4 KiB (the runner's own test stops a fixture that blocks for 70 s after a
@@ -49,7 +50,40 @@ for (let i = 0; i < argv.length; i++) {
   else userPattern = a;
 }
 
-const jobs = Math.max(1, Math.min(availableParallelism(), Number(process.env["JSSON_TEST_JOBS"]) || Infinity));
+/** Memory one file may need at its peak: hostile/engine-hostile, the largest, peaks at ≈ 0.5 GB (bench/RESULTS.md, "branch suite300"). */
+const MEMORY_PER_JOB = 512 * 1024 * 1024;
+
+/**
+ * The memory limit of this process's cgroup and its ancestors (v2 `memory.max`,
+ * v1 `memory.limit_in_bytes`), or Infinity: a container or CI job with little
+ * memory runs fewer files at once rather than have the kernel kill one.
+ */
+function memoryLimit() {
+  let limit = Infinity;
+  let lines = [];
+  try {
+    lines = readFileSync("/proc/self/cgroup", "utf8").split("\n");
+  } catch {
+    return limit; // not Linux
+  }
+  for (const line of lines) {
+    const m = /^\d+:([^:]*):(\/.*)$/.exec(line);
+    if (m === null || !(m[1] === "" || m[1].split(",").includes("memory"))) continue;
+    const [base, file] = m[1] === "" ? ["/sys/fs/cgroup", "memory.max"] : ["/sys/fs/cgroup/memory", "memory.limit_in_bytes"];
+    for (let dir = m[2]; ; dir = dir.slice(0, dir.lastIndexOf("/")) || "/") {
+      try {
+        const value = Number(readFileSync(join(base, dir, file), "utf8").trim()); // "max" reads as NaN: no limit
+        if (value > 0) limit = Math.min(limit, value);
+      } catch {
+        // no such file at this level
+      }
+      if (dir === "/") break;
+    }
+  }
+  return limit;
+}
+
+const jobs = Math.max(1, Math.min(availableParallelism(), Math.floor(memoryLimit() / MEMORY_PER_JOB), Number(process.env["JSSON_TEST_JOBS"]) || Infinity));
 const limitS = Number(process.env["JSSON_TEST_FILE_LIMIT_S"]) || 600;
 
 /** Every *.test.js below `dir`, as paths relative to the root, skipping `fixtures` folders. */
