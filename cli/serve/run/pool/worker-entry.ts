@@ -14,8 +14,8 @@ const COMPILED = new URL("./worker-main.js", import.meta.url);
 const BUNDLED = new URL("../../../../serve-worker/worker-main.mjs", import.meta.url);
 const BUILD_INFO = new URL("../../../../.tsbuildinfo", import.meta.url);
 
-/** The worker's entry module, chosen once per process. */
-export const WORKER_ENTRY: URL = bundleIsFresh() ? BUNDLED : COMPILED;
+/** The worker's entry module, chosen once per process; the compiled files under a coverage run (`npm run coverage`), whose report maps them to the sources. */
+export const WORKER_ENTRY: URL = process.env["NODE_V8_COVERAGE"] === undefined && bundleIsFresh() ? BUNDLED : COMPILED;
 
 function bundleIsFresh(): boolean {
   const built = statSync(fileURLToPath(BUNDLED), { throwIfNoEntry: false });
