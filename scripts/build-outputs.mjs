@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Runs the build steps that read dist/ after `tsc` (package.json "build"):
-// the playground, the CLI bundle and the man page. They write separate
-// outputs (dist/playground/, dist/cli-bundle/, man/) and read none of each
-// other's, so they run at once: the playground's type-check and bundling keep
-// one core busy for most of its time, the other two fit beside it on a second
+// the playground, the CLI bundle, the serve worker's bundle and the man page.
+// They write separate outputs (dist/playground/, dist/cli-bundle/,
+// dist/serve-worker/, man/) and read none of each other's, so they run at
+// once: the playground's type-check and bundling keep one core busy for most
+// of its time, the others fit beside it on a second
 // core (bench/RESULTS.md, "test suite CPU"). Each step's output is printed
 // whole, in this order, when it ends; the exit status is the first failure's.
 import { spawn } from "node:child_process";
@@ -11,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const STEPS = ["build-playground.mjs", "build-cli.mjs", "build-man.mjs"];
+const STEPS = ["build-playground.mjs", "build-cli.mjs", "build-serve-worker.mjs", "build-man.mjs"];
 
 /** Run one step, its stdout and stderr kept (interleaved as they came) for printing at the end. */
 function runStep(script) {

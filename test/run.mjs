@@ -13,8 +13,16 @@
 // test runs them with --root).
 //
 // Environment: JSSON_TEST_JOBS (files at once; default and most:
-// os.availableParallelism()), JSSON_TEST_FILE_LIMIT_S (seconds a file may
-// take before its whole process group is killed; default 600).
+// os.availableParallelism(), fewer where the cgroup's memory limit allows
+// less than 512 MiB a file), JSSON_TEST_FILE_LIMIT_S (seconds a file may
+// take before its whole process group is killed; default 600). A file may
+// set its own limit with a line `// test-file-limit-s: N` among its first
+// 4 KiB (the runner's own test stops a fixture that blocks for 70 s after a
+// few seconds, while its other fixtures keep the default).
+//
+// Each file runs with test/report-cpu.mjs preloaded, which reports the CPU
+// seconds of its process tree at exit (the suite on a few cores is bound by
+// CPU: that column says which file to make cheaper); a killed file has none.
 //
 // Each file's time is kept in <root>/.test-times.json (dist/ is not
 // committed) so the next run starts the longest files first; a file without
@@ -26,6 +34,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
+const REPORT_CPU = new URL("report-cpu.mjs", import.meta.url).href;
 const E2E = /\.e2e\.test\.js$/;
 const OUTPUT_KEPT = 4 << 20; // characters of a file's output kept for the log (its end)
 
@@ -41,7 +50,40 @@ for (let i = 0; i < argv.length; i++) {
   else userPattern = a;
 }
 
-const jobs = Math.max(1, Math.min(availableParallelism(), Number(process.env["JSSON_TEST_JOBS"]) || Infinity));
+/** Memory one file may need at its peak: hostile/engine-hostile, the largest, peaks at ≈ 0.5 GB (bench/RESULTS.md, "branch suite300"). */
+const MEMORY_PER_JOB = 512 * 1024 * 1024;
+
+/**
+ * The memory limit of this process's cgroup and its ancestors (v2 `memory.max`,
+ * v1 `memory.limit_in_bytes`), or Infinity: a container or CI job with little
+ * memory runs fewer files at once rather than have the kernel kill one.
+ */
+function memoryLimit() {
+  let limit = Infinity;
+  let lines = [];
+  try {
+    lines = readFileSync("/proc/self/cgroup", "utf8").split("\n");
+  } catch {
+    return limit; // not Linux
+  }
+  for (const line of lines) {
+    const m = /^\d+:([^:]*):(\/.*)$/.exec(line);
+    if (m === null || !(m[1] === "" || m[1].split(",").includes("memory"))) continue;
+    const [base, file] = m[1] === "" ? ["/sys/fs/cgroup", "memory.max"] : ["/sys/fs/cgroup/memory", "memory.limit_in_bytes"];
+    for (let dir = m[2]; ; dir = dir.slice(0, dir.lastIndexOf("/")) || "/") {
+      try {
+        const value = Number(readFileSync(join(base, dir, file), "utf8").trim()); // "max" reads as NaN: no limit
+        if (value > 0) limit = Math.min(limit, value);
+      } catch {
+        // no such file at this level
+      }
+      if (dir === "/") break;
+    }
+  }
+  return limit;
+}
+
+const jobs = Math.max(1, Math.min(availableParallelism(), Math.floor(memoryLimit() / MEMORY_PER_JOB), Number(process.env["JSSON_TEST_JOBS"]) || Infinity));
 const limitS = Number(process.env["JSSON_TEST_FILE_LIMIT_S"]) || 600;
 
 /** Every *.test.js below `dir`, as paths relative to the root, skipping `fixtures` folders. */
@@ -98,6 +140,13 @@ const perByte = known.length === 0 ? 1 : known.reduce((s, f) => s + record[f], 0
 const expected = new Map(files.map((f) => [f, typeof record[f] === "number" ? record[f] : size(f) * perByte]));
 const queue = [...files].sort((a, b) => expected.get(b) - expected.get(a) || a.localeCompare(b));
 
+/** The seconds `file` may take: its own `// test-file-limit-s: N` line, else the default. */
+function limitOf(file) {
+  const head = readFileSync(join(root, file), "utf8").slice(0, 4096);
+  const own = /^\/\/ test-file-limit-s: (\d+)$/m.exec(head);
+  return own === null ? limitS : Number(own[1]);
+}
+
 const running = new Set();
 function killGroup(child, signal = "SIGKILL") {
   try {
@@ -116,7 +165,12 @@ for (const signal of ["SIGINT", "SIGTERM"])
 function runFile(file) {
   return new Promise((done) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(root, file)], { cwd: REPO, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const limit = limitOf(file);
+    const child = spawn(process.execPath, ["--import", REPORT_CPU, join(root, file)], {
+      cwd: REPO,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe", "pipe"],
+    });
     running.add(child);
     let log = "";
     let stdout = "";
@@ -126,22 +180,25 @@ function runFile(file) {
       stdout = keep(stdout + d);
     });
     child.stderr.on("data", (d) => (log = keep(log + d)));
+    let cpuReport = "";
+    child.stdio[3].on("data", (d) => (cpuReport += d));
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup(child);
-    }, limitS * 1000);
+    }, limit * 1000);
     // what the file started and left running goes with it (a leftover holding the pipes would keep `close` away)
     child.on("exit", () => killGroup(child));
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       running.delete(child);
       const seconds = (performance.now() - started) / 1000;
+      const cpu = /^\d+(\.\d+)?\n$/.test(cpuReport) ? Number(cpuReport) : undefined;
       const totals = [...stdout.matchAll(/Total:\s+(\d+)\s+Passed:\s+(\d+)/g)].at(-1);
       let passed = 0;
       let failed = 1;
       let problem;
-      if (timedOut) problem = `timed out after ${limitS} s: killed with its process group`;
+      if (timedOut) problem = `timed out after ${limit} s: killed with its process group`;
       else if (totals === undefined) problem = `ended (${signal ?? `exit ${code}`}) without uvu's totals`;
       else {
         passed = Number(totals[2]);
@@ -152,10 +209,12 @@ function runFile(file) {
           problem = `its tests passed, but it ended with ${signal ?? `exit ${code}`}`;
         }
       }
-      done({ file, seconds, passed, failed, problem, log });
+      done({ file, seconds, cpu, passed, failed, problem, log });
     });
   });
 }
+
+const cpuText = (r) => (r.cpu === undefined ? "— s" : `${r.cpu.toFixed(1)} s`);
 
 const startedAll = performance.now();
 const results = [];
@@ -166,7 +225,7 @@ async function worker() {
     const verdict = r.problem === undefined ? `${r.passed} passed` : `${r.passed} passed, ${r.problem}`;
     // uvu's totals are in the header line
     const log = r.log.replace(/\s*Total:\s+\d+\s+Passed:\s+\d+\s+Skipped:\s+\d+\s+Duration:\s+\S+\s*$/, "\n");
-    process.stdout.write(`\n── ${r.file}: ${verdict} (${r.seconds.toFixed(1)} s)\n${log.replace(/^\n+/, "")}`);
+    process.stdout.write(`\n── ${r.file}: ${verdict} (${r.seconds.toFixed(1)} s, ${cpuText(r)} CPU)\n${log.replace(/^\n+/, "")}`);
   }
 }
 await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
@@ -180,8 +239,11 @@ try {
 
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
 const wall = (performance.now() - startedAll) / 1000;
-console.log(`\nSlowest files (${results.length} files, ${jobs} at once, ${wall.toFixed(0)} s in all):`);
-for (const r of slowest) console.log(`${r.seconds.toFixed(1).padStart(8)} s  ${r.file}${r.problem === undefined ? "" : `  (${r.problem})`}`);
+const cpuAll = results.reduce((s, r) => s + (r.cpu ?? 0), 0);
+console.log(`\nSlowest files (${results.length} files, ${jobs} at once, ${wall.toFixed(0)} s in all, ${cpuAll.toFixed(0)} s of CPU):`);
+console.log(`    wall       CPU`);
+for (const r of slowest)
+  console.log(`${r.seconds.toFixed(1).padStart(8)} s  ${cpuText(r).padStart(7)}  ${r.file}${r.problem === undefined ? "" : `  (${r.problem})`}`);
 const failedFiles = results.filter((r) => r.problem !== undefined);
 if (failedFiles.length > 0) {
   console.log(`\nFiles with failures:`);

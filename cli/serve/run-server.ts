@@ -22,6 +22,7 @@
  */
 import cluster, { type Worker as ClusterWorker } from "node:cluster";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { createServer, SERVICE_ROUTES, type JssonServer } from "./app.js";
 import { bannerLines } from "./banner.js";
 import { eventLine } from "./ops/access-log.js";
@@ -75,6 +76,22 @@ function killAll(children: Set<ClusterWorker>): Promise<void> {
 
 /** Marks a cluster child started by {@link runServer} (so an embedding cluster app is not mistaken for us). */
 const CHILD_ENV = "JSSON_SERVE_CHILD";
+/** What a child serves with: the supervisor's parsed settings, as JSON ({@link ChildSettings}). */
+const CHILD_SETTINGS_ENV = "JSSON_SERVE_CHILD_SETTINGS";
+/**
+ * The module a child runs: not the CLI again (oclif and the flag parsing,
+ * ≈ 0.25 s of CPU, at every start and every replacement), but a small entry
+ * that serves with the settings the supervisor parsed.
+ */
+const CHILD_ENTRY = fileURLToPath(new URL("./cluster-child-start.js", import.meta.url));
+
+/** The settings a child gets from its supervisor. Functions (a log sink) do not travel; plugin discovery reads the child's own cwd and environment, which are the supervisor's. */
+interface ChildSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly processes: number;
+  readonly options: ServerOptionsInput;
+}
 
 /** Supervisor ↔ child messages. */
 type ChildMessage =
@@ -125,8 +142,15 @@ function onSignals(onStop: (signal: NodeJS.Signals, first: boolean) => void): ()
  */
 export async function runServer(port: number, host: string, options: ServerOptionsInput, io: ProcessIo = DEFAULT_IO, processes = 1): Promise<number> {
   if (cluster.isWorker && process.env[CHILD_ENV] === "1") return runChild(port, host, options, processes);
-  if (processes > 1) return runSupervisor(processes, io, options);
+  if (processes > 1) return runSupervisor({ port, host, processes, options }, io);
   return runSingle(port, host, options, io);
+}
+
+/** Serve as a child forked by the supervisor (the whole of cluster-child-start.ts), with the settings it passed. */
+export function runClusterChild(): Promise<number> {
+  const { port, host, processes, options } = JSON.parse(process.env[CHILD_SETTINGS_ENV] ?? "null") as ChildSettings;
+  const pluginDiscovery = options.pluginDiscovery === undefined ? undefined : { cwd: process.cwd(), env: process.env };
+  return runChild(port, host, { ...options, pluginDiscovery }, processes);
 }
 
 async function runSingle(port: number, host: string, options: ServerOptionsInput, io: ProcessIo): Promise<number> {
@@ -197,7 +221,8 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
   });
 }
 
-async function runSupervisor(processes: number, io: ProcessIo, options: ServerOptionsInput): Promise<number> {
+async function runSupervisor(settings: ChildSettings, io: ProcessIo): Promise<number> {
+  const { processes, options } = settings;
   const resolved = resolveServerOptions(options);
   const children = new Set<ClusterWorker>();
   const metricsHub = new ClusterMetricsHub(() => children);
@@ -208,8 +233,10 @@ async function runSupervisor(processes: number, io: ProcessIo, options: ServerOp
   // (measured: 3 /health polls of ~400 stalled past 3 s while 11 processes were
   // killed; none with this policy).
   cluster.schedulingPolicy = cluster.SCHED_NONE;
+  cluster.setupPrimary({ exec: CHILD_ENTRY, args: [] });
+  const childEnv = { [CHILD_ENV]: "1", [CHILD_SETTINGS_ENV]: JSON.stringify({ ...settings, options: { ...options, pluginDiscovery: options.pluginDiscovery && {} } }) };
   const fork = () => {
-    const child = cluster.fork({ [CHILD_ENV]: "1" });
+    const child = cluster.fork(childEnv);
     children.add(child);
     metricsHub.watch(child);
     // A child still starting when the drain was sent did not hear it: tell it again once it listens.

@@ -33,6 +33,7 @@ const SMOKE_RUNS: Readonly<Record<string, RegExp | readonly RegExp[]>> = {
   "bench/schema-validate.mjs": /^cache: \{"compiles":/m,
   "bench/serve-memory.mjs": /^-processes 1 -workers 1: idle \d+ MB per HTTP process; after load \d+ MB/m,
   "bench/cli-cold-start.mjs": /^\| transpile \(json\) \| [\d.]+ \| [\d.]+ \| [\d.]+ /m,
+  "bench/serve-start.mjs": [/^\| flag error \(JSSON_PORT=nope, exit 2\) \| \d+ \|$/m, /^\| 2 processes × 2 workers, first answer \| \d+ \|$/m],
   "bench/schema-places.mjs": /^locateFailures\s+[\d.]+$/m,
   "bench/syntax-tree.mjs": /^parseTree\s+\|\s+[\d.]+ \|/m,
   "bench/w3-new-text.mjs": /^job\s+median [\d.]+ cpu-ms/m,

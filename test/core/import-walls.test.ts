@@ -35,9 +35,10 @@ const CORE_FLOORS: readonly string[] = ["source", "diagnostics", "values", "emit
  * The floors of cli/serve/, bottom first: running jobs (run/: the worker
  * pool, the jobs, their protocol), operations (ops/: options, metrics, logs,
  * version), HTTP (http/: routes, CORS, hosts, bodies, responses), then the
- * server put together (app.ts), its banner and its supervisor (run-server.ts).
+ * server put together (app.ts), its banner, its supervisor (run-server.ts)
+ * and the entry of the HTTP processes the supervisor forks (cluster-child-start.ts).
  */
-const SERVE_FLOORS: readonly string[] = ["run", "ops", "http", "app.ts", "banner.ts", "run-server.ts"];
+const SERVE_FLOORS: readonly string[] = ["run", "ops", "http", "app.ts", "banner.ts", "run-server.ts", "cluster-child-start.ts"];
 
 /** The rooms of core/ that may import core/provenance/ (tracing and locating are the engine's). */
 const PROVENANCE_USERS: readonly string[] = ["eval", "engine", "index.ts"];
@@ -122,7 +123,7 @@ test("core's floors: each room imports only rooms below it (values at the bottom
   assert.equal(floorBreaches(graph, "core", CORE_FLOORS), []);
 });
 
-test("the server's floors: run ← ops ← http ← app ← banner ← run-server", () => {
+test("the server's floors: run ← ops ← http ← app ← banner ← run-server ← cluster-child-start", () => {
   assert.equal(floorBreaches(graph, "cli/serve", SERVE_FLOORS), []);
 });
 

@@ -36,19 +36,24 @@ test("a file blocking its event loop for 70 s is timed out by name, its process 
   const dir = mkdtempSync(join(tmpdir(), "jsson-runner-"));
   try {
     const pidFile = join(dir, "child.pid");
-    // 20 s: far below the 70 s block, and a deadline the two other fixtures (a node start, an HTTP round
-    // trip, a child process) meet on a machine at load 20; the limit is the same for every file
-    const r = await runRunner(["--root", FIXTURES], { JSSON_TEST_FILE_LIMIT_S: "20", JSSON_TEST_JOBS: "2", JSSON_FIXTURE_CHILD_PID: pidFile });
+    // the blocking fixture's own limit (8 s, a line in the file) is far below its 70 s block; the two other
+    // fixtures (a node start, an HTTP round trip, a child process) have the runner's limit, set here to
+    // 120 s: a deadline they meet however busy the machine is
+    const r = await runRunner(["--root", FIXTURES], { JSSON_TEST_FILE_LIMIT_S: "120", JSSON_TEST_JOBS: "2", JSSON_FIXTURE_CHILD_PID: pidFile });
     const lines = r.stdout.trimEnd().split("\n");
     assert.is(lines.at(-1), "3 passed, 2 failed", r.stdout);
     assert.is(r.code, 1);
-    assert.match(r.stdout, /^── blocks-loop\.test\.js: 0 passed, timed out after 20 s: killed with its process group \(/m);
-    assert.match(r.stdout, /^ {2}blocks-loop\.test\.js: timed out after 20 s/m, "named again in the list of failed files");
+    assert.match(r.stdout, /^── blocks-loop\.test\.js: 0 passed, timed out after 8 s: killed with its process group \(/m);
+    assert.match(r.stdout, /^ {2}blocks-loop\.test\.js: timed out after 8 s/m, "named again in the list of failed files");
     // the table of the slowest files (at most ten), slowest first: the stopped file took the limit, the others less
-    const table = lines.slice(lines.findIndex((l) => /^Slowest files \(3 files, 2 at once, \d+ s in all\):$/.test(l)) + 1).filter((l) => /^ +[\d.]+ s {2}/.test(l));
-    const rows = table.map((l) => ({ seconds: Number(l.trim().split(/\s+/)[0]), file: l.trim().split(/\s+/)[2] }));
+    const table = lines.slice(lines.findIndex((l) => /^Slowest files \(3 files, 2 at once, \d+ s in all, \d+ s of CPU\):$/.test(l)) + 1).filter((l) => /^ +[\d.]+ s {2}/.test(l));
+    // a row: wall seconds, CPU seconds ("—" for a killed file), the file, its problem if any
+    const rows = table.map((l) => ({ seconds: Number(l.trim().split(/\s+/)[0]), cpu: l.trim().split(/\s+/)[2], file: l.trim().split(/\s+/)[4] }));
     assert.equal(rows.map((x) => x.file).sort(), ["blocks-loop.test.js", "fails.test.js", "passes.test.js"], r.stdout);
     assert.is(rows[0]?.file, "blocks-loop.test.js", r.stdout);
+    // the CPU time of each file's process tree, which a killed file never reported
+    assert.equal(rows.map((x) => /^\d+\.\d$/.test(x.cpu ?? "")), [false, true, true], r.stdout);
+    assert.is(rows[0]?.cpu, "—", r.stdout);
     assert.ok(rows.every((x, i) => i === 0 || x.seconds <= (rows[i - 1]?.seconds ?? 0)), `slowest first: ${r.stdout}`);
     assert.match(r.stdout, /^── passes\.test\.js: 2 passed \(/m);
     assert.match(r.stdout, /^── fails\.test\.js: 1 passed, 1 failed \(/m);

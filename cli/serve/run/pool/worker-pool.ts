@@ -30,6 +30,7 @@ import { Worker } from "node:worker_threads";
 import { ANSWERS, BATCH_MAX, BATCH_NUMBERS, BATCH_SEALED, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, controlId, sendTimeoutMs, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
 import { limitAnswer, type OutsideStop } from "../jobs/limit-answer.js";
 import { workerHeapLimits } from "./memory-budget.js";
+import { WORKER_ENTRY } from "./worker-entry.js";
 
 /** Why a job produced no regular response. */
 export type JobFailure = "crashed" | "error";
@@ -130,8 +131,6 @@ interface Slot {
   /** The worker reported reaching its heap cap (its exit follows). */
   outOfMemory: boolean;
 }
-
-const WORKER_URL = new URL("./worker-main.js", import.meta.url);
 
 /** How long a job must have run before an idle worker takes over the jobs batched behind it, in ms. */
 const TAKE_OVER_MS = 10;
@@ -242,7 +241,7 @@ export class WorkerPool {
       answers,
       workCounts: this.options.workCounts,
     };
-    const worker = new Worker(WORKER_URL, {
+    const worker = new Worker(WORKER_ENTRY, {
       workerData: config,
       resourceLimits: workerHeapLimits(this.options.memoryMb),
       stdout: false,
