@@ -268,9 +268,6 @@ class FileEvaluator {
       }
       case "ifMember":
         for (const item of this.chosenMembers(st, this.global)) this.topLevelItem(item, root, origins);
-        return;
-      default:
-        return;
     }
   }
 
@@ -322,10 +319,7 @@ class FileEvaluator {
 
   /** The members of the first branch whose condition is true (truthiness, §4.8, as for `?`), else of `else`, else none. */
   private chosenMembers(e: IfMember, scope: Scope): readonly BodyItem[] {
-    for (const b of e.branches) {
-      if (isTruthy(this.expr(b.test, scope))) return b.body;
-    }
-    return e.otherwise ?? [];
+    return e.branches.find((b) => isTruthy(this.expr(b.test, scope)))?.body ?? e.otherwise ?? [];
   }
 
   /** Splice a spread or a conditional element into `out`; returns the written-out size it added. */
@@ -548,10 +542,9 @@ class FileEvaluator {
 
   /** One evaluation step at `at`: charged to the meter. */
   private tick(at: number): void {
-    const meter = this.run.meter;
-    const where = this.site ?? at;
-    meter.current = where;
-    meter.charge(1, where);
+    const where = this.where(at);
+    this.run.meter.current = where;
+    this.run.meter.charge(1, where);
   }
 
   /** Where work at `at` of this file is named in limit errors raised by the meter. */
@@ -884,16 +877,11 @@ class FileEvaluator {
     return v;
   }
 
-  private weighArray(a: Value[], at: number): Value[] {
+  /** {@link weighed}, the weight summed from the elements (an array's) or the member values (an object's). */
+  private weighAll<T extends Value[] | ObjectValue>(v: T, at: number): T {
     let weight = 1;
-    for (const v of a) weight += this.weightOf(v);
-    return this.weighed(a, weight, at);
-  }
-
-  private weighObject(o: ObjectValue, at: number): ObjectValue {
-    let weight = 1;
-    for (const v of o.values) weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
-    return this.weighed(o, weight, at);
+    for (const x of v instanceof ObjectValue ? v.values : (v as Value[])) weight += this.weightOf(x);
+    return this.weighed(v, weight, at);
   }
 
   private template(e: TemplateExpr, scope: Scope): string {
@@ -973,7 +961,7 @@ class FileEvaluator {
       }
     }
     this.count(out.size, at);
-    return this.weighObject(out, at);
+    return this.weighAll(out, at);
   }
 
   /** Template / implicit-map array blocks (§7). Large expansions are produced lazily. */
@@ -1003,12 +991,12 @@ class FileEvaluator {
     const elements = new LazyRows({ rows, fields: e.fields, length: total }, { meter: this.run.meter, at: this.where(e.start) });
     if (e.mapBody === undefined || e.mapParam === undefined) {
       if (total > this.run.options.lazyThreshold) return elements;
-      const out = this.weighArray([...elements], e.start);
+      const out = this.weighAll([...elements], e.start);
       if (this.run.trace !== undefined) this.traceRows(out, e, rows);
       return out;
     }
     if (total <= this.run.options.lazyThreshold) {
-      const out = this.weighArray([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
+      const out = this.weighAll([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
       this.run.trace?.recordAll(out, this.fileIndex, e.mapBody.start, e.mapBody.end);
       return out;
     }
