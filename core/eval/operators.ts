@@ -42,7 +42,7 @@ export function isTruthy(v: Value): boolean {
   return true;
 }
 
-function isInt(v: Value): v is number | bigint {
+export function isInt(v: Value): v is number | bigint {
   return typeof v === "number" || typeof v === "bigint";
 }
 
