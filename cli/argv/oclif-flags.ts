@@ -1,5 +1,6 @@
-/** Builds oclif flag definitions from a {@link FlagDefinition} table. */
-import { Flags, type Interfaces } from "@oclif/core";
+/** Builds oclif flag definitions from a {@link FlagDefinition} table, and the command class of a {@link CommandEntry}. */
+import { Args, Command, Flags, type Interfaces } from "@oclif/core";
+import type { CommandEntry, ParsedFlags } from "./command-entry.js";
 import type { FlagDefinition } from "./flag-spec.js";
 
 type StringFlagOptions = NonNullable<Parameters<typeof Flags.string>[0]>;
@@ -27,4 +28,30 @@ export function oclifFlags(table: readonly FlagDefinition[]): Interfaces.FlagInp
     }
   }
   return out;
+}
+
+/** What {@link entryCommand} makes: an oclif command whose `run` is written. */
+export declare class RunnableCommand extends Command {
+  run(): Promise<void>;
+}
+
+/**
+ * The oclif command class of a {@link CommandEntry} taking any number of
+ * FILEs (`arg` names them in the usage line; the entry checks how many it
+ * takes): its flags from the entry's table, its run the entry's. A command
+ * extends it with its help texts.
+ */
+export function entryCommand(entry: CommandEntry, arg: string, description: string): typeof RunnableCommand {
+  const input = { flags: oclifFlags(entry.flags), args: { [arg]: Args.string({ description, required: false, ignoreStdin: true }) }, strict: false };
+  return class extends Command {
+    static override flags = input.flags;
+    static override args = input.args;
+    static override strict = input.strict;
+
+    async run(): Promise<void> {
+      // oclif's parse copies the own members of what it is given: a subclass's inherited statics would be lost
+      const { flags, argv } = await this.parse(input);
+      process.exitCode = await entry.run(flags as ParsedFlags, argv.map(String), this.argv);
+    }
+  };
 }

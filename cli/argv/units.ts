@@ -28,22 +28,20 @@ const DURATION_UNITS: Readonly<Record<string, number>> = {
 
 /** Parse a byte size; `undefined` when the text is not one. A bare number means bytes. */
 export function parseSize(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/.exec(text);
-  if (!m) return undefined;
-  const unit = SIZE_UNITS[(m[2] ?? "").toLowerCase()];
-  if (unit === undefined) return undefined;
-  const n = Math.floor(Number(m[1]) * unit);
-  return Number.isSafeInteger(n) ? n : undefined;
+  return amount(text, SIZE_UNITS, Math.floor);
 }
 
 /** Parse a duration; `undefined` when the text is not one. A bare number means seconds (Go's flag habit aside, people type `-timeout 10`). */
 export function parseDuration(text: string): number | undefined {
+  return amount(text, { "": 1000, ...DURATION_UNITS }, Math.round);
+}
+
+/** A number and a unit of `units` (`""`: none given) as a whole number of the smallest unit; `undefined` when the text is not one. */
+function amount(text: string, units: Readonly<Record<string, number>>, round: (x: number) => number): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/.exec(text);
-  if (!m) return undefined;
-  const unitName = (m[2] ?? "").toLowerCase();
-  const unit = unitName === "" ? 1000 : DURATION_UNITS[unitName];
-  if (unit === undefined) return undefined;
-  const n = Math.round(Number(m[1]) * unit);
+  const unit = m === null ? undefined : units[(m[2] ?? "").toLowerCase()];
+  if (m === null || unit === undefined) return undefined;
+  const n = round(Number(m[1]) * unit);
   return Number.isSafeInteger(n) ? n : undefined;
 }
 

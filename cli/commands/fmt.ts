@@ -1,9 +1,8 @@
-import { Args, Command } from "@oclif/core";
-import { oclifFlags } from "../argv/oclif-flags.js";
+import { entryCommand } from "../argv/oclif-flags.js";
 import { FMT_COMMAND } from "../source-tools/fmt-flags.js";
 
 /** `jsson fmt [FILES…|-]`: format JSSON sources in the one canonical layout (docs/formatting.md). */
-export default class Fmt extends Command {
+export default class Fmt extends entryCommand(FMT_COMMAND, "files", "files to format (- or none: stdin)") {
   static override summary = "Format JSSON files in the canonical layout.";
   static override description = `Prints the formatted text of each file (stdin when none or -), or with --write rewrites the files that change, --check lists the files that would change, --diff shows how.
 Comments, blank-line groups and string forms are kept; a file with a syntax error is reported and left untouched, unless --force: then it is formatted around its errors (each item holding one kept as written), the errors still reported.
@@ -15,14 +14,4 @@ Exit status: 0 done (with --check: nothing would change), 1 a file would change 
     "<%= config.bin %> fmt - < config.jsson",
     "<%= config.bin %> fmt --force --write broken.jsson",
   ];
-  static override strict = false;
-  static override flags = oclifFlags(FMT_COMMAND.flags);
-  static override args = {
-    files: Args.string({ description: "files to format (- or none: stdin)", required: false, ignoreStdin: true }),
-  };
-
-  async run(): Promise<void> {
-    const { flags, argv } = await this.parse(Fmt);
-    process.exitCode = await FMT_COMMAND.run(flags, argv.map(String), this.argv);
-  }
 }

@@ -1,9 +1,8 @@
-import { Args, Command } from "@oclif/core";
-import { oclifFlags } from "../argv/oclif-flags.js";
+import { entryCommand } from "../argv/oclif-flags.js";
 import { TRANSPILE_COMMAND } from "../transpile/transpile-flags.js";
 
 /** `jsson transpile [FILE]`, also the default command (`jsson -i FILE -f yaml`). */
-export default class Transpile extends Command {
+export default class Transpile extends entryCommand(TRANSPILE_COMMAND, "file", "input file (- or none: stdin); several files or quoted globs ('conf/**/*.jsson') with --out-dir") {
   static override summary = "Transpile a JSSON file to JSON, YAML, TOML or TypeScript (the default command).";
   static override description = `Reads FILE (or -i FILE; "-" or nothing reads stdin) and writes the output to stdout, or to -o FILE.
 Errors go to stderr as "Line <n>: <message>" with its place (--> file:line:column), the source line and a caret (--error-format json or github: for tools).
@@ -18,15 +17,4 @@ Go-style single-dash flags work too: jsson -i config.jsson -f yaml -include-merg
     "<%= config.bin %> transpile a.jsson 'conf/**/*.jsson' --out-dir dist -f yaml",
     "<%= config.bin %> config.jsson -f yaml --watch",
   ];
-  static override flags = oclifFlags(TRANSPILE_COMMAND.flags);
-  static override args = {
-    file: Args.string({ description: "input file (- or none: stdin); several files or quoted globs ('conf/**/*.jsson') with --out-dir", required: false, ignoreStdin: true }),
-  };
-  // FILE may be repeated (with --out-dir); runTranspileCommand checks the count
-  static override strict = false;
-
-  async run(): Promise<void> {
-    const { flags, argv } = await this.parse(Transpile);
-    process.exitCode = await TRANSPILE_COMMAND.run(flags, argv.map(String), this.argv);
-  }
 }

@@ -1,9 +1,8 @@
-import { Args, Command } from "@oclif/core";
-import { oclifFlags } from "../argv/oclif-flags.js";
+import { entryCommand } from "../argv/oclif-flags.js";
 import { VALIDATE_COMMAND } from "../transpile/check-flags.js";
 
 /** `jsson validate FILE|GLOB…`: syntax check, or with --deep a full check that writes nothing. */
-export default class Validate extends Command {
+export default class Validate extends entryCommand(VALIDATE_COMMAND, "file", "input files or quoted globs (- or none: stdin)") {
   static override summary = "Check JSSON files: their syntax, or with --deep everything short of writing the output.";
   static override description = `Without --deep, only the syntax is checked: nothing is evaluated and includes are not read (a missing include is not found).
 With --deep (or as "jsson check"), each file is evaluated fully: includes followed, the output produced for --format and thrown away, and the data validated against --schema when given.
@@ -14,16 +13,4 @@ Exit status: the worst of all files: 0 all good, 1 a source error (or unreadable
     "<%= config.bin %> validate - < config.jsson",
     "<%= config.bin %> validate --deep 'conf/**/*.jsson' -schema schema.json",
   ];
-  // --deep reads jsson.config.json (its plugins may add the format to check); a syntax check does not
-  static override flags = oclifFlags(VALIDATE_COMMAND.flags);
-  static override args = {
-    file: Args.string({ description: "input files or quoted globs (- or none: stdin)", required: false, ignoreStdin: true }),
-  };
-  // FILE may be repeated
-  static override strict = false;
-
-  async run(): Promise<void> {
-    const { flags, argv } = await this.parse(Validate);
-    process.exitCode = await VALIDATE_COMMAND.run(flags, argv.map(String), this.argv);
-  }
 }

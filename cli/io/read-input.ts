@@ -47,26 +47,14 @@ export function readInput(path: string, maxBytes: number, what = "input file"): 
     return { ok: true, text: decodeUtf8(readFd(0, maxBytes)) };
   }
   const file = resolve(path);
+  let fd: number | undefined;
   try {
-    const refused = refusedFile(statSync(file));
-    if (refused !== undefined) return refused;
-  } catch (e) {
-    return fail(describeError(e));
-  }
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (e) {
-    return fail(describeError(e));
-  }
-  try {
-    const refused = refusedFile(fstatSync(fd));
-    if (refused !== undefined) return refused;
-    return { ok: true, text: decodeUtf8(readFd(fd, maxBytes)), file };
+    const refused = refusedFile(statSync(file)) ?? refusedFile(fstatSync((fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK))));
+    return refused ?? { ok: true, text: decodeUtf8(readFd(fd as number, maxBytes)), file };
   } catch (e) {
     return fail(describeError(e));
   } finally {
-    closeSync(fd);
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

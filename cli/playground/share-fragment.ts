@@ -75,38 +75,30 @@ export function decodeShareFragment(fragment: string): SharedState | undefined {
   if (sourceCode === undefined) return undefined;
   const source = fromBase64Url(sourceCode);
   if (source === undefined) return undefined;
-  let state: { source: string; format?: string; files?: Record<string, string>; schema?: string; vars?: string } = { source };
+  const state: Record<string, unknown> = { source };
+  for (const [name, read] of Object.entries(PART_READERS)) {
+    const code = params.get(name);
+    if (code === undefined) continue;
+    const value = read(code);
+    if (value === undefined) return undefined;
+    state[name] = value;
+  }
+  return state as unknown as SharedState;
+}
 
-  const format = params.get("format");
-  if (format !== undefined) {
-    let name: string;
+/** How each optional part of a fragment is read: its value, or undefined when it is damaged. */
+const PART_READERS: Readonly<Record<Exclude<keyof SharedState, "source">, (code: string) => unknown>> = {
+  format: (code) => {
     try {
-      name = decodeURIComponent(format);
+      return decodeURIComponent(code);
     } catch {
       return undefined;
     }
-    state = { ...state, format: name };
-  }
-  const filesCode = params.get("files");
-  if (filesCode !== undefined) {
-    const files = parseFiles(fromBase64Url(filesCode));
-    if (files === undefined) return undefined;
-    state = { ...state, files };
-  }
-  const schemaCode = params.get("schema");
-  if (schemaCode !== undefined) {
-    const schema = fromBase64Url(schemaCode);
-    if (schema === undefined) return undefined;
-    state = { ...state, schema };
-  }
-  const varsCode = params.get("vars");
-  if (varsCode !== undefined) {
-    const vars = fromBase64Url(varsCode);
-    if (vars === undefined) return undefined;
-    state = { ...state, vars };
-  }
-  return state;
-}
+  },
+  files: (code) => parseFiles(fromBase64Url(code)),
+  schema: fromBase64Url,
+  vars: fromBase64Url,
+};
 
 /** A JSON object of strings, as a prototype-free record; undefined otherwise. */
 function parseFiles(text: string | undefined): Record<string, string> | undefined {

@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { createEngine, PluginError, type Engine } from "../../index.js";
-import { loadFailureHint } from "../../core/engine/plugin-shape.js";
+import { loadFailureHint, thrownLine } from "../../core/engine/plugin-shape.js";
 import { PluginLoadError } from "./plugin-load-error.js";
 import { describeRequest } from "./plugin-request.js";
 import { collectPluginRequests, type CollectedRequests, type PluginRequestSources } from "./plugin-requests.js";
@@ -116,14 +116,13 @@ export async function createEngineFromResolved(list: PluginList, cwd: string = p
 }
 
 async function importResolved(resolved: readonly ResolvedPlugin[]): Promise<LoadedPlugin[]> {
-  if (resolved.length === 0) return [];
   const out: LoadedPlugin[] = [];
   for (const r of resolved) {
     let namespace: unknown;
     try {
       namespace = await import(r.url);
     } catch (e) {
-      const line = firstLine(e);
+      const line = thrownLine(e);
       const hint = loadFailureHint(line);
       throw new PluginLoadError(`plugin ${r.origin}: failed to load: ${line}${hint === undefined ? "" : `; ${hint}`}`);
     }
@@ -152,9 +151,4 @@ function nested(v: unknown, key: string): unknown {
 
 function looksApplicable(v: unknown): boolean {
   return typeof v === "object" && v !== null && typeof (v as { apply?: unknown }).apply === "function";
-}
-
-function firstLine(e: unknown): string {
-  const text = e instanceof Error ? `${e.name === "Error" ? "" : e.name + ": "}${e.message}` : String(e);
-  return (text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
 }

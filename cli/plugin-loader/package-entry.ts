@@ -6,7 +6,7 @@
  * CommonJS conditions (an ESM-only plugin would look "not exported") and
  * `import.meta.resolve` cannot take a parent folder on Node 20 without a flag.
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 
 const CONDITIONS: ReadonlySet<string> = new Set(["node", "import", "default"]);
@@ -106,18 +106,18 @@ export function readManifest(pkgDir: string): Manifest | undefined {
 
 /** True when `path` is an existing regular file. */
 export function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
+  return statOf(path)?.isFile() === true;
 }
 
 /** True when `path` is an existing folder. */
 export function isDirectory(path: string): boolean {
+  return statOf(path)?.isDirectory() === true;
+}
+
+function statOf(path: string): Stats | undefined {
   try {
-    return statSync(path).isDirectory();
+    return statSync(path);
   } catch {
-    return false;
+    return undefined;
   }
 }

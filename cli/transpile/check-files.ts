@@ -10,7 +10,7 @@
  *   data a reader of that format sees validated, failures placed in the
  *   source (LANGUAGE.md §12.3). Nothing is written.
  */
-import { DEFAULT_LIMITS, INCLUDE_MERGE_MODES, NodeFsHost, schemaCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type IncludeMerge, type RunOptions } from "../../core/index.js";
+import { DEFAULT_LIMITS, NodeFsHost, schemaCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type RunOptions } from "../../core/index.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
 import { runSources, TextKeepingHost } from "../terminal/diagnostic-sources.js";
@@ -22,7 +22,7 @@ import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { maxInputBytes, readInput } from "../io/read-input.js";
 import { expandInputs } from "./many-files.js";
-import { readSchema, type TranspilePlan } from "./transpile-plan.js";
+import { includeMergeOf, readSchema, type TranspilePlan } from "./transpile-plan.js";
 import { schemaPlaces, schemaToCheck } from "./transpile-run.js";
 
 /** The parsed command line of `jsson validate` / `jsson check`. */
@@ -113,13 +113,12 @@ function makeCheckPlan(engine: Engine, flags: CheckFlags, deep: boolean): CheckP
   if (engine.findFormat(format) === undefined) throw new UsageError(`unknown format "${format}" (available: ${formatNames(engine)})`);
   const errorFormat = errorFormatOf(flags["error-format"]);
   if (!errorFormat.ok) throw new UsageError(errorFormat.message);
-  const includeMerge = flags["include-merge"] ?? "keep";
-  if (!(INCLUDE_MERGE_MODES as readonly string[]).includes(includeMerge)) throw new UsageError(`unknown include merge mode "${includeMerge}" (use ${INCLUDE_MERGE_MODES.join(", ")})`);
+  const includeMerge = includeMergeOf(flags["include-merge"]);
   const warningMode = warningModeOf(flags);
   return {
     deep,
     errorFormat: errorFormat.format,
-    options: { format, includeMerge: includeMerge as IncludeMerge, ...(warningMode.strict ? { strict: true } : {}) },
+    options: { format, includeMerge, ...(warningMode.strict ? { strict: true } : {}) },
     schema: flags.schema === undefined ? undefined : readSchema(flags.schema),
     warningMode,
   };

@@ -12,7 +12,7 @@ import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Engine } from "../../core/index.js";
-import { EXIT, UsageError } from "../terminal/exit-codes.js";
+import { EXIT } from "../terminal/exit-codes.js";
 import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { ENDING_SIGNALS, removeLeftTemporaries } from "../io/file-replacement.js";
@@ -31,10 +31,8 @@ const FILES_PER_WORKER = 8;
 export async function runMany(engine: Engine, plan: TranspilePlan, flags: TranspileFlags, patterns: readonly string[], argv?: readonly string[]): Promise<number> {
   const outDir = plan.outDir as string;
   const sources = patterns.length > 0 ? patterns : [plan.inputPath];
-  try {
-    if (sources.includes("-")) throw new UsageError("--out-dir needs input files (stdin has no name to mirror)");
-  } catch (e) {
-    writeStderr(`jsson: ${(e as Error).message}\n`);
+  if (sources.includes("-")) {
+    writeStderr("jsson: --out-dir needs input files (stdin has no name to mirror)\n");
     return EXIT.USAGE;
   }
   const format = engine.findFormat(engine.canonicalFormat(plan.options.format));

@@ -74,8 +74,7 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
   const selectText = str(flags, "select");
   const select = selectText === undefined ? undefined : parseSelectPath(selectText);
   if (select !== undefined && !select.ok) throw new UsageError(select.message);
-  const includeMerge = str(flags, "include-merge") ?? "keep";
-  if (!isIncludeMerge(includeMerge)) throw new UsageError(`unknown include merge mode "${includeMerge}" (use ${INCLUDE_MERGE_MODES.join(", ")})`);
+  const includeMerge = includeMergeOf(str(flags, "include-merge"));
   const limits = parseLimits(flags);
   const schemaPath = str(flags, "schema");
   const validateOnly = flags["validate-only"] === true;
@@ -153,6 +152,9 @@ function str(flags: TranspileFlags, name: string): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-function isIncludeMerge(s: string): s is IncludeMerge {
-  return (INCLUDE_MERGE_MODES as readonly string[]).includes(s);
+/** `--include-merge` (absent: `keep`). Throws {@link UsageError}. */
+export function includeMergeOf(text = "keep"): IncludeMerge {
+  const mode = INCLUDE_MERGE_MODES.find((m) => m === text);
+  if (mode === undefined) throw new UsageError(`unknown include merge mode "${text}" (use ${INCLUDE_MERGE_MODES.join(", ")})`);
+  return mode;
 }

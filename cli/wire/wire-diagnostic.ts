@@ -40,13 +40,7 @@ export interface DiagnosticJson extends PlaceJson {
 }
 
 /** A suggestion on the wire: the replacement text and the place it replaces (an empty place inserts it). */
-export interface SuggestionJson {
-  readonly text: string;
-  readonly line: number;
-  readonly column: number;
-  readonly end_line: number;
-  readonly end_column: number;
-}
+export type SuggestionJson = Omit<PlaceJson, "file"> & { readonly text: string };
 
 /**
  * One `diagnostics` entry of `/validate-schema` for a data failure (HTTP.md

@@ -98,22 +98,14 @@ class VarConverter {
     b.enter(depth, 0);
     this.open.add(x);
     let v: Value;
-    if (Array.isArray(x) || x instanceof LazyArray) {
-      const items: Value[] = [];
-      for (const item of x as Iterable<unknown>) {
-        b.roomFor(items, 0);
-        items.push(this.convert(item, depth + 1));
-      }
-      b.charge(items.length, () => 0);
-      v = b.array(items);
-    } else {
+    if (Array.isArray(x) || x instanceof LazyArray) v = b.arrayOf(x as Iterable<unknown>, (item) => this.convert(item, depth + 1), () => 0);
+    else {
       const proto = Object.getPrototypeOf(x) as unknown;
       const o = new ObjectValue();
       if (x instanceof ObjectValue) for (let i = 0; i < x.keys.length; i++) o.append(x.keys[i] as string, this.convert(x.values[i], depth + 1));
       else if (proto === Object.prototype || proto === null) for (const k of Object.keys(x)) o.append(k, this.convert((x as Record<string, unknown>)[k], depth + 1));
       else return this.fail(fillText(PHRASES.unsupportedObject, Object.prototype.toString.call(x)));
-      b.charge(o.size, () => 0);
-      v = b.object(o);
+      v = b.object(o, () => 0);
     }
     this.open.delete(x);
     this.done.set(x, v);

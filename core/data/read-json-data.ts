@@ -163,44 +163,23 @@ class JsonReader {
   private array(depth: number): Value[] {
     const b = this.b;
     const start = this.pos;
-    if (depth > b.budget.maxDepth) b.enter(depth, this.line());
-    this.pos++;
     const items: Value[] = [];
-    this.space();
-    if (this.text[this.pos] === "]") {
-      this.pos++;
-      return items;
-    }
+    if (this.open(depth, "]")) return items;
     for (;;) {
       this.space();
       if (items.length >= b.budget.maxArrayItems) b.roomFor(items, this.line(start));
       items.push(this.value(depth + 1));
-      this.space();
-      const c = this.text[this.pos];
-      if (c === ",") {
-        this.pos++;
-        continue;
+      if (this.closed("]")) {
+        return b.array(items, () => this.line(start));
       }
-      if (c === "]") {
-        this.pos++;
-        b.charge(items.length, () => this.line(start));
-        return b.array(items);
-      }
-      return this.pos >= this.text.length ? this.invalid(PHRASES.unexpectedEnd) : this.invalid(fillText(PHRASES.expectedCommaOr, "]"));
     }
   }
 
   private object(depth: number): ObjectValue {
     const b = this.b;
     const start = this.pos;
-    if (depth > b.budget.maxDepth) b.enter(depth, this.line());
-    this.pos++;
     const o = new ObjectValue();
-    this.space();
-    if (this.text[this.pos] === "}") {
-      this.pos++;
-      return o;
-    }
+    if (this.open(depth, "}")) return o;
     for (;;) {
       this.space();
       if (this.text[this.pos] !== '"') return this.pos >= this.text.length ? this.invalid(PHRASES.unexpectedEnd) : this.invalid(PHRASES.expectedKey);
@@ -212,19 +191,29 @@ class JsonReader {
       this.pos++;
       this.space();
       o.append(key, this.value(depth + 1));
-      this.space();
-      const c = this.text[this.pos];
-      if (c === ",") {
-        this.pos++;
-        continue;
+      if (this.closed("}")) {
+        return b.object(o, () => this.line(start));
       }
-      if (c === "}") {
-        this.pos++;
-        b.charge(o.size, () => this.line(start));
-        return b.object(o);
-      }
-      return this.pos >= this.text.length ? this.invalid(PHRASES.unexpectedEnd) : this.invalid(fillText(PHRASES.expectedCommaOr, "}"));
     }
+  }
+
+  /** Step over a container's opening bracket (past the depth limit, refused); true when `close` follows at once (it is stepped over too). */
+  private open(depth: number, close: string): boolean {
+    if (depth > this.b.budget.maxDepth) this.b.enter(depth, this.line());
+    this.pos++;
+    this.space();
+    if (this.text[this.pos] !== close) return false;
+    this.pos++;
+    return true;
+  }
+
+  /** After an item: true at `close`, false at a comma (either stepped over); anything else is refused. */
+  private closed(close: string): boolean {
+    this.space();
+    const c = this.text[this.pos];
+    if (c !== "," && c !== close) return this.pos >= this.text.length ? this.invalid(PHRASES.unexpectedEnd) : this.invalid(fillText(PHRASES.expectedCommaOr, close));
+    this.pos++;
+    return c === close;
   }
 }
 

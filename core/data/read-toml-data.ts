@@ -53,20 +53,11 @@ export function readTomlData(text: string, b: ValueBuilder): Value {
       return x.toISOString().replace(/\.000(?=$|Z|[+-])/, "");
     }
     b.enter(depth, 1);
-    if (Array.isArray(x)) {
-      const items: Value[] = [];
-      for (const item of x) {
-        b.roomFor(items, 1);
-        items.push(convert(item, depth + 1));
-      }
-      b.charge(items.length, line1);
-      return b.array(items);
-    }
+    if (Array.isArray(x)) return b.arrayOf(x, (item) => convert(item, depth + 1), line1);
     const o = new ObjectValue();
     const table = x as Record<string, unknown>;
     for (const k of Object.keys(table)) o.append(k, convert(table[k], depth + 1));
-    b.charge(o.size, line1);
-    return b.object(o);
+    return b.object(o, line1);
   };
   return convert(doc, 1);
 }

@@ -140,33 +140,21 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false, n
         if (o.has(name)) b.duplicate(name, lines.line(keyAt));
         o.append(name, convert(pair.value, depth + 1));
       }
+      let all = o;
       if (merged.length > 0) {
         // YAML 1.1 merge (as PyYAML builds it): merged keys first, a later mapping's value replacing an earlier
         // one's in place; then the node's own keys, which replace merged values in place.
-        const all = new ObjectValue();
-        for (const m of merged) for (let i = 0; i < m.keys.length; i++) all.set(m.keys[i] as string, m.values[i] as Value);
-        for (let i = 0; i < o.keys.length; i++) all.set(o.keys[i] as string, o.values[i] as Value);
-        b.charge(all.size, () => lines.line(at));
-        open.delete(n);
-        v = b.object(all);
-        if (n.anchor !== undefined) anchored.set(n, v);
-        return v;
+        all = new ObjectValue();
+        for (const m of [...merged, o]) for (let i = 0; i < m.keys.length; i++) all.set(m.keys[i] as string, m.values[i] as Value);
       }
       open.delete(n);
-      b.charge(o.size, () => lines.line(at));
-      v = b.object(o);
+      v = b.object(all, () => lines.line(at));
     } else if (isSeq(n)) {
       if (tag !== undefined && tag !== CORE + "seq") return invalid(fillText(PHRASES.unsupportedTag, tag), at);
       b.enter(depth, lines.line(at));
       open.add(n);
-      const items: Value[] = [];
-      for (const item of n.items) {
-        b.roomFor(items, lines.line(at));
-        items.push(convert(item, depth + 1));
-      }
+      v = b.arrayOf(n.items, (item) => convert(item, depth + 1), () => lines.line(at));
       open.delete(n);
-      b.charge(items.length, () => lines.line(at));
-      v = b.array(items);
     } else return invalid(PHRASES.unsupportedNode, at);
     if (n.anchor !== undefined) anchored.set(n, v);
     return v;

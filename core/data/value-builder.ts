@@ -67,8 +67,19 @@ export class ValueBuilder {
     return 1;
   }
 
-  /** A finished array: its expanded size recorded when it holds containers. */
-  array(items: Value[]): Value[] {
+  /** The array of `item(x)` for each of `source`: bounded in length, its elements counted, weighed as {@link array}. */
+  arrayOf<T>(source: Iterable<T>, item: (x: T) => Value, line: () => number): Value[] {
+    const items: Value[] = [];
+    for (const x of source) {
+      if (items.length >= this.budget.maxArrayItems) this.roomFor(items, line());
+      items.push(item(x));
+    }
+    return this.array(items, line);
+  }
+
+  /** A finished array: its elements counted, its expanded size recorded when it holds containers. */
+  array(items: Value[], line: () => number): Value[] {
+    this.charge(items.length, line);
     let weight = 1;
     for (const v of items) weight += this.weightOf(v);
     if (weight > items.length + 1) {
@@ -78,8 +89,9 @@ export class ValueBuilder {
     return items;
   }
 
-  /** A finished object: its expanded size recorded when it holds containers. */
-  object(o: ObjectValue): ObjectValue {
+  /** A finished object: its members counted, its expanded size recorded when it holds containers. */
+  object(o: ObjectValue, line: () => number): ObjectValue {
+    this.charge(o.size, line);
     let weight = 1;
     for (const v of o.values) weight += this.weightOf(v);
     if (weight > o.size + 1) setObjectWeight(o, weight);

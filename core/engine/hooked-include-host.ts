@@ -8,9 +8,11 @@
 import type { SyncBailHook } from "tapable";
 import type { HostResult, IncludeHost } from "../host/include-host.js";
 import type { IncludeRequest, IncludeSource } from "../plugin/index.js";
+import { PHRASES } from "../diagnostics/catalogue.js";
+import { isRecord } from "./plugin-shape.js";
 
 /** I2 detail without a host (as the evaluator says it). */
-const NO_HOST = "includes are not available here";
+const NO_HOST = PHRASES.noIncludes;
 
 /** An include host that asks the hook first; see the file header. */
 export class HookedIncludeHost implements IncludeHost {
@@ -42,8 +44,4 @@ export class HookedIncludeHost implements IncludeHost {
     }
     return this.inner?.read(id) ?? { ok: false, detail: NO_HOST };
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null;
 }

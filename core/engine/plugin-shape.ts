@@ -87,9 +87,8 @@ export function formatShapeProblem(format: unknown): string | undefined {
     return `${where}: mediaType must be a media type such as "text/plain"`;
   if (format["description"] !== undefined && typeof format["description"] !== "string") return `${where}: description must be a string`;
   if (typeof format["emit"] !== "function") return `${where}: emit must be a function`;
-  if (format["check"] !== undefined && typeof format["check"] !== "function") return `${where}: check must be a function when given`;
-  if (format["emitValue"] !== undefined && typeof format["emitValue"] !== "function") return `${where}: emitValue must be a function when given`;
-  if (format["readBack"] !== undefined && typeof format["readBack"] !== "function") return `${where}: readBack must be a function when given`;
+  for (const hook of ["check", "emitValue", "readBack"])
+    if (format[hook] !== undefined && typeof format[hook] !== "function") return `${where}: ${hook} must be a function when given`;
   const options = format["options"];
   if (options !== undefined) {
     if (!isRecord(options)) return `${where}: options must be an object of option name → { type, description }`;
@@ -120,7 +119,7 @@ export function isThenable(v: unknown): v is PromiseLike<unknown> {
   return (typeof v === "object" || typeof v === "function") && v !== null && typeof (v as { then?: unknown }).then === "function";
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 

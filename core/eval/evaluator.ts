@@ -12,7 +12,7 @@ import type { Limits } from "../values/limits.js";
 import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import type { IncludeHost } from "../host/include-host.js";
-import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Expr, IdentExpr, IfItem, IfMember, Member, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
+import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Expr, IdentExpr, IfItem, IfMember, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
 import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "../values/cost-meter.js";
 import { EvalError } from "../values/eval-error.js";
@@ -245,11 +245,17 @@ class FileEvaluator {
   private topLevelItem(st: Statement, root: ProgramValue, origins: Map<string, { start: number; end: number }>): void {
     this.run.meter.current = this.site ?? st.start;
     switch (st.type) {
-      case "member":
-        this.member(st, root, this.global);
-        if (!st.declare) origins.set(st.key, { start: st.start, end: st.end });
-        if (this.run.trace !== undefined && !st.declare) this.traced(root, root.indexOf(st.key), st.value, st.start);
+      case "member": {
+        const v = this.expr(st.value, this.global);
+        if (st.declare) return void this.global.set(st.key, v);
+        if (!root.has(st.key)) this.count(1, st.start);
+        root.set(st.key, v);
+        this.weighRoot(v, st.start);
+        if (!st.quoted) this.global.set(st.key, v);
+        origins.set(st.key, { start: st.start, end: st.end });
+        if (this.run.trace !== undefined) this.traced(root, root.indexOf(st.key), st.value, st.start);
         return;
+      }
       case "spreadMember": {
         const source = this.spreadObject(st.value, st.at, this.global);
         const trace = this.run.trace;
@@ -268,9 +274,6 @@ class FileEvaluator {
       }
       case "ifMember":
         for (const item of this.chosenMembers(st, this.global)) this.topLevelItem(item, root, origins);
-        return;
-      default:
-        return;
     }
   }
 
@@ -322,10 +325,7 @@ class FileEvaluator {
 
   /** The members of the first branch whose condition is true (truthiness, §4.8, as for `?`), else of `else`, else none. */
   private chosenMembers(e: IfMember, scope: Scope): readonly BodyItem[] {
-    for (const b of e.branches) {
-      if (isTruthy(this.expr(b.test, scope))) return b.body;
-    }
-    return e.otherwise ?? [];
+    return e.branches.find((b) => isTruthy(this.expr(b.test, scope)))?.body ?? e.otherwise ?? [];
   }
 
   /** Splice a spread or a conditional element into `out`; returns the written-out size it added. */
@@ -399,18 +399,6 @@ class FileEvaluator {
     return unsupported(l, "+", r, at);
   }
 
-  private member(m: Member, target: ObjectValue, scope: Scope): void {
-    const v = this.expr(m.value, scope);
-    if (m.declare) {
-      scope.set(m.key, v);
-      return;
-    }
-    if (!target.has(m.key)) this.count(1, m.start);
-    target.set(m.key, v);
-    this.weighRoot(v, m.start);
-    if (!m.quoted) scope.set(m.key, v);
-  }
-
   /** Add a top-level value to {@link rootWeight}; refuse past the item limit. */
   private weighRoot(v: Value, at: number): void {
     this.rootWeight += v instanceof LazyArray ? 1 : this.weightOf(v);
@@ -419,17 +407,11 @@ class FileEvaluator {
 
   // ---- includes (§8) ------------------------------------------------------
 
-  private include(path: string, start: number, end: number, root: ObjectValue, origins: Map<string, { start: number; end: number }>): void {
-    const read = this.readInclude(path, start, end, false);
-    this.merge(read.value as ObjectValue, read.id, { start, end }, root, origins, (m) => {
-      throw new EvalError(m, start, end);
-    }, read.dataFile);
-  }
-
   /**
    * Read, parse and evaluate an included file (§8 items 1–4, §16.1): its
    * value, as the includer sees it. As a statement a data file must hold an
-   * object; as a value (§16.3) any value.
+   * object; as a value (§16.3) any value. `dataFile`: a data file's trace
+   * index when tracing, else -1.
    */
   private readInclude(path: string, start: number, end: number, asValue: boolean): { value: Value; id: string; dataFile: number } {
     const run = this.run;
@@ -507,26 +489,27 @@ class FileEvaluator {
     return { value, id, dataFile: -1 };
   }
 
-  /**
-   * Merge an included file's keys into the includer's root (§8 items 5–6).
-   * @param dataFile when tracing a data include, the data file's trace index (its keys are placed at the include)
-   */
-  private merge(value: ObjectValue, id: string, span: { start: number; end: number }, root: ObjectValue, origins: Map<string, { start: number; end: number }>, fail: (m: CodedMessage) => never, dataFile = -1): void {
+  /** An include statement: the included file's keys merged into the includer's root (§8 items 5–6). */
+  private include(path: string, start: number, end: number, root: ObjectValue, origins: Map<string, { start: number; end: number }>): void {
+    const read = this.readInclude(path, start, end, false);
+    const value = read.value as ObjectValue;
+    const span = { start, end };
     const mode = this.run.options.includeMerge;
     const trace = this.run.trace;
-    this.run.meter.charge(value.size, this.where(span.start));
+    this.run.meter.charge(value.size, this.where(start));
     for (let i = 0, keys = value.keys, values = value.values; i < keys.length; i++) {
       const k = keys[i] as string;
       const v = values[i] as Value;
       const exists = root.has(k);
       if (exists && mode === "keep") continue;
-      if (exists && mode === "error") fail(fill(MESSAGES.mergeConflict, k, id));
+      if (exists && mode === "error") throw new EvalError(fill(MESSAGES.mergeConflict, k, read.id), start, end);
       root.set(k, v);
-      this.weighRoot(v, span.start);
+      this.weighRoot(v, start);
       this.global.set(k, v);
       if (!exists) origins.set(k, span);
       if (trace === undefined) continue;
-      if (dataFile >= 0) trace.record(root, root.indexOf(k), this.fileIndex, -1, span.start, span.end, PLACE_KIND.dataInclude, dataFile);
+      // a data include's keys are placed at the include
+      if (read.dataFile >= 0) trace.record(root, root.indexOf(k), this.fileIndex, -1, start, end, PLACE_KIND.dataInclude, read.dataFile);
       else trace.copy(value, i, root, root.indexOf(k));
     }
   }
@@ -548,10 +531,9 @@ class FileEvaluator {
 
   /** One evaluation step at `at`: charged to the meter. */
   private tick(at: number): void {
-    const meter = this.run.meter;
-    const where = this.site ?? at;
-    meter.current = where;
-    meter.charge(1, where);
+    const where = this.where(at);
+    this.run.meter.current = where;
+    this.run.meter.charge(1, where);
   }
 
   /** Where work at `at` of this file is named in limit errors raised by the meter. */
@@ -884,16 +866,11 @@ class FileEvaluator {
     return v;
   }
 
-  private weighArray(a: Value[], at: number): Value[] {
+  /** {@link weighed}, the weight summed from the elements (an array's) or the member values (an object's). */
+  private weighAll<T extends Value[] | ObjectValue>(v: T, at: number): T {
     let weight = 1;
-    for (const v of a) weight += this.weightOf(v);
-    return this.weighed(a, weight, at);
-  }
-
-  private weighObject(o: ObjectValue, at: number): ObjectValue {
-    let weight = 1;
-    for (const v of o.values) weight += typeof v === "object" && v !== null ? this.weightOf(v) : 1;
-    return this.weighed(o, weight, at);
+    for (const x of v instanceof ObjectValue ? v.values : (v as Value[])) weight += this.weightOf(x);
+    return this.weighed(v, weight, at);
   }
 
   private template(e: TemplateExpr, scope: Scope): string {
@@ -973,7 +950,7 @@ class FileEvaluator {
       }
     }
     this.count(out.size, at);
-    return this.weighObject(out, at);
+    return this.weighAll(out, at);
   }
 
   /** Template / implicit-map array blocks (§7). Large expansions are produced lazily. */
@@ -1003,12 +980,12 @@ class FileEvaluator {
     const elements = new LazyRows({ rows, fields: e.fields, length: total }, { meter: this.run.meter, at: this.where(e.start) });
     if (e.mapBody === undefined || e.mapParam === undefined) {
       if (total > this.run.options.lazyThreshold) return elements;
-      const out = this.weighArray([...elements], e.start);
+      const out = this.weighAll([...elements], e.start);
       if (this.run.trace !== undefined) this.traceRows(out, e, rows);
       return out;
     }
     if (total <= this.run.options.lazyThreshold) {
-      const out = this.weighArray([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
+      const out = this.weighAll([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
       this.run.trace?.recordAll(out, this.fileIndex, e.mapBody.start, e.mapBody.end);
       return out;
     }

@@ -42,7 +42,7 @@ export function isTruthy(v: Value): boolean {
   return true;
 }
 
-function isInt(v: Value): v is number | bigint {
+export function isInt(v: Value): v is number | bigint {
   return typeof v === "number" || typeof v === "bigint";
 }
 
@@ -211,28 +211,18 @@ export function compare(op: "<" | ">" | "<=" | ">=", l: Value, r: Value, at: num
   const a = numeric(l);
   const b = numeric(r);
   if (a !== undefined && b !== undefined) {
-    if (typeof l === "bigint" || typeof r === "bigint") {
-      if (isInt(l) && isInt(r)) {
-        const x = BigInt(l);
-        const y = BigInt(r);
-        c = x < y ? -1 : x > y ? 1 : 0;
-      } else c = a < b ? -1 : a > b ? 1 : 0;
+    // two integers, one beyond 2^53: compared exactly
+    if ((typeof l === "bigint" || typeof r === "bigint") && isInt(l) && isInt(r)) {
+      const x = BigInt(l);
+      const y = BigInt(r);
+      c = x < y ? -1 : x > y ? 1 : 0;
     } else c = a < b ? -1 : a > b ? 1 : 0;
   } else if (typeof l === "string" && typeof r === "string") {
     c = compareCodePoints(l, r, meter, chargeAt);
   } else {
     throw new EvalError(fill(MESSAGES.cannotCompare, showValue(l), showValue(r)), at);
   }
-  switch (op) {
-    case "<":
-      return c < 0;
-    case ">":
-      return c > 0;
-    case "<=":
-      return c <= 0;
-    case ">=":
-      return c >= 0;
-  }
+  return op === "<" ? c < 0 : op === ">" ? c > 0 : op === "<=" ? c <= 0 : c >= 0;
 }
 
 /** Characters compared between two charges. */
@@ -248,7 +238,7 @@ function compareCodePoints(a: string, b: string, meter: CostMeter, at: number): 
     // Surrogates (astral code points) sort above the rest of the BMP.
     const sx = x >= 0xd800 && x <= 0xdfff;
     const sy = y >= 0xd800 && y <= 0xdfff;
-    if (sx !== sy) return sx ? (y >= 0xe000 ? 1 : 1) : -1;
+    if (sx !== sy) return sx ? 1 : -1;
     return x - y;
   }
   return a.length - b.length;

@@ -1,17 +1,22 @@
 /** Integer and string ranges (LANGUAGE.md §5), built lazily with their exact length. */
 import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { EvalError } from "../values/eval-error.js";
-import { showValue } from "./operators.js";
+import type { CodedMessage } from "../diagnostics/catalogue.js";
+import { isInt, showValue } from "./operators.js";
 import { BigIntRange, IntRange, isRangeValue, StringRange, type ItemCharge, type LazyArray, type Value } from "../values/values.js";
-
-function isInt(v: Value): v is number | bigint {
-  return typeof v === "number" || typeof v === "bigint";
-}
 
 /** Number of items of `start..end step step`, or 0 when the step points away. */
 function count(start: bigint, end: bigint, step: bigint): bigint {
   if (step > 0n) return end < start ? 0n : (end - start) / step + 1n;
   return end > start ? 0n : (start - end) / -step + 1n;
+}
+
+/** The step: given (refused at `stepAt` with the message `notInt` or `zero` makes), or 1 / -1 towards `to`. */
+function stepOf(step: Value | undefined, from: bigint, to: bigint, stepAt: number, notInt: (step: Value) => CodedMessage, zero: () => CodedMessage): bigint {
+  if (step === undefined) return from <= to ? 1n : -1n;
+  if (!isInt(step)) throw new EvalError(notInt(step), stepAt);
+  if (step === 0) throw new EvalError(zero(), stepAt);
+  return BigInt(step);
 }
 
 /**
@@ -22,17 +27,9 @@ function count(start: bigint, end: bigint, step: bigint): bigint {
 export function makeRange(from: Value, to: Value, step: Value | undefined, at: number, stepAt: number, maxItems: number, charge?: ItemCharge): LazyArray {
   if (isRangeValue(from) || isRangeValue(to)) throw new EvalError(fill(MESSAGES.rangeOperand, ".."), at);
   if (typeof from === "string" && typeof to === "string") return stringRange(from, to, step, at, stepAt, maxItems, charge);
-  if (!isInt(from) || !isInt(to)) {
-    throw new EvalError(fill(MESSAGES.rangeBounds, boundText(from), boundText(to)), at);
-  }
-  let s: bigint;
-  if (step === undefined) s = BigInt(from) <= BigInt(to) ? 1n : -1n;
-  else {
-    if (!isInt(step)) throw new EvalError(fill(MESSAGES.stepNotInteger, boundText(step)), stepAt);
-    if (step === 0) throw new EvalError(fill(MESSAGES.stepZero), stepAt);
-    s = BigInt(step);
-  }
+  if (!isInt(from) || !isInt(to)) throw new EvalError(fill(MESSAGES.rangeBounds, showValue(from), showValue(to)), at);
   const a = BigInt(from);
+  const s = stepOf(step, a, BigInt(to), stepAt, (s) => fill(MESSAGES.stepNotInteger, showValue(s)), () => fill(MESSAGES.stepZero));
   const n = count(a, BigInt(to), s);
   if (n > BigInt(maxItems)) throw new EvalError(fill(MESSAGES.rangeTooLarge, n, maxItems), at);
   const len = Number(n);
@@ -41,8 +38,6 @@ export function makeRange(from: Value, to: Value, step: Value | undefined, at: n
   if (len === 0 || (safe(a) && safe(last) && safe(s))) return new IntRange(Number(a), Number(s), len, charge);
   return new BigIntRange(a, s, len, charge);
 }
-
-const boundText = showValue;
 
 function splitSuffix(s: string): { prefix: string; digits: string } {
   let i = s.length;
@@ -61,13 +56,7 @@ function stringRange(from: string, to: string, step: Value | undefined, at: numb
   if (a.prefix !== b.prefix) throw new EvalError(fill(MESSAGES.stringRangePrefix, a.prefix, b.prefix), at);
   const x = BigInt(a.digits);
   const y = BigInt(b.digits);
-  let s: bigint;
-  if (step === undefined) s = x <= y ? 1n : -1n;
-  else {
-    if (!isInt(step)) throw new EvalError(fill(MESSAGES.stringRangeStep), stepAt);
-    if (step === 0) throw new EvalError(fill(MESSAGES.stringRangeStepZero), stepAt);
-    s = BigInt(step);
-  }
+  const s = stepOf(step, x, y, stepAt, () => fill(MESSAGES.stringRangeStep), () => fill(MESSAGES.stringRangeStepZero));
   const n = count(x, y, s);
   if (n > BigInt(maxItems)) throw new EvalError(fill(MESSAGES.rangeTooLarge, n, maxItems), at);
   if (x > 9007199254740991n || y > 9007199254740991n) throw new EvalError(fill(MESSAGES.stringRangeNumbersTooLarge), at);

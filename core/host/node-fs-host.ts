@@ -57,16 +57,12 @@ export class NodeFsHost implements IncludeHost {
   }
 
   read(id: string): HostResult<string> {
-    let fd: number;
+    let fd: number | undefined;
     try {
       // a path that plainly leads out of the root is refused without being opened (opening a device can act);
       // the check that counts is the one on the descriptor below
       if (this.root !== undefined && !this.inside(realpathSync(id))) return { ok: false, detail: OUTSIDE };
       fd = openSync(id, OPEN_FLAGS);
-    } catch (e) {
-      return { ok: false, detail: errnoDetail(e) };
-    }
-    try {
       const st = fstatSync(fd);
       if (this.root !== undefined) {
         const real = descriptorPath(fd, id, st);
@@ -81,7 +77,7 @@ export class NodeFsHost implements IncludeHost {
     } catch (e) {
       return { ok: false, detail: errnoDetail(e) };
     } finally {
-      closeSync(fd);
+      if (fd !== undefined) closeSync(fd);
     }
   }
 }

@@ -90,7 +90,8 @@ export class ObjectValue {
     return this.keys.length;
   }
 
-  private find(key: string): number {
+  /** The position of `key` in {@link keys}, or -1. */
+  indexOf(key: string): number {
     const keys = this.keys;
     if (keys.length <= SCAN_LIMIT) {
       for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
@@ -104,23 +105,18 @@ export class ObjectValue {
     return this.index.get(key) ?? -1;
   }
 
-  /** The position of `key` in {@link keys}, or -1. */
-  indexOf(key: string): number {
-    return this.find(key);
-  }
-
   get(key: string): Value | undefined {
-    const i = this.find(key);
+    const i = this.indexOf(key);
     return i < 0 ? undefined : this.values[i];
   }
 
   has(key: string): boolean {
-    return this.find(key) >= 0;
+    return this.indexOf(key) >= 0;
   }
 
   /** Set a key: a new key goes last, an existing one keeps its position. */
   set(key: string, value: Value): void {
-    const i = this.find(key);
+    const i = this.indexOf(key);
     if (i >= 0) {
       (this.values as Value[])[i] = value;
       return;

@@ -23,29 +23,22 @@ export function renderErrors(list: HTMLUListElement, errors: readonly ListedErro
     ...errors.map((e) => {
       const item = document.createElement("li");
       if (e.warning === true) item.className = "warning";
-      if (e.line !== undefined) {
-        const line = e.line;
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "error-link";
-        if (e.path !== undefined) {
-          // a schema failure at a place: its path, then its message, the whole a link
-          const path = document.createElement("code");
-          path.className = "error-path";
-          path.textContent = e.path;
-          button.append(path, document.createTextNode(e.text));
-        } else button.textContent = e.text;
-        button.title = `Go to line ${line}${e.file === undefined ? "" : ` of ${e.file}`}`;
-        button.dataset["line"] = String(line);
-        button.addEventListener("click", () => reveal(e.file, line, e.column ?? 1));
-        item.append(button);
-      } else if (e.path !== undefined) {
+      const line = e.line;
+      // an entry at a place is a link to it: a schema failure's path and message, the whole
+      const holder = line === undefined ? item : document.createElement("button");
+      if (e.path !== undefined) {
         const path = document.createElement("code");
         path.className = "error-path";
         path.textContent = e.path;
-        item.append(path, document.createTextNode(e.text));
-      } else {
-        item.textContent = e.text;
+        holder.append(path, document.createTextNode(e.text));
+      } else holder.textContent = e.text;
+      if (line !== undefined && holder instanceof HTMLButtonElement) {
+        holder.type = "button";
+        holder.className = "error-link";
+        holder.title = `Go to line ${line}${e.file === undefined ? "" : ` of ${e.file}`}`;
+        holder.dataset["line"] = String(line);
+        holder.addEventListener("click", () => reveal(e.file, line, e.column ?? 1));
+        item.append(holder);
       }
       return item;
     }),

@@ -53,13 +53,10 @@ function formatField(engine: Engine, body: Body, name: string, errors: RequestPr
   return engine.canonicalFormat(v);
 }
 
-function includeMergeField(body: Body, errors: RequestProblems): IncludeMerge {
-  const v = field(body, "include_merge");
-  if (v === undefined || v === null) return "keep";
+/** `include_merge`: one of the modes, any case; absent or null, `keep`. */
+function readIncludeMerge(v: unknown): FieldRead<IncludeMerge> {
   const mode = typeof v === "string" ? INCLUDE_MERGE_MODES.find((m) => m === v.toLowerCase()) : undefined;
-  if (mode) return mode;
-  errors.add(`include_merge: must be one of ${INCLUDE_MERGE_MODES.join(", ")}, got ${typeof v === "string" ? quoted(v) : describe(v)}`);
-  return "keep";
+  return mode !== undefined ? { value: mode } : { problem: `must be one of ${INCLUDE_MERGE_MODES.join(", ")}, got ${typeof v === "string" ? quoted(v) : describe(v)}` };
 }
 
 /** Most entries of `files` (the engine's default include limit: more could never all be read). */
@@ -219,7 +216,7 @@ export function checkTranspile(engine: Engine, body: Body, text: string, strict:
   const errors = new RequestProblems();
   const source = requiredString(body, "source", errors);
   const format = formatField(engine, body, "format", errors);
-  const includeMerge = includeMergeField(body, errors);
+  const includeMerge = optionalField(body, "include_merge", errors, "keep", readIncludeMerge);
   const streaming = booleanField(body, "streaming", errors, false);
   const streamThreshold = optionalField(body, "stream_threshold", errors, DEFAULT_STREAM_THRESHOLD, readStreamThreshold);
   const files = filesField(body, errors);
@@ -251,7 +248,7 @@ export function checkValidateSchema(engine: Engine, body: Body, text: string, st
   const schema = requiredString(body, "schema", errors);
   const schemaFormat = optionalField(body, "schema_format", errors, undefined, readSchemaFormat);
   const outputFormat = formatField(engine, body, "output_format", errors);
-  const includeMerge = includeMergeField(body, errors);
+  const includeMerge = optionalField(body, "include_merge", errors, "keep", readIncludeMerge);
   const files = filesField(body, errors);
   const vars = varsField(body, text, errors);
   return outcome(body, VALIDATE_SCHEMA_FIELDS, strict, errors, outputFormat, (common) => ({

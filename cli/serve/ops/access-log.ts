@@ -1,9 +1,6 @@
 /** Structured log lines: one JSON object per line (access log and internal events; levels in log-level.ts). */
 import type { LogLevel } from "./log-level.js";
 
-/** Receives finished log lines. */
-export type LogSink = (line: string) => void;
-
 /** What a `debug` access line adds: the response's size (headers included) and the client's address. */
 export interface AccessDetail {
   readonly bytes: number;

@@ -22,19 +22,10 @@ export const OTHER_ROUTE = "other";
 /** Status recorded for a request whose client left before any answer was sent (nginx's "client closed request"). */
 export const CLIENT_CLOSED = 499;
 
+/** The index of a method's label in {@link METHOD_LABELS} (a method sent as `other` is other too). */
 function methodIndex(method: string | undefined): number {
-  switch (method) {
-    case "GET":
-      return 0;
-    case "HEAD":
-      return 1;
-    case "POST":
-      return 2;
-    case "OPTIONS":
-      return 3;
-    default:
-      return 4;
-  }
+  const i = (METHOD_LABELS as readonly (string | undefined)[]).indexOf(method);
+  return i < 0 ? METHOD_LABELS.length - 1 : i;
 }
 
 /** One `requests` entry, as {@link RequestStats.forEachCount} reports it. */

@@ -13,23 +13,19 @@ let cached: PackageInfo | undefined;
 
 /** Version facts of this package (found by walking up from this file to package.json). */
 export function packageInfo(): PackageInfo {
-  if (cached) return cached;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
+  return (cached ??= readPackageInfo());
+}
+
+function readPackageInfo(): PackageInfo {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const candidate = join(dir, "package.json");
     if (existsSync(candidate)) {
       const pkg = JSON.parse(readFileSync(candidate, "utf8")) as { name?: string; version?: string; engines?: { node?: string } };
       if (pkg.name === "jsson") {
         const min = /(\d+(?:\.\d+){0,2})/.exec(pkg.engines?.node ?? "")?.[1] ?? "20";
-        cached = { version: pkg.version ?? "0.0.0", runtimeRequirement: `${min}+` };
-        return cached;
+        return { version: pkg.version ?? "0.0.0", runtimeRequirement: `${min}+` };
       }
     }
-    const up = dirname(dir);
-    if (up === dir) {
-      cached = { version: "0.0.0", runtimeRequirement: "20+" };
-      return cached;
-    }
-    dir = up;
+    if (dirname(dir) === dir) return { version: "0.0.0", runtimeRequirement: "20+" };
   }
 }

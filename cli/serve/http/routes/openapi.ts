@@ -26,14 +26,11 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 const str = (description?: string): Json => (description === undefined ? { type: "string" } : { type: "string", description });
 const ms = (description: string): Json => ({ type: "number", minimum: 0, description });
-/** A span's fields (1-based), and the included file it lies in. */
-const placeProperties = (): Record<string, Json> => ({
-  line: { type: "integer", minimum: 1 },
-  column: { type: "integer", minimum: 1 },
-  end_line: { type: "integer", minimum: 1 },
-  end_column: { type: "integer", minimum: 1 },
-  file: str("The included file (a path of `files`); absent for the request's own source."),
-});
+/** The span members of a place on the wire (1-based; end exclusive, as in the CLI's excerpts). */
+const SPAN: Record<string, Json> = Object.fromEntries(["line", "column", "end_line", "end_column"].map((k) => [k, { type: "integer", minimum: 1 }]));
+/** A span's fields, and the included file it lies in. */
+const placeProperties = (): Record<string, Json> => ({ ...SPAN, file: str("The included file (a path of `files`); absent for the request's own source.") });
+const SEMVER: Json = { type: "string", pattern: "^[0-9]+\\.[0-9]+\\.[0-9]+$" };
 
 function jsonResponse(description: string, schema: Json, extraHeaders: Record<string, Json> = {}): Json {
   return {
@@ -56,26 +53,17 @@ const POST_ERRORS: Record<string, Json> = {
   "503": { $ref: "#/components/responses/Busy" },
 };
 
-function preflight(): Json {
-  return {
-    summary: "CORS preflight",
-    responses: { "204": { description: "No content; when CORS answers the request's origin (see -cors, -cors-origin, -include-root), the CORS headers and Access-Control-Max-Age" } },
-  };
-}
+/** Every path's `OPTIONS`. */
+const preflight = (): Json => ({
+  summary: "CORS preflight",
+  responses: { "204": { description: "No content; when CORS answers the request's origin (see -cors, -cors-origin, -include-root), the CORS headers and Access-Control-Max-Age" } },
+});
 
 /** Build the document for the output formats registered (built-in and plugins). */
 export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "aliases">[]): Json {
   const formats = registered.map((f) => f.name);
   const formatList = formats.join(", ");
   const spellings = [...new Set(registered.flatMap((f) => [f.name, ...f.aliases].map((n) => n.toLowerCase())))];
-  /** The span members of a place on the wire (1-based; end exclusive, as in the CLI's excerpts). */
-  const SPAN = {
-    line: { type: "integer", minimum: 1 },
-    column: { type: "integer", minimum: 1 },
-    end_line: { type: "integer", minimum: 1 },
-    end_column: { type: "integer", minimum: 1 },
-  };
-  /** The warnings members of every POST answer (HTTP.md §3): present when there are any. */
   const schemas: Record<string, Json> = {
     Diagnostic: {
       type: "object",
@@ -257,8 +245,8 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       properties: {
         status: { type: "string", enum: ["healthy", "shutting_down"] },
         service: { const: "jsson" },
-        version: { type: "string", pattern: "^[0-9]+\\.[0-9]+\\.[0-9]+$" },
-        lang_version: { type: "string", pattern: "^[0-9]+\\.[0-9]+\\.[0-9]+$" },
+        version: SEMVER,
+        lang_version: SEMVER,
         timestamp: { type: "string", format: "date-time" },
       },
     },
@@ -267,8 +255,8 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       required: ["server_version", "lang_version", "go_version", "runtime", "runtime_version"],
       additionalProperties: false,
       properties: {
-        server_version: { type: "string", pattern: "^[0-9]+\\.[0-9]+\\.[0-9]+$" },
-        lang_version: { type: "string", pattern: "^[0-9]+\\.[0-9]+\\.[0-9]+$" },
+        server_version: SEMVER,
+        lang_version: SEMVER,
         go_version: { type: "string", pattern: "^[0-9]+(\\.[0-9]+)*\\+$", description: "Kept for clients of the original service: the runtime version required." },
         runtime: { const: "node" },
         runtime_version: str("The running Node.js version (process.version)."),
@@ -364,21 +352,15 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       },
     ],
     paths: {
-      "/transpile": { post: postOp("Transpile JSSON", "TranspileRequest", "TranspileResponse", "TranspileFailure"), options: preflight() },
-      "/validate": { post: postOp("Check JSSON syntax (no evaluation)", "ValidateRequest", "ValidateResponse", "ValidateResponse"), options: preflight() },
-      "/validate-schema": {
-        post: postOp("Transpile, then validate the data against a JSON Schema", "ValidateSchemaRequest", "ValidateSchemaResponse", "ValidateSchemaResponse"),
-        options: preflight(),
-      },
-      "/health": { get: getOp("Service health", "Health", { "503": jsonResponse("Shutting down (draining).", ref("Health")) }), options: preflight() },
-      "/version": { get: getOp("Server and language versions", "Version"), options: preflight() },
-      "/formats": { get: getOp("Registered output formats", "Formats"), options: preflight() },
-      "/openapi.json": { get: { summary: "This document", responses: { "200": jsonResponse("OpenAPI 3.1 document", { type: "object" }), ...COMMON_ERRORS } }, options: preflight() },
-      "/livez": { get: getOp("Liveness probe: 200 while the process can answer (draining included)", "Alive"), options: preflight() },
-      "/readyz": {
-        get: getOp("Readiness probe: 200 when the server takes work", "Ready", { "503": jsonResponse("Not ready: starting, draining, or every evaluation worker down.", ref("NotReady")) }),
-        options: preflight(),
-      },
+      "/transpile": { post: postOp("Transpile JSSON", "TranspileRequest", "TranspileResponse", "TranspileFailure") },
+      "/validate": { post: postOp("Check JSSON syntax (no evaluation)", "ValidateRequest", "ValidateResponse", "ValidateResponse") },
+      "/validate-schema": { post: postOp("Transpile, then validate the data against a JSON Schema", "ValidateSchemaRequest", "ValidateSchemaResponse", "ValidateSchemaResponse") },
+      "/health": { get: getOp("Service health", "Health", { "503": jsonResponse("Shutting down (draining).", ref("Health")) }) },
+      "/version": { get: getOp("Server and language versions", "Version") },
+      "/formats": { get: getOp("Registered output formats", "Formats") },
+      "/openapi.json": { get: { summary: "This document", responses: { "200": jsonResponse("OpenAPI 3.1 document", { type: "object" }), ...COMMON_ERRORS } } },
+      "/livez": { get: getOp("Liveness probe: 200 while the process can answer (draining included)", "Alive") },
+      "/readyz": { get: getOp("Readiness probe: 200 when the server takes work", "Ready", { "503": jsonResponse("Not ready: starting, draining, or every evaluation worker down.", ref("NotReady")) }) },
       "/metrics": {
         get: {
           summary: "Prometheus metrics of the whole server (every HTTP process), names prefixed jsson_",
@@ -392,7 +374,6 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
             ...COMMON_ERRORS,
           },
         },
-        options: preflight(),
       },
     },
     components: {
@@ -455,15 +436,17 @@ function defaultsInWords(schema: Json): void {
 }
 
 /**
- * The finishing touches for client generators (see the file header), kept
- * apart from the schemas so that those read as the contract: operationIds
- * from {@link OPERATION_IDS}, and the request schemas' defaults in words.
+ * Every path's preflight, and the finishing touches for client generators
+ * (see the file header), kept apart from the schemas so that those read as
+ * the contract: operationIds from {@link OPERATION_IDS}, and the request
+ * schemas' defaults in words.
  */
 function forClientGenerators(doc: { [key: string]: Json }): Json {
   const paths = doc["paths"];
   if (isObject(paths))
     for (const [path, item] of Object.entries(paths)) {
       if (!isObject(item)) continue;
+      item["options"] = preflight();
       for (const [method, op] of Object.entries(item)) {
         if (!isObject(op)) continue;
         const id = method === "options" ? `${camelPath(path)}Preflight` : OPERATION_IDS[path]?.[method];
