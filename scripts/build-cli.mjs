@@ -26,6 +26,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import ts from "typescript";
+import { NODE_BUNDLE_OPTIONS } from "./node-bundle-options.mjs";
 import { swapIn } from "./swap-in.mjs";
 import { licenses } from "./third-party-licenses.mjs";
 
@@ -51,22 +52,12 @@ const result = await build({
   absWorkingDir: root,
   stdin: { contents: entry, resolveDir: root, sourcefile: "cli-bundle-entry.js", loader: "js" },
   outfile: join(out, "cli.cjs"),
-  bundle: true,
+  ...NODE_BUNDLE_OPTIONS,
   format: "cjs",
-  platform: "node",
-  target: "node20",
-  // whitespace and syntax only: less to read and compile at start-up, while
-  // names stay readable in the stack traces JSSON_DEBUG=1 prints
-  minifyWhitespace: true,
-  minifySyntax: true,
-  sourcemap: false,
-  legalComments: "eof",
   define: { "import.meta.url": META_URL },
   banner: { js: `var ${META_URL} = require("node:url").pathToFileURL(__filename).href;` },
   // oclif is never reached from the bundle (see above), and is not bundled if it were
   external: ["@oclif/core"],
-  metafile: true,
-  logLevel: "warning",
 });
 
 // `import()` in code that vm.Script compiled from a code cache fails on Node 20 ("A dynamic

@@ -22,6 +22,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:f
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { NODE_BUNDLE_OPTIONS } from "./node-bundle-options.mjs";
 import { swapIn } from "./swap-in.mjs";
 import { licenses } from "./third-party-licenses.mjs";
 
@@ -36,19 +37,10 @@ const result = await build({
   absWorkingDir: root,
   entryPoints: [entry],
   outfile: join(out, "worker-main.mjs"),
-  bundle: true,
+  ...NODE_BUNDLE_OPTIONS,
   format: "esm",
-  platform: "node",
-  target: "node20",
-  // whitespace and syntax only, as the CLI bundle: names stay readable in stack traces
-  minifyWhitespace: true,
-  minifySyntax: true,
-  sourcemap: false,
-  legalComments: "eof",
   // CommonJS packages bundled into an ES module call `require` for Node's built-ins
   banner: { js: `import { createRequire as __jssonCreateRequire } from "node:module"; const require = __jssonCreateRequire(import.meta.url);` },
-  metafile: true,
-  logLevel: "warning",
 });
 
 const text = readFileSync(join(out, "worker-main.mjs"), "utf8");
