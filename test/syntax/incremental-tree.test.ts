@@ -128,12 +128,16 @@ test("property: chains of random edits on a broken text give the fresh tree, err
   );
 });
 
-test("an edit that breaks one member of W3 makes it an error node and reuses every other top-level node; undoing it gives the member back", () => {
+/** W3 with `insert` put `offset` characters after the first `anchor`: the tree before, the text and tree after, and the old top-level children. */
+function editW3(anchor: string, offset: number, insert: string): { before: EditableTree; text: string; after: EditableTree; old: Set<GreenElement> } {
   const before = editableTree(W3);
-  const at = W3.indexOf("port = basePort + 10\n") + "port =".length;
-  const text = W3.slice(0, at) + " =" + W3.slice(at);
-  const after = editedTree(before, text);
-  const old = new Set(before.green.children);
+  const at = W3.indexOf(anchor) + offset;
+  const text = W3.slice(0, at) + insert + W3.slice(at);
+  return { before, text, after: editedTree(before, text), old: new Set(before.green.children) };
+}
+
+test("an edit that breaks one member of W3 makes it an error node and reuses every other top-level node; undoing it gives the member back", () => {
+  const { before, text, after, old } = editW3("port = basePort + 10\n", "port =".length, " =");
   const changed = after.green.children.filter((c) => c instanceof GreenNode && !old.has(c)) as GreenNode[];
   assert.equal(
     changed.map((c) => printGreen(c).split("\n")[0]),
@@ -159,11 +163,7 @@ test("edits that change how the rest reads: a bracket or a string left open, clo
 });
 
 test("an edit inside one top-level item of W3 rebuilds that item only: every other top-level node is reused", () => {
-  const before = editableTree(W3);
-  const at = W3.indexOf("port = basePort + 10\n") + "port = basePort + 1".length;
-  const text = W3.slice(0, at) + "7" + W3.slice(at);
-  const after = editedTree(before, text);
-  const old = new Set(before.green.children.filter((c) => c instanceof GreenNode));
+  const { text, after, old } = editW3("port = basePort + 10\n", "port = basePort + 1".length, "7");
   const members = after.green.children.filter((c) => c instanceof GreenNode);
   const reused = members.filter((c) => old.has(c)).length;
   assert.ok(members.length > 200, `${members.length} top-level members`);
@@ -172,11 +172,7 @@ test("an edit inside one top-level item of W3 rebuilds that item only: every oth
 });
 
 test("an edit that opens a bracket in the middle of W3 reuses the members before it", () => {
-  const before = editableTree(W3);
-  const at = W3.indexOf("svc100 {") + "svc100 {".length;
-  const text = W3.slice(0, at) + "{" + W3.slice(at);
-  const after = editedTree(before, text);
-  const old = new Set(before.green.children);
+  const { text, after, old } = editW3("svc100 {", "svc100 {".length, "{");
   const kept = after.green.children.findIndex((c) => !old.has(c));
   assert.ok(kept > 100, `the first ${kept} children reused`);
   assert.is(sameGreen(after.green, editableTree(text).green), undefined);
