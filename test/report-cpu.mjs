@@ -23,13 +23,19 @@ function childrenSeconds() {
   }
 }
 
-if (isMainThread)
+// Only the process the runner started reports: it is marked in the environment,
+// and the mark is taken away at once, so that processes it forks or clusters
+// (which inherit `--import`, and whose fd 3 may be their IPC channel) stay silent.
+const marked = process.env["JSSON_TEST_CPU_FD"] === "3";
+delete process.env["JSSON_TEST_CPU_FD"];
+
+if (isMainThread && marked)
   process.on("exit", () => {
     const own = process.resourceUsage();
     const seconds = (own.userCPUTime + own.systemCPUTime) / 1e6 + childrenSeconds();
     try {
       writeSync(3, `${seconds.toFixed(2)}\n`);
     } catch {
-      // not started by test/run.mjs: no fd 3 to report to
+      // the runner has closed its end
     }
   });

@@ -169,6 +169,7 @@ function runFile(file) {
     const child = spawn(process.execPath, ["--import", REPORT_CPU, join(root, file)], {
       cwd: REPO,
       detached: true,
+      env: { ...process.env, JSSON_TEST_CPU_FD: "3" },
       stdio: ["ignore", "pipe", "pipe", "pipe"],
     });
     running.add(child);
