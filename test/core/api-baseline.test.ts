@@ -7,6 +7,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO_ROOT } from "../support/repo-root.js";
@@ -48,6 +49,29 @@ test("the comparison sees a change: a name added, dropped or redeclared is repor
   assert.equal(script.changedNames(base, base.replace("A = 1", "A = 2")), ["~ A"]);
   assert.equal(script.changedNames(base, base + "## C\n\n```ts\ntype C = string;\n```\n"), ["+ C"]);
   assert.equal(script.changedNames(base, base.slice(0, base.indexOf("## B"))), ["- B"]);
+});
+
+/** Where each entry's names are documented for its readers: a reference section of the user docs. */
+const REFERENCES: Readonly<Record<string, { readonly doc: string; readonly section: string }>> = {
+  jsson: { doc: "library.md", section: "## API reference" },
+  "jsson/plugin": { doc: "plugins.md", section: "## API reference" },
+  "jsson/plugin/testing": { doc: "plugins.md", section: "## API reference" },
+};
+
+test("every exported name is in its entry's API reference in docs/ (an embedder and a plugin author read there what each is for)", () => {
+  for (const c of comparisons) {
+    const ref = REFERENCES[c.entry.specifier];
+    assert.ok(ref !== undefined, `${c.entry.specifier}: which doc lists its names?`);
+    const text = readFileSync(join(REPO_ROOT, "docs", ref.doc), "utf8");
+    const from = text.indexOf(`\n${ref.section}\n`);
+    assert.ok(from >= 0, `docs/${ref.doc} has no "${ref.section}"`);
+    const next = text.indexOf("\n## ", from + ref.section.length + 2);
+    const section = text.slice(from, next < 0 ? undefined : next);
+    const names = [...c.actual.matchAll(/^## (\S+)/gm)].map((m) => m[1] as string);
+    assert.ok(names.length > 0, c.entry.specifier);
+    const missing = names.filter((n) => !section.includes(`\`${n}\``));
+    assert.equal(missing, [], `${c.entry.specifier}: not in docs/${ref.doc} ${ref.section}`);
+  }
 });
 
 test("nothing internal leaks into the baselines", () => {
