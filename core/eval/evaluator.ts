@@ -17,10 +17,10 @@ import type { ParseResult } from "../syntax/parser.js";
 import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "../values/cost-meter.js";
 import { EvalError } from "../values/eval-error.js";
 import { adoptIncluded } from "../provenance/included-value.js";
-import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText, unsupported } from "./operators.js";
+import { arithmetic, compare, equals, isTruthy, negate, rangeOperand, toText, unsupported } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
-import { FloatValue, isArrayValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "../values/values.js";
+import { FloatValue, isArrayValue, isRangeValue, kindOf, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "../values/values.js";
 import { ProgramValue } from "../values/program-value.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 import { SplicedArray, type Segment } from "./spliced-array.js";
@@ -318,7 +318,7 @@ class FileEvaluator {
   /** The value of `...e` at member position: an object (C2 otherwise), its copy charged per member. */
   private spreadObject(e: Expr, at: number, scope: Scope): ObjectValue {
     const v = this.expr(e, scope);
-    if (!(v instanceof ObjectValue)) throw new EvalError(fill(MESSAGES.spreadIntoObject, article(kindName(v))), at, at + 3);
+    if (!(v instanceof ObjectValue)) throw new EvalError(fill(MESSAGES.spreadIntoObject, article(kindOf(v))), at, at + 3);
     this.run.meter.charge(v.size, this.where(at));
     return v;
   }
@@ -335,7 +335,7 @@ class FileEvaluator {
     if (el.type === "spread") {
       source = this.expr(el.value, scope);
       at = el.at;
-      if (!isArrayValue(source)) throw new EvalError(fill(MESSAGES.spreadIntoArray, article(kindName(source))), at, at + 3);
+      if (!isArrayValue(source)) throw new EvalError(fill(MESSAGES.spreadIntoArray, article(kindOf(source))), at, at + 3);
     } else {
       const branch = el.branches.find((b) => isTruthy(this.expr(b.test, scope)));
       const body = branch?.body ?? el.otherwise;
@@ -647,7 +647,7 @@ class FileEvaluator {
       case "map": {
         const source = this.expr(e.source, scope);
         if (!(Array.isArray(source) || source instanceof LazyArray)) {
-          throw new EvalError(fill(MESSAGES.mapTarget, kindName(source)), e.at);
+          throw new EvalError(fill(MESSAGES.mapTarget, kindOf(source)), e.at);
         }
         this.count(source.length, e.at);
         if (source.length > this.run.options.lazyThreshold) {

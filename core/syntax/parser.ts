@@ -44,6 +44,7 @@ import type {
   ArrayExpr,
   ArrayItem,
   BodyItem,
+  IncludeExpr,
   BodyScopeNeeds,
   BinaryOp,
   Expr,
@@ -694,12 +695,7 @@ class Parser {
 
   private statement(): Statement {
     if (this.kind === "keyword" && this.text === "include" && !this.nextIsKeyFollower()) {
-      const start = this.start;
-      this.advance();
-      if (this.kindNow() !== "string") this.fail(fill(MESSAGES.includePath));
-      const path = this.text;
-      const end = this.end;
-      this.advance();
+      const { path, start, end } = this.includeValue();
       return { type: "include", path, start, end };
     }
     if (this.is("@")) {
@@ -751,19 +747,13 @@ class Parser {
       const value = this.expression();
       return { type: "member", declare: true, key, quoted, value, start, end: value.end };
     }
+    let value: Expr | undefined;
     if (this.is("=") || this.is(":")) {
       this.advance();
-      const value = this.expression();
-      return { type: "member", declare: false, key, quoted, value, start, end: value.end };
-    }
-    if (this.is("{")) {
-      const value = this.objectBody();
-      return { type: "member", declare: false, key, quoted, value, start, end: value.end };
-    }
-    if (this.is("[")) {
-      const value = this.arrayBlock();
-      return { type: "member", declare: false, key, quoted, value, start, end: value.end };
-    }
+      value = this.expression();
+    } else if (this.is("{")) value = this.objectBody();
+    else if (this.is("[")) value = this.arrayBlock();
+    if (value !== undefined) return { type: "member", declare: false, key, quoted, value, start, end: value.end };
     const hint = quoted || this.start !== keyEnd || !this.hints ? undefined : keyHint(this.src, start);
     return this.failAt(withHint(fill(MESSAGES.expectedAssign, keyShown(key, quoted)), hint), start, keyEnd);
   }
@@ -924,20 +914,12 @@ class Parser {
           current = undefined;
           closedLine = this.prevEndLine;
         }
-        afterComma = false;
-        if (this.is(",")) {
-          tree?.close();
-          this.advance();
-          if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
-          afterComma = true;
-        } else if (!this.is("]") && this.kind !== "eof") {
-          if (this.line <= this.prevEndLine) this.failSeparator();
-          tree?.close();
-          if (current !== undefined) {
-            rows.push(current);
-            current = undefined;
-          }
-        } else tree?.close();
+        afterComma = this.separator("]");
+        // a line break ends the row
+        if (!afterComma && current !== undefined && !this.is("]") && this.kind !== "eof") {
+          rows.push(current);
+          current = undefined;
+        }
       } catch (e) {
         current = undefined;
         afterComma = false;
@@ -1205,38 +1187,47 @@ class Parser {
 
   /** A member, a spread `...e` or a conditional member (object bodies and the top level). */
   private bodyItem(topLevel: boolean): BodyItem {
-    if (this.is("...")) {
-      const at = this.start;
-      this.advance();
-      const value = this.expression();
-      return { type: "spreadMember", value, at, start: at, end: value.end };
-    }
+    if (this.is("...")) return { type: "spreadMember", ...this.spread() };
     if (this.atIf()) {
-      const start = this.start;
-      const branches: { test: Expr; body: BodyItem[]; at: number }[] = [];
-      let otherwise: BodyItem[] | undefined;
-      let end = start;
-      for (;;) {
-        const at = this.start;
-        const test = this.ifCondition();
-        if (!this.is("{")) this.fail(fill(MESSAGES.expectedBraceAfterIf));
-        const body = this.bodyItems();
-        branches.push({ test, body, at });
-        end = this.prevEnd;
-        const next = this.atElse("{");
-        if (next === undefined) break;
-        this.advance(); // else
-        if (next === "else") {
-          otherwise = this.bodyItems();
-          end = this.prevEnd;
-          break;
-        }
-        if (!this.atIf()) this.ifWithoutCondition();
-      }
-      return { type: "ifMember", branches, otherwise, start, end };
+      const c = this.conditional("{", fill(MESSAGES.expectedBraceAfterIf), () => this.bodyItems());
+      return { type: "ifMember", ...c, end: this.prevEnd };
     }
     if (this.atStrayElse(false)) this.fail(fill(MESSAGES.elseWithoutIf));
     return this.member(topLevel);
+  }
+
+  /** `...e` (the current token is `...`). */
+  private spread(): { value: Expr; at: number; start: number; end: number } {
+    const at = this.start;
+    this.advance();
+    const value = this.expression();
+    return { value, at, start: at, end: value.end };
+  }
+
+  /**
+   * `if (c) B else if (c) B … else B` (the current token is `if`), each
+   * branch `B` a `{ … }` or `[ … ]` (`open`) that `branch` parses; its end
+   * is then {@link prevEnd}.
+   */
+  private conditional<B>(open: "{" | "[", expected: CodedMessage, branch: () => B): Conditional<B> {
+    const start = this.start;
+    const branches: Conditional<B>["branches"] = [];
+    let otherwise: B | undefined;
+    for (;;) {
+      const at = this.start;
+      const test = this.ifCondition();
+      if (!this.is(open)) this.fail(expected);
+      branches.push({ test, body: branch(), at });
+      const next = this.atElse(open);
+      if (next === undefined) break;
+      this.advance(); // else
+      if (next === "else") {
+        otherwise = branch();
+        break;
+      }
+      if (!this.atIf()) this.ifWithoutCondition();
+    }
+    return { branches, otherwise, start };
   }
 
   /** `else if` not followed by `(` on its line: P8 at the token after `if`. */
@@ -1260,40 +1251,17 @@ class Parser {
 
   /** An element of an array literal: an expression, a spread `...e` or a conditional element. */
   private arrayItem(): ArrayItem {
-    if (this.is("...")) {
-      const at = this.start;
-      this.advance();
-      const value = this.expression();
-      return { type: "spread", value, at, start: at, end: value.end };
-    }
+    if (this.is("...")) return { type: "spread", ...this.spread() };
     if (this.atIf()) {
-      const start = this.start;
-      const branches: { test: Expr; body: ArrayExpr; at: number }[] = [];
-      let otherwise: ArrayExpr | undefined;
-      for (;;) {
-        const at = this.start;
-        const test = this.ifCondition();
-        if (!this.is("[")) this.fail(fill(MESSAGES.expectedBracketAfterIf));
-        const body = this.arrayLiteral() as ArrayExpr;
-        branches.push({ test, body, at });
-        const next = this.atElse("[");
-        if (next === undefined) break;
-        this.advance(); // else
-        if (next === "else") {
-          otherwise = this.arrayLiteral() as ArrayExpr;
-          break;
-        }
-        if (!this.atIf()) this.ifWithoutCondition();
-      }
-      const last = otherwise ?? (branches[branches.length - 1] as { body: ArrayExpr }).body;
-      return { type: "ifItem", branches, otherwise, start, end: last.end };
+      const c = this.conditional("[", fill(MESSAGES.expectedBracketAfterIf), () => this.arrayLiteral() as ArrayExpr);
+      return { type: "ifItem", ...c, end: this.prevEnd };
     }
     if (this.atStrayElse(true)) this.fail(fill(MESSAGES.elseWithoutIf));
     return this.expression();
   }
 
   /** `include "path"` as an expression (the current token is `include`). */
-  private includeValue(): Expr {
+  private includeValue(): IncludeExpr {
     const at = this.start;
     this.advance();
     if (this.kindNow() !== "string") this.fail(fill(MESSAGES.includePath));
@@ -1368,6 +1336,13 @@ class Parser {
       throw e;
     }
   }
+}
+
+/** The parts of an `ifMember` or `ifItem` but its end. */
+interface Conditional<B> {
+  readonly branches: { test: Expr; body: B; at: number }[];
+  readonly otherwise: B | undefined;
+  readonly start: number;
 }
 
 /** A key as messages name it: quoted keys in double quotes, names in single quotes. */
