@@ -229,11 +229,8 @@ class FileEvaluator {
         case "include":
           this.include(st.path, st.start, st.end, root, origins);
           break;
-        case "member":
-        case "spreadMember":
-        case "ifMember":
+        default:
           this.topLevelItem(st, root, origins);
-          break;
       }
     }
     return root;

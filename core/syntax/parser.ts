@@ -762,7 +762,7 @@ class Parser {
   private objectBody(): ObjectExpr {
     const openStart = this.start;
     const mark = this.names.length;
-    const members = this.bodyItems();
+    const members = this.delimitedItems("}") as BodyItem[];
     const end = this.prevEnd;
     // Spreads and conditional members bind keys known only when evaluated (§16.3): bind every member, and no key is known distinct.
     const plain = allMembers(members);
@@ -971,11 +971,6 @@ class Parser {
     this.closed();
     this.depth--;
     return items;
-  }
-
-  /** The members of the `{ … }` the current token opens (its closer's end is then {@link prevEnd}). */
-  private bodyItems(): BodyItem[] {
-    return this.delimitedItems("}") as BodyItem[];
   }
 
   /** An element of an array literal, checked for W4. */
@@ -1189,7 +1184,7 @@ class Parser {
   private bodyItem(topLevel: boolean): BodyItem {
     if (this.is("...")) return { type: "spreadMember", ...this.spread() };
     if (this.atIf()) {
-      const c = this.conditional("{", fill(MESSAGES.expectedBraceAfterIf), () => this.bodyItems());
+      const c = this.conditional("{", fill(MESSAGES.expectedBraceAfterIf), () => this.delimitedItems("}") as BodyItem[]);
       return { type: "ifMember", ...c, end: this.prevEnd };
     }
     if (this.atStrayElse(false)) this.fail(fill(MESSAGES.elseWithoutIf));
