@@ -969,26 +969,27 @@ class FileEvaluator {
       let weight = e.fields === undefined ? 0 : 1;
       for (const c of cells) weight += n >= 0 && isRangeValue(c) ? 1 : this.weightOf(c);
       size += count * weight;
-      if (e.mapBody === undefined && size > this.run.limits.maxItems) {
+      if (e.map === undefined && size > this.run.limits.maxItems) {
         throw new EvalError(fill(MESSAGES.valueTooLargeWritten, this.run.limits.maxItems), at);
       }
       rows.push({ cells, count, expands: n >= 0, weight });
     }
     const elements = new LazyRows({ rows, fields: e.fields, length: total }, { meter: this.run.meter, at: this.where(e.start) });
-    if (e.mapBody === undefined || e.mapParam === undefined) {
+    const map = e.map;
+    if (map === undefined) {
       if (total > this.run.options.lazyThreshold) return elements;
       const out = this.weighAll([...elements], e.start);
       if (this.run.trace !== undefined) this.traceRows(out, e, rows);
       return out;
     }
     if (total <= this.run.options.lazyThreshold) {
-      const out = this.weighAll([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
-      this.run.trace?.recordAll(out, this.fileIndex, e.mapBody.start, e.mapBody.end);
+      const out = this.weighAll([...new LazyMap(elements, map.param, map.body, this, scope)], e.start);
+      this.run.trace?.recordAll(out, this.fileIndex, map.body.start, map.body.end);
       return out;
     }
     // Presets and bindings are frozen as they are now: the body runs later.
     this.run.lazyMaps++;
-    return new LazyMap(elements, e.mapParam, e.mapBody, this.deferred(e.start), this.snapshot(scope, e.start));
+    return new LazyMap(elements, map.param, map.body, this.deferred(e.start), this.snapshot(scope, e.start));
   }
 
   /** Tracing: the elements of a block without a map clause are placed at their row, a template's fields at their cells. */

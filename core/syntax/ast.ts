@@ -124,9 +124,8 @@ export interface ArrayBlockExpr extends Span {
   readonly type: "arrayBlock";
   /** Template fields; undefined for the implicit form. */
   readonly fields: readonly string[] | undefined;
-  readonly mapParam: string | undefined;
-  readonly mapBody: Expr | undefined;
-  readonly mapAt: number;
+  /** The `map (param) = body` clause, `at` its `map`. */
+  readonly map: { readonly param: string; readonly body: Expr; readonly at: number } | undefined;
   readonly rows: readonly (readonly Expr[])[];
 }
 

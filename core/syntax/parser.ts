@@ -841,21 +841,13 @@ class Parser {
         tree?.close();
         if (fields.length === 0) this.failAt(fill(MESSAGES.templateNoFields), kwStart, kwEnd);
       }
-      let mapParam: string | undefined;
-      let mapBody: Expr | undefined;
-      let mapAt = openStart;
-      if (this.isKeyword("map")) {
-        const clause = this.mapClause();
-        mapParam = clause.param;
-        mapBody = clause.body;
-        mapAt = clause.at;
-      }
+      const map = this.isKeyword("map") ? this.mapClause() : undefined;
       const rows = this.rows(fields?.length ?? 1, openStart, openEnd);
       const end = this.end;
       this.advance();
       this.closed();
       this.depth--;
-      const block: ArrayBlockExpr = { type: "arrayBlock", fields, mapParam, mapBody, mapAt, rows, start: openStart, end };
+      const block: ArrayBlockExpr = { type: "arrayBlock", fields, map, rows, start: openStart, end };
       return block;
     }
     return this.arrayLiteral();
