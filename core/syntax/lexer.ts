@@ -251,11 +251,7 @@ export class Lexer {
 
   private regularOrRawString(start: number, line: number): void {
     const src = this.src;
-    if (src.startsWith('"""', start)) {
-      const close = src.indexOf('"""', start + 3);
-      if (close < 0) this.unterminated(start);
-      return this.finishString("string", src.slice(start + 3, close), start, close + 3, line);
-    }
+    if (src.startsWith('"""', start)) return this.raw('"""', start, line);
     let out = "";
     let segStart = start + 1;
     let p = start + 1;
@@ -283,13 +279,16 @@ export class Lexer {
     return this.finishString("string", out, start, p + 1, line);
   }
 
+  /** A raw string between `fence`s (`"""` or ```` ``` ````): no escapes. */
+  private raw(fence: string, start: number, line: number): void {
+    const close = this.src.indexOf(fence, start + 3);
+    if (close < 0) this.unterminated(start);
+    this.finishString("string", this.src.slice(start + 3, close), start, close + 3, line);
+  }
+
   private backtick(start: number, line: number): void {
     const src = this.src;
-    if (src.startsWith("```", start)) {
-      const close = src.indexOf("```", start + 3);
-      if (close < 0) this.unterminated(start);
-      return this.finishString("string", src.slice(start + 3, close), start, close + 3, line);
-    }
+    if (src.startsWith("```", start)) return this.raw("```", start, line);
     const close = src.indexOf("`", start + 1);
     if (close < 0) this.unterminated(start);
     this.finishString("template", src.slice(start + 1, close), start, close + 1, line);

@@ -114,10 +114,8 @@ function hasLineBreak(src: string, from: number, to: number): boolean {
 
 /**
  * Binary operator precedence (higher binds tighter; 0: not a binary
- * operator); `map` and `..` sit between 4 and 7. A switch over the
- * lexer's punctuation strings (interned constants, so each case is a
- * pointer comparison): a keyed read of a table object missed on `,` `}`
- * `=` … (the common tokens after an operand) and walked the prototype chain.
+ * operator); `map` and `..` sit between 4 and 7. A switch, not a table: a
+ * keyed read missed on `,` `}` `=` … (the common tokens after an operand) and walked the prototype chain.
  */
 function binaryPrecedence(op: string): number {
   switch (op) {
@@ -933,8 +931,7 @@ class Parser {
    * or `[ … ]` (elements: array literals) the current token opens, separated
    * by `,` or a new line. After an error in an item the list recovers at the
    * next one (§13.1 [D9]). The closer's end is then {@link prevEnd}. No
-   * callback per list: a closure and a result object per body were garbage
-   * on the parse's hottest path (bench/RESULTS.md, branch parsespeed).
+   * callback per list: it was garbage on the parse's hottest path.
    */
   private delimitedItems(closer: "}" | "]"): (BodyItem | ArrayItem)[] {
     const openStart = this.start;
