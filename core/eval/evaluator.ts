@@ -974,7 +974,7 @@ class FileEvaluator {
       }
       rows.push({ cells, count, expands: n >= 0, weight });
     }
-    const elements = new LazyRows({ rows, fields: e.fields, length: total }, { meter: this.run.meter, at: this.where(e.start) });
+    const elements = new LazyRows(rows, e.fields, total, { meter: this.run.meter, at: this.where(e.start) });
     const map = e.map;
     if (map === undefined) {
       if (total > this.run.options.lazyThreshold) return elements;
