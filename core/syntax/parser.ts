@@ -84,7 +84,7 @@ export const MAX_SYNTAX_ERRORS = 50;
 /** Thrown when {@link ParseOptions.maxErrors} errors have been found: the parse ends there. */
 const ENOUGH_ERRORS = new Error("enough errors");
 
-/** Another place an error names, as offsets (placed, with lines, once parsing has stopped). */
+/** Another place an error names, as offsets. */
 interface RelatedOffsets {
   readonly start: number;
   readonly end: number;
@@ -94,7 +94,6 @@ interface RelatedOffsets {
 class ParseError extends Error {
   constructor(
     readonly diagnostic: RawDiagnostic,
-    readonly related: readonly RelatedOffsets[] = [],
     /** The error says the innermost open delimiter is not closed: recovery gives it up rather than look for its closer. */
     readonly abandons = false,
   ) {
@@ -185,7 +184,7 @@ export function parseProgram(source: string, options: ParseOptions, tree?: TreeB
       if (tooDeep === undefined) throw e;
     }
   }
-  const diagnostics = found.map((f) => placed(source, lines, f));
+  const diagnostics = found.map((f) => (f instanceof LexError ? lexHinted(source, f.diagnostic) : f.diagnostic));
   const last = diagnostics[diagnostics.length - 1];
   if (tooDeep !== undefined && (last === undefined || tooDeep.start > last.start)) diagnostics.push(tooDeep);
   return { diagnostic: diagnostics[0] as RawDiagnostic, diagnostics, lines };
@@ -208,13 +207,6 @@ export function parseTreeItems(source: string, from: number, maxDepth: number, t
     if (p.toDiagnostic(e) === undefined) throw e;
     return source.length;
   }
-}
-
-/** An error as a diagnostic: a lexical error with its hint, a syntax error with its related places. */
-function placed(source: string, lines: LineIndex, e: ParseError | LexError): RawDiagnostic {
-  if (e instanceof LexError) return lexHinted(source, e.diagnostic);
-  if (e.related.length === 0) return e.diagnostic;
-  return { ...e.diagnostic, related: e.related.map((r) => ({ ...makeSpan(lines, r.start, r.end), message: r.message })) };
 }
 
 /** A lexical error with its hint: `#fff` or `512Mi` as a value (write it as a string), `#` starting a line (comments are `//`). */
@@ -539,13 +531,15 @@ class Parser {
 
   /** Fail at the current token; the end of the file is reported where the last real token ends. */
   private fail(m: CodedMessage, related?: readonly RelatedOffsets[], abandons?: boolean): never {
-    if (this.kind === "eof" && !this.prevEof) throw new ParseError({ ...m, start: this.prevEnd - 1, end: this.prevEnd }, related, abandons);
-    throw new ParseError({ ...m, start: this.start, end: Math.max(this.end, this.start + 1) }, related, abandons);
+    const eof = this.kind === "eof" && !this.prevEof;
+    return this.failAt(m, eof ? this.prevEnd - 1 : this.start, eof ? this.prevEnd : this.end, related, abandons);
   }
 
-  /** Fail at a token consumed earlier (never the end of the file). */
-  private failAt(m: CodedMessage, start: number, end: number, related?: readonly RelatedOffsets[]): never {
-    throw new ParseError({ ...m, start, end: Math.max(end, start + 1) }, related);
+  /** Fail at `[start, end)`, with the related places, if any. */
+  private failAt(m: CodedMessage, start: number, end: number, related: readonly RelatedOffsets[] = [], abandons?: boolean): never {
+    const d: RawDiagnostic = { ...m, start, end: Math.max(end, start + 1) };
+    if (related.length === 0) throw new ParseError(d, abandons);
+    throw new ParseError({ ...d, related: related.map((r) => ({ ...makeSpan(this.lines, r.start, r.end), message: r.message })) }, abandons);
   }
 
   /** Note the current token, an opening delimiter, as open (in the tree, its node opens). */
