@@ -37,18 +37,13 @@ export class LazyMap extends LazyArray {
 
   at(index: number): Value {
     const src = this.source;
-    const item = Array.isArray(src) ? (src[index] as Value) : src.at(index);
-    return this.apply(item);
+    const inner = new Scope(this.scope);
+    inner.set(this.param, Array.isArray(src) ? (src[index] as Value) : src.at(index));
+    return this.evaluator.body(this.body, inner);
   }
 
   [Symbol.iterator](): Iterator<Value> {
     return itemsByIndex(this);
-  }
-
-  private apply(item: Value): Value {
-    const inner = new Scope(this.scope);
-    inner.set(this.param, item);
-    return this.evaluator.body(this.body, inner);
   }
 }
 

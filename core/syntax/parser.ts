@@ -1339,14 +1339,11 @@ function keysSetAgain(members: readonly Statement[], warnings: WarningList, line
     if (m.type !== "member" || m.declare) continue;
     first ??= new Map();
     const earlier = first.get(m.key);
-    if (earlier !== undefined) warnings.add(keySetAgainWarning(m.key, lines.line(earlier.start), m.start, m.start + Math.max(1, keyLength(m))));
+    // the key as written: a quoted key with its quotes
+    const end = m.start + Math.max(1, m.quoted ? m.key.length + 2 : m.key.length);
+    if (earlier !== undefined) warnings.add(keySetAgainWarning(m.key, lines.line(earlier.start), m.start, end));
     first.set(m.key, m);
   }
-}
-
-/** Length of a member's key as written (a quoted key with its quotes). */
-function keyLength(m: Member): number {
-  return m.quoted ? m.key.length + 2 : m.key.length;
 }
 
 /** True when no two members of a body write the same key (`:=` declarations write none). */
