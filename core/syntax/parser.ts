@@ -47,6 +47,7 @@ import type {
   IncludeExpr,
   BodyScopeNeeds,
   BinaryOp,
+  Conditional,
   Expr,
   Member,
   ObjectExpr,
@@ -1187,9 +1188,9 @@ class Parser {
    * branch `B` a `{ … }` or `[ … ]` (`open`) that `branch` parses; its end
    * is then {@link prevEnd}.
    */
-  private conditional<B>(open: "{" | "[", expected: CodedMessage, branch: () => B): Conditional<B> {
+  private conditional<B>(open: "{" | "[", expected: CodedMessage, branch: () => B): ConditionalParts<B> {
     const start = this.start;
-    const branches: Conditional<B>["branches"] = [];
+    const branches: { test: Expr; body: B; at: number }[] = [];
     let otherwise: B | undefined;
     for (;;) {
       const at = this.start;
@@ -1316,12 +1317,8 @@ class Parser {
   }
 }
 
-/** The parts of an `ifMember` or `ifItem` but its end. */
-interface Conditional<B> {
-  readonly branches: { test: Expr; body: B; at: number }[];
-  readonly otherwise: B | undefined;
-  readonly start: number;
-}
+/** What {@link Parser.conditional} parses: an `ifMember` or `ifItem` but its type and end. */
+type ConditionalParts<B> = Omit<Conditional<"ifMember" | "ifItem", B>, "type" | "end">;
 
 /** A key as messages name it: quoted keys in double quotes, names in single quotes. */
 function keyShown(key: string, quoted: boolean): string {
