@@ -12,7 +12,7 @@ import type { Limits } from "../values/limits.js";
 import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import type { IncludeHost } from "../host/include-host.js";
-import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Expr, IdentExpr, IfItem, IfMember, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
+import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Conditional, Expr, IdentExpr, IfItem, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
 import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "../values/cost-meter.js";
 import { EvalError } from "../values/eval-error.js";
@@ -270,7 +270,7 @@ class FileEvaluator {
         return;
       }
       case "ifMember":
-        for (const item of this.chosenMembers(st, this.global)) this.topLevelItem(item, root, origins);
+        for (const item of this.chosen(st, this.global) ?? []) this.topLevelItem(item, root, origins);
     }
   }
 
@@ -306,7 +306,7 @@ class FileEvaluator {
       }
       case "ifMember": {
         let weight = 0;
-        for (const m of this.chosenMembers(item, scope)) weight += this.bodyItem(m, out, scope, bind);
+        for (const m of this.chosen(item, scope) ?? []) weight += this.bodyItem(m, out, scope, bind);
         return weight;
       }
     }
@@ -320,9 +320,9 @@ class FileEvaluator {
     return v;
   }
 
-  /** The members of the first branch whose condition is true (truthiness, §4.8, as for `?`), else of `else`, else none. */
-  private chosenMembers(e: IfMember, scope: Scope): readonly BodyItem[] {
-    return e.branches.find((b) => isTruthy(this.expr(b.test, scope)))?.body ?? e.otherwise ?? [];
+  /** The first branch whose condition is true (truthiness, §4.8, as for `?`), else the `else` branch, else none. */
+  private chosen<B>(e: Conditional<"ifMember" | "ifItem", B>, scope: Scope): B | undefined {
+    return e.branches.find((b) => isTruthy(this.expr(b.test, scope)))?.body ?? e.otherwise;
   }
 
   /** Splice a spread or a conditional element into `out`; returns the written-out size it added. */
@@ -334,8 +334,7 @@ class FileEvaluator {
       at = el.at;
       if (!isArrayValue(source)) throw new EvalError(fill(MESSAGES.spreadIntoArray, article(kindOf(source))), at, at + 3);
     } else {
-      const branch = el.branches.find((b) => isTruthy(this.expr(b.test, scope)));
-      const body = branch?.body ?? el.otherwise;
+      const body = this.chosen(el, scope);
       if (body === undefined) return 0;
       source = this.expr(body, scope);
       at = body.start;
