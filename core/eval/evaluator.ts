@@ -12,15 +12,15 @@ import type { Limits } from "../values/limits.js";
 import { makeDiagnostic, type RawDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { LineIndex } from "../source/line-index.js";
 import type { IncludeHost } from "../host/include-host.js";
-import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Expr, IdentExpr, IfItem, IfMember, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
+import type { ArrayBlockExpr, BodyItem, BodyScopeNeeds, Conditional, Expr, IdentExpr, IfItem, ObjectExpr, PresetUseExpr, Program, SpreadItem, Statement, TemplateExpr } from "../syntax/ast.js";
 import type { ParseResult } from "../syntax/parser.js";
 import { CHARS_PER_UNIT, CostMeter, StopError, type RunSignal } from "../values/cost-meter.js";
 import { EvalError } from "../values/eval-error.js";
 import { adoptIncluded } from "../provenance/included-value.js";
-import { arithmetic, compare, equals, isTruthy, kindName, negate, rangeOperand, toText, unsupported } from "./operators.js";
+import { arithmetic, compare, equals, isTruthy, negate, rangeOperand, toText, unsupported } from "./operators.js";
 import { makeRange } from "./ranges.js";
 import { Scope } from "./scope.js";
-import { FloatValue, isArrayValue, isRangeValue, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "../values/values.js";
+import { FloatValue, isArrayValue, isRangeValue, kindOf, LazyArray, ObjectValue, objectWeight, setObjectWeight, type Value } from "../values/values.js";
 import { ProgramValue } from "../values/program-value.js";
 import { LazyMap, LazyRows, type BlockRow } from "./lazy-map.js";
 import { SplicedArray, type Segment } from "./spliced-array.js";
@@ -229,11 +229,8 @@ class FileEvaluator {
         case "include":
           this.include(st.path, st.start, st.end, root, origins);
           break;
-        case "member":
-        case "spreadMember":
-        case "ifMember":
+        default:
           this.topLevelItem(st, root, origins);
-          break;
       }
     }
     return root;
@@ -273,7 +270,7 @@ class FileEvaluator {
         return;
       }
       case "ifMember":
-        for (const item of this.chosenMembers(st, this.global)) this.topLevelItem(item, root, origins);
+        for (const item of this.chosen(st, this.global) ?? []) this.topLevelItem(item, root, origins);
     }
   }
 
@@ -309,7 +306,7 @@ class FileEvaluator {
       }
       case "ifMember": {
         let weight = 0;
-        for (const m of this.chosenMembers(item, scope)) weight += this.bodyItem(m, out, scope, bind);
+        for (const m of this.chosen(item, scope) ?? []) weight += this.bodyItem(m, out, scope, bind);
         return weight;
       }
     }
@@ -318,14 +315,14 @@ class FileEvaluator {
   /** The value of `...e` at member position: an object (C2 otherwise), its copy charged per member. */
   private spreadObject(e: Expr, at: number, scope: Scope): ObjectValue {
     const v = this.expr(e, scope);
-    if (!(v instanceof ObjectValue)) throw new EvalError(fill(MESSAGES.spreadIntoObject, article(kindName(v))), at, at + 3);
+    if (!(v instanceof ObjectValue)) throw new EvalError(fill(MESSAGES.spreadIntoObject, article(kindOf(v))), at, at + 3);
     this.run.meter.charge(v.size, this.where(at));
     return v;
   }
 
-  /** The members of the first branch whose condition is true (truthiness, §4.8, as for `?`), else of `else`, else none. */
-  private chosenMembers(e: IfMember, scope: Scope): readonly BodyItem[] {
-    return e.branches.find((b) => isTruthy(this.expr(b.test, scope)))?.body ?? e.otherwise ?? [];
+  /** The first branch whose condition is true (truthiness, §4.8, as for `?`), else the `else` branch, else none. */
+  private chosen<B>(e: Conditional<"ifMember" | "ifItem", B>, scope: Scope): B | undefined {
+    return e.branches.find((b) => isTruthy(this.expr(b.test, scope)))?.body ?? e.otherwise;
   }
 
   /** Splice a spread or a conditional element into `out`; returns the written-out size it added. */
@@ -335,10 +332,9 @@ class FileEvaluator {
     if (el.type === "spread") {
       source = this.expr(el.value, scope);
       at = el.at;
-      if (!isArrayValue(source)) throw new EvalError(fill(MESSAGES.spreadIntoArray, article(kindName(source))), at, at + 3);
+      if (!isArrayValue(source)) throw new EvalError(fill(MESSAGES.spreadIntoArray, article(kindOf(source))), at, at + 3);
     } else {
-      const branch = el.branches.find((b) => isTruthy(this.expr(b.test, scope)));
-      const body = branch?.body ?? el.otherwise;
+      const body = this.chosen(el, scope);
       if (body === undefined) return 0;
       source = this.expr(body, scope);
       at = body.start;
@@ -647,7 +643,7 @@ class FileEvaluator {
       case "map": {
         const source = this.expr(e.source, scope);
         if (!(Array.isArray(source) || source instanceof LazyArray)) {
-          throw new EvalError(fill(MESSAGES.mapTarget, kindName(source)), e.at);
+          throw new EvalError(fill(MESSAGES.mapTarget, kindOf(source)), e.at);
         }
         this.count(source.length, e.at);
         if (source.length > this.run.options.lazyThreshold) {
@@ -972,26 +968,27 @@ class FileEvaluator {
       let weight = e.fields === undefined ? 0 : 1;
       for (const c of cells) weight += n >= 0 && isRangeValue(c) ? 1 : this.weightOf(c);
       size += count * weight;
-      if (e.mapBody === undefined && size > this.run.limits.maxItems) {
+      if (e.map === undefined && size > this.run.limits.maxItems) {
         throw new EvalError(fill(MESSAGES.valueTooLargeWritten, this.run.limits.maxItems), at);
       }
       rows.push({ cells, count, expands: n >= 0, weight });
     }
-    const elements = new LazyRows({ rows, fields: e.fields, length: total }, { meter: this.run.meter, at: this.where(e.start) });
-    if (e.mapBody === undefined || e.mapParam === undefined) {
+    const elements = new LazyRows(rows, e.fields, total, { meter: this.run.meter, at: this.where(e.start) });
+    const map = e.map;
+    if (map === undefined) {
       if (total > this.run.options.lazyThreshold) return elements;
       const out = this.weighAll([...elements], e.start);
       if (this.run.trace !== undefined) this.traceRows(out, e, rows);
       return out;
     }
     if (total <= this.run.options.lazyThreshold) {
-      const out = this.weighAll([...new LazyMap(elements, e.mapParam, e.mapBody, this, scope)], e.start);
-      this.run.trace?.recordAll(out, this.fileIndex, e.mapBody.start, e.mapBody.end);
+      const out = this.weighAll([...new LazyMap(elements, map.param, map.body, this, scope)], e.start);
+      this.run.trace?.recordAll(out, this.fileIndex, map.body.start, map.body.end);
       return out;
     }
     // Presets and bindings are frozen as they are now: the body runs later.
     this.run.lazyMaps++;
-    return new LazyMap(elements, e.mapParam, e.mapBody, this.deferred(e.start), this.snapshot(scope, e.start));
+    return new LazyMap(elements, map.param, map.body, this.deferred(e.start), this.snapshot(scope, e.start));
   }
 
   /** Tracing: the elements of a block without a map clause are placed at their row, a template's fields at their cells. */

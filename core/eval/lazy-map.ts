@@ -37,18 +37,13 @@ export class LazyMap extends LazyArray {
 
   at(index: number): Value {
     const src = this.source;
-    const item = Array.isArray(src) ? (src[index] as Value) : src.at(index);
-    return this.apply(item);
+    const inner = new Scope(this.scope);
+    inner.set(this.param, Array.isArray(src) ? (src[index] as Value) : src.at(index));
+    return this.evaluator.body(this.body, inner);
   }
 
   [Symbol.iterator](): Iterator<Value> {
     return itemsByIndex(this);
-  }
-
-  private apply(item: Value): Value {
-    const inner = new Scope(this.scope);
-    inner.set(this.param, item);
-    return this.evaluator.body(this.body, inner);
   }
 }
 
@@ -62,31 +57,24 @@ export interface BlockRow {
   readonly weight: number;
 }
 
-/** The evaluated rows of an array block, before the map clause. */
-export interface BlockShape {
-  readonly rows: readonly BlockRow[];
-  /** Template fields; undefined for the implicit form (the element is the cell itself). */
-  readonly fields: readonly string[] | undefined;
-  readonly length: number;
-}
-
-/** The elements of an array block's rows (§7.2–§7.3), produced on demand. */
+/** The elements of an array block's rows (§7.2–§7.3, before the map clause), produced on demand. */
 export class LazyRows extends LazyArray {
   readonly isRange = false;
-  readonly length: number;
 
   constructor(
-    private readonly block: BlockShape,
+    private readonly rows: readonly BlockRow[],
+    /** Template fields; undefined for the implicit form (the element is the cell itself). */
+    private readonly fields: readonly string[] | undefined,
+    readonly length: number,
     /** The run that made it, charged for every element pulled. */
     private readonly charge?: ItemCharge,
   ) {
     super();
-    this.length = block.length;
   }
 
   at(index: number): Value {
     let i = index;
-    for (const row of this.block.rows) {
+    for (const row of this.rows) {
       if (i < row.count) return this.element(row, i);
       i -= row.count;
     }
@@ -94,7 +82,7 @@ export class LazyRows extends LazyArray {
   }
 
   [Symbol.iterator](): Iterator<Value> {
-    const rows = this.block.rows;
+    const rows = this.rows;
     const charge = this.charge;
     const meter = charge?.meter;
     const at = meter === undefined || charge === undefined ? 0 : meter.evaluating > 0 ? meter.current : charge.at;
@@ -116,7 +104,7 @@ export class LazyRows extends LazyArray {
   }
 
   private element(row: BlockRow, k: number): Value {
-    const fields = this.block.fields;
+    const fields = this.fields;
     if (fields === undefined) return pick(row, row.cells[0] as Value, k);
     const obj = new ObjectValue();
     for (let i = 0; i < row.cells.length; i++) obj.set(fields[i] as string, pick(row, row.cells[i] as Value, k));

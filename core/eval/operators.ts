@@ -14,17 +14,10 @@ const INT64_MIN = -9223372036854775808n;
 const INT64_MAX = 9223372036854775807n;
 const SAFE = 2 ** 31;
 
-/** The kind name used in messages (R12). */
-export const kindName = kindOf;
-
-/** Value as shown inside messages (reference style: strings bare). */
+/** Value as shown inside messages (reference style: strings bare, containers by kind). */
 export function showValue(v: Value): string {
-  if (v === null) return "null";
   if (typeof v === "string") return quoteInMessage(v);
-  if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") return String(v);
-  if (v instanceof FloatValue) return numberText(v.value);
-  if (v instanceof ObjectValue) return "object";
-  return "array";
+  return typeof v === "object" && v !== null && !(v instanceof FloatValue) ? kindOf(v) : toText(v, 0);
 }
 
 /** Text of a value in concatenation and interpolation (§4.6). */
@@ -33,7 +26,7 @@ export function toText(v: Value, at: number): string {
   if (v === null) return "null";
   if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") return String(v);
   if (v instanceof FloatValue) return numberText(v.value);
-  throw new EvalError(fill(MESSAGES.cannotConvert, v instanceof ObjectValue ? "object" : "array"), at);
+  throw new EvalError(fill(MESSAGES.cannotConvert, kindOf(v)), at);
 }
 
 export function isTruthy(v: Value): boolean {
@@ -87,11 +80,11 @@ export function arithmetic(op: "+" | "-" | "*" | "/" | "%", l: Value, r: Value, 
         return Number.isSafeInteger(x) ? x : checkInt(BigInt(l) * BigInt(r), at);
       }
       case "/":
-        if (r === 0) throw new EvalError(fill(MESSAGES.divisionByZero), at);
+        if (r === 0) byZero(op, at);
         if (Math.abs(l) < SAFE && Math.abs(r) < SAFE) return Math.trunc(l / r) + 0;
         return checkInt(BigInt(l) / BigInt(r), at);
       case "%":
-        if (r === 0) throw new EvalError(fill(MESSAGES.moduloByZero), at);
+        if (r === 0) byZero(op, at);
         return (l % r) + 0;
     }
   }
@@ -103,38 +96,19 @@ export function arithmetic(op: "+" | "-" | "*" | "/" | "%", l: Value, r: Value, 
   if (isInt(l) && isInt(r)) {
     const a = BigInt(l);
     const b = BigInt(r);
-    switch (op) {
-      case "+":
-        return checkInt(a + b, at);
-      case "-":
-        return checkInt(a - b, at);
-      case "*":
-        return checkInt(a * b, at);
-      case "/":
-        if (b === 0n) throw new EvalError(fill(MESSAGES.divisionByZero), at);
-        return checkInt(a / b, at);
-      case "%":
-        if (b === 0n) throw new EvalError(fill(MESSAGES.moduloByZero), at);
-        return checkInt(a % b, at);
-    }
+    if (b === 0n && (op === "/" || op === "%")) byZero(op, at);
+    return checkInt(op === "+" ? a + b : op === "-" ? a - b : op === "*" ? a * b : op === "/" ? a / b : a % b, at);
   }
   const a = numeric(l);
   const b = numeric(r);
   if (a === undefined || b === undefined) unsupported(l, op, r, at);
-  switch (op) {
-    case "+":
-      return checkFloat(a + b, at);
-    case "-":
-      return checkFloat(a - b, at);
-    case "*":
-      return checkFloat(a * b, at);
-    case "/":
-      if (b === 0) throw new EvalError(fill(MESSAGES.divisionByZero), at);
-      return checkFloat(a / b, at);
-    case "%":
-      if (b === 0) throw new EvalError(fill(MESSAGES.moduloByZero), at);
-      return checkFloat(a % b, at);
-  }
+  if (b === 0 && (op === "/" || op === "%")) byZero(op, at);
+  return checkFloat(op === "+" ? a + b : op === "-" ? a - b : op === "*" ? a * b : op === "/" ? a / b : a % b, at);
+}
+
+/** R1/R2: division or modulo by zero. */
+function byZero(op: "/" | "%", at: number): never {
+  throw new EvalError(fill(op === "/" ? MESSAGES.divisionByZero : MESSAGES.moduloByZero), at);
 }
 
 function numeric(v: Value): number | undefined {

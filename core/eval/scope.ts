@@ -1,9 +1,5 @@
+import type { CostMeter } from "../values/cost-meter.js";
 import type { Value } from "../values/values.js";
-
-/** Who pays for walking scopes: the run's meter ({@link CostMeter}), charged one unit per scope visited. */
-export interface ScopeCharge {
-  charge(units: number, at: number): void;
-}
 
 /** Bindings a scope holds in scanned arrays before it builds a Map. */
 const SCAN_LIMIT = 8;
@@ -65,7 +61,7 @@ export class Scope {
    * blocks down): each scope visited is charged to `meter` at `at`, so the
    * walk is work the run's time limit sees.
    */
-  lookup(name: string, meter?: ScopeCharge, at = 0): Value | undefined {
+  lookup(name: string, meter?: CostMeter, at = 0): Value | undefined {
     let walked = 0;
     let found: Value | undefined;
     for (let s: Scope | undefined = this; s; s = s.parent) {
@@ -112,7 +108,7 @@ export class Scope {
    * in the original scopes does not affect it (lazy map bodies evaluate
    * after the program has moved on).
    */
-  snapshot(meter?: ScopeCharge, at = 0): Scope {
+  snapshot(meter?: CostMeter, at = 0): Scope {
     const chain: Scope[] = [];
     let bindings = 0;
     for (let s: Scope | undefined = this; s; s = s.parent) {

@@ -77,34 +77,6 @@ export function formatSource(text: string, options: FormatOptions = {}): FormatR
   return options.formatBroken === true ? { ok: false, diagnostics, text: layout(text, layoutTokens(tree.root), indent) } : { ok: false, diagnostics };
 }
 
-/** A comment found between two tokens, with the line breaks before it. */
-interface GapComment {
-  readonly text: string;
-  readonly start: number;
-  readonly newlinesBefore: number;
-}
-
-/** The comments of a gap between tokens and the line breaks after the last one. */
-function scanGap(text: string, from: number, to: number): { comments: GapComment[]; newlinesAfter: number } {
-  const comments: GapComment[] = [];
-  let newlines = 0;
-  let p = from;
-  while (p < to) {
-    const c = text.charCodeAt(p);
-    if (c === 10) {
-      newlines++;
-      p++;
-    } else if (c === 47 && text.charCodeAt(p + 1) === 47) {
-      let end = text.indexOf("\n", p);
-      if (end < 0 || end > to) end = to;
-      comments.push({ text: text.slice(p, end).trimEnd(), start: p, newlinesBefore: newlines });
-      newlines = 0;
-      p = end;
-    } else p++;
-  }
-  return { comments, newlinesAfter: newlines };
-}
-
 /** Tokens after which the next token starts an operand, so `-` there is unary. */
 function endsOperand(t: LayoutToken, before: LayoutToken | undefined): boolean {
   switch (t.kind) {
@@ -148,7 +120,6 @@ function layout(text: string, tokens: readonly LayoutToken[], indentWidth: numbe
   let prevUnary = false;
   /** Line breaks before a dropped comma, owed to what follows it. */
   let carry = 0;
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 
   const frame = (): Frame => frames[frames.length - 1] as Frame;
   /** Start a new output line (at most one blank line before it) at `level`. */
@@ -161,15 +132,12 @@ function layout(text: string, tokens: readonly LayoutToken[], indentWidth: numbe
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as LayoutToken;
-    const gap = scanGap(text, pos, t.start);
-    pos = t.end;
-
     // A comment on the line of the previous token stays at its end; others get their own line.
-    for (const c of gap.comments) {
+    for (const c of t.comments) {
       const newlines = c.newlinesBefore + carry;
       carry = 0;
       // beside an item kept as written, the blanks stay as written too (`http://x`: a comment glued to the error)
-      if (newlines === 0 && lineHasContent) out.push(prev?.kind === "verbatim" && c === gap.comments[0] ? text.slice(prev.end, c.start) : " ");
+      if (newlines === 0 && lineHasContent) out.push(prev?.kind === "verbatim" && c === t.comments[0] ? text.slice(prev.end, c.start) : " ");
       else {
         newLine(newlines, frame().base + 1);
         afterOpener = false;
@@ -177,7 +145,7 @@ function layout(text: string, tokens: readonly LayoutToken[], indentWidth: numbe
       out.push(c.text);
       lineHasContent = true;
     }
-    let newlines = gap.newlinesAfter + carry;
+    let newlines = t.newlinesBefore + carry;
     carry = 0;
     if (t.kind === "eof") break;
 

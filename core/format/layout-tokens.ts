@@ -20,16 +20,36 @@ export interface LayoutToken {
   closerLine: number | undefined;
   /** The closer of a bracket in {@link closerLine}'s sense. */
   closes: boolean;
+  /** The comments between the previous token and this one, in order. */
+  readonly comments: readonly GapComment[];
+  /** The line breaks between the last of those comments (or the previous token) and this one. */
+  readonly newlinesBefore: number;
 }
+
+/** A comment between two tokens (trailing blanks removed), with the line breaks before it. */
+export interface GapComment {
+  readonly text: string;
+  readonly start: number;
+  readonly newlinesBefore: number;
+}
+
+const NO_COMMENTS: readonly GapComment[] = [];
 
 /** The layout tokens of a tree, `eof` last. A loop over an explicit stack, like every walk of the tree. */
 export function layoutTokens(root: SyntaxNode): LayoutToken[] {
   const out: LayoutToken[] = [];
   let line = 1;
+  /** The trivia since the last token pushed. */
+  let comments: GapComment[] | undefined;
+  let breaks = 0;
   const push = (kind: LayoutToken["kind"], text: string, start: number): void => {
     const endLine = line + newlines(text);
-    out.push({ kind, text, start, end: start + text.length, line, endLine, closerLine: undefined, closes: false });
+    const end = start + text.length;
+    const before = comments ?? NO_COMMENTS;
+    out.push({ kind, text, start, end, line, endLine, closerLine: undefined, closes: false, comments: before, newlinesBefore: breaks });
     line = endLine;
+    comments = undefined;
+    breaks = 0;
   };
   /** A node being walked: its next child, where that child starts, and its opener's index in `out`. */
   interface Walk {
@@ -58,16 +78,20 @@ export function layoutTokens(root: SyntaxNode): LayoutToken[] {
     switch (child.kind) {
       case "newline":
         line++;
+        breaks++;
+        break;
+      case "comment":
+        (comments ??= []).push({ text: child.text.trimEnd(), start: at, newlinesBefore: breaks });
+        breaks = 0;
         break;
       case "whitespace":
-      case "comment":
       case "bom":
         break;
       default:
         push(child.kind, child.text, at);
     }
   }
-  out.push({ kind: "eof", text: "", start: root.end, end: root.end, line, endLine: line, closerLine: undefined, closes: false });
+  push("eof", "", root.end);
   return out;
 }
 

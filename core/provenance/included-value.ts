@@ -29,38 +29,27 @@ export interface Adoption {
 export function adoptIncluded(v: Value, a: Adoption): Value {
   if (v === null || typeof v !== "object") return v;
   if (v instanceof LazyArray) return new IncludedArray(v, a);
-  if (v instanceof ObjectValue) {
-    let out: ObjectValue | undefined;
-    const { keys, values } = v;
-    for (let i = 0; i < keys.length; i++) {
-      a.meter.charge(1, a.site);
-      const x = values[i] as Value;
-      const y = adoptIncluded(x, a);
-      if (y !== x && out === undefined) {
-        out = new ObjectValue();
-        for (let j = 0; j < i; j++) out.append(keys[j] as string, values[j] as Value);
-        setObjectWeight(out, objectWeight(v));
-        a.copied(v, out);
-      }
-      out?.append(keys[i] as string, y);
-    }
-    return out ?? v;
+  if (!(v instanceof ObjectValue) && !Array.isArray(v)) return v;
+  // the children, copied from the first one adoption changes
+  const values = v instanceof ObjectValue ? v.values : v;
+  let copy: Value[] | undefined;
+  for (let i = 0; i < values.length; i++) {
+    a.meter.charge(1, a.site);
+    const x = values[i] as Value;
+    const y = adoptIncluded(x, a);
+    if (y !== x && copy === undefined) copy = values.slice(0, i);
+    copy?.push(y);
   }
+  if (copy === undefined) return v;
   if (Array.isArray(v)) {
-    let out: Value[] | undefined;
-    for (let i = 0; i < v.length; i++) {
-      a.meter.charge(1, a.site);
-      const x = v[i] as Value;
-      const y = adoptIncluded(x, a);
-      if (y !== x && out === undefined) {
-        out = v.slice(0, i);
-        a.copied(v, out);
-      }
-      out?.push(y);
-    }
-    return out ?? v;
+    a.copied(v, copy);
+    return copy;
   }
-  return v;
+  const out = new ObjectValue();
+  for (let i = 0; i < copy.length; i++) out.append(v.keys[i] as string, copy[i] as Value);
+  setObjectWeight(out, objectWeight(v));
+  a.copied(v, out);
+  return out;
 }
 
 /**

@@ -124,9 +124,8 @@ export interface ArrayBlockExpr extends Span {
   readonly type: "arrayBlock";
   /** Template fields; undefined for the implicit form. */
   readonly fields: readonly string[] | undefined;
-  readonly mapParam: string | undefined;
-  readonly mapBody: Expr | undefined;
-  readonly mapAt: number;
+  /** The `map (param) = body` clause, `at` its `map`. */
+  readonly map: { readonly param: string; readonly body: Expr; readonly at: number } | undefined;
   readonly rows: readonly (readonly Expr[])[];
 }
 
@@ -158,33 +157,28 @@ export type BodyItem = Member | SpreadMember | IfMember;
 /** What an array literal holds: expressions, spreads of arrays and conditional elements. */
 export type ArrayItem = Expr | SpreadItem | IfItem;
 
-/** `...e` as a member: `e`'s members are added as if written `k = v` here. */
-export interface SpreadMember extends Span {
-  readonly type: "spreadMember";
+/** `...e` as a member (`e`'s members are added as if written `k = v` here) or an element (`e`'s elements are spliced in). */
+interface Spread<T extends "spreadMember" | "spread"> extends Span {
+  readonly type: T;
   readonly value: Expr;
   /** Offset of `...`. */
   readonly at: number;
 }
-/** `if (c) { … } else if (c) { … } else { … }` at member position: the first true branch's members, in place. */
-export interface IfMember extends Span {
-  readonly type: "ifMember";
-  readonly branches: readonly { readonly test: Expr; readonly body: readonly BodyItem[]; readonly at: number }[];
-  /** The `else { … }` members; undefined without a final else. */
-  readonly otherwise: readonly BodyItem[] | undefined;
+export type SpreadMember = Spread<"spreadMember">;
+export type SpreadItem = Spread<"spread">;
+
+/**
+ * `if (c) B else if (c) B … else B`, each branch `B` a `{ … }` at member position (the first true branch's
+ * members, in place) or a `[ … ]` as an element (the chosen branch's elements, spliced in).
+ */
+export interface Conditional<T extends "ifMember" | "ifItem", B> extends Span {
+  readonly type: T;
+  readonly branches: readonly { readonly test: Expr; readonly body: B; readonly at: number }[];
+  /** The final `else`'s branch; undefined without one. */
+  readonly otherwise: B | undefined;
 }
-/** `...e` as an array element: `e`'s elements are spliced in. */
-export interface SpreadItem extends Span {
-  readonly type: "spread";
-  readonly value: Expr;
-  /** Offset of `...`. */
-  readonly at: number;
-}
-/** `if (c) [ … ] else [ … ]` as an array element: the chosen branch's elements, spliced in. */
-export interface IfItem extends Span {
-  readonly type: "ifItem";
-  readonly branches: readonly { readonly test: Expr; readonly body: ArrayExpr; readonly at: number }[];
-  readonly otherwise: ArrayExpr | undefined;
-}
+export type IfMember = Conditional<"ifMember", readonly BodyItem[]>;
+export type IfItem = Conditional<"ifItem", ArrayExpr>;
 /** `include "path"` as an expression: the file's value, merged nowhere. */
 export interface IncludeExpr extends Span {
   readonly type: "includeValue";

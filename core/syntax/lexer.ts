@@ -1,13 +1,12 @@
 /**
  * The lexer: turns source text into tokens on demand (the parser pulls them),
  * so a 50 MB file never becomes a token array. It allocates no token
- * objects: {@link Lexer.scan} leaves the current token in the lexer's own
- * fields (`kind`, `text`, `start`, …), which the parser reads, so a 100 kB
- * text no longer makes ~40,000 short-lived objects for the garbage collector
- * to sweep. {@link Lexer.next} wraps it for callers that want token objects
- * (the formatter, the editor scanner). Errors are thrown as {@link LexError},
- * after the lexer has moved past the offending text, so that scanning on
- * finds the errors after it (the parser reports them all, LANGUAGE.md §13.1).
+ * objects (garbage for the collector): {@link Lexer.scan} leaves the current
+ * token in the lexer's own fields (`kind`, `text`, `start`, …), which the
+ * parser reads; {@link Lexer.next} wraps it for callers that want token
+ * objects. Errors are thrown as {@link LexError}, after the lexer has moved
+ * past the offending text, so that scanning on finds the errors after it
+ * (the parser reports them all, LANGUAGE.md §13.1).
  */
 import { fill, MESSAGES } from "../diagnostics/catalogue.js";
 import { quoteInMessage } from "../diagnostics/message-text.js";
@@ -100,7 +99,8 @@ export class Lexer {
   /** The next token as an object (for callers that keep tokens); throws {@link LexError} on a lexical error. */
   next(): Token {
     this.scan();
-    return makeToken(this.kind, this.text, this.start, this.end, this.tokLine, this.endLine, this.int, this.contentStart);
+    const { kind, text, start, end, int, contentStart } = this;
+    return { kind, text, start, end, line: this.tokLine, endLine: this.endLine, int, contentStart };
   }
 
   /** Move to the next token, left in this lexer's fields; throws {@link LexError} on a lexical error. */
@@ -251,11 +251,7 @@ export class Lexer {
 
   private regularOrRawString(start: number, line: number): void {
     const src = this.src;
-    if (src.startsWith('"""', start)) {
-      const close = src.indexOf('"""', start + 3);
-      if (close < 0) this.unterminated(start);
-      return this.finishString("string", src.slice(start + 3, close), start, close + 3, line);
-    }
+    if (src.startsWith('"""', start)) return this.raw('"""', start, line);
     let out = "";
     let segStart = start + 1;
     let p = start + 1;
@@ -283,13 +279,16 @@ export class Lexer {
     return this.finishString("string", out, start, p + 1, line);
   }
 
+  /** A raw string between `fence`s (`"""` or ```` ``` ````): no escapes. */
+  private raw(fence: string, start: number, line: number): void {
+    const close = this.src.indexOf(fence, start + 3);
+    if (close < 0) this.unterminated(start);
+    this.finishString("string", this.src.slice(start + 3, close), start, close + 3, line);
+  }
+
   private backtick(start: number, line: number): void {
     const src = this.src;
-    if (src.startsWith("```", start)) {
-      const close = src.indexOf("```", start + 3);
-      if (close < 0) this.unterminated(start);
-      return this.finishString("string", src.slice(start + 3, close), start, close + 3, line);
-    }
+    if (src.startsWith("```", start)) return this.raw("```", start, line);
     const close = src.indexOf("`", start + 1);
     if (close < 0) this.unterminated(start);
     this.finishString("template", src.slice(start + 1, close), start, close + 1, line);
@@ -297,26 +296,9 @@ export class Lexer {
   }
 }
 
-/** Every token has the same fields in the same order, so the parser's property reads stay monomorphic. */
-function makeToken(
-  kind: TokenKind,
-  text: string,
-  start: number,
-  end: number,
-  line: number,
-  endLine: number,
-  int?: number | bigint,
-  contentStart?: number,
-): Token {
-  return { kind, text, start, end, line, endLine, int, contentStart };
-}
-
 /**
- * Whether `text` is one of {@link KEYWORDS}, by length then comparison with
- * each keyword of that length. A set lookup hashed every fresh name the lexer
- * sliced (keys like `name`, `tags`, `memory` start with a keyword's letter):
- * ~10 % of the lexer's time on a large config; comparing with a constant of
- * another length costs one length check. A test holds it to {@link KEYWORDS}.
+ * Whether `text` is one of {@link KEYWORDS}, by length then comparison (a set
+ * lookup hashed every fresh name the lexer sliced). A test holds it to {@link KEYWORDS}.
  */
 export function isKeyword(text: string): boolean {
   switch (text.length) {

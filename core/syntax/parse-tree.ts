@@ -25,15 +25,10 @@ export interface SyntaxTreeResult {
 /** Parse `source` into a tree (always) and its syntax errors. */
 export function parseTree(source: string, options: ParseOptions): SyntaxTreeResult {
   // a text past the size limit is not read token by token: one error node holds it
-  if (source.length > options.maxSourceLength) {
-    const parse = parseProgram(source, options);
-    const green = new GreenNode("document", [new GreenNode("error", [new GreenToken("error", source)])]);
-    return { root: new SyntaxNode(green, 0, undefined), diagnostics: parse.diagnostics ?? [], parse };
-  }
-  const tree = new TreeBuilder(source, 0);
+  const tree = source.length > options.maxSourceLength ? undefined : new TreeBuilder(source, 0);
   const parse = parseProgram(source, options, tree);
-  const green = new GreenNode("document", tree.finish(source.length));
-  return { root: new SyntaxNode(green, 0, undefined), diagnostics: parse.diagnostic === undefined ? [] : parse.diagnostics, parse };
+  const children = tree?.finish(source.length) ?? [new GreenNode("error", [new GreenToken("error", source)])];
+  return { root: new SyntaxNode(new GreenNode("document", children), 0, undefined), diagnostics: parse.diagnostics ?? [], parse };
 }
 
 /** The top-level children of a text, or of a stretch of it. */

@@ -44,8 +44,10 @@ import type {
   ArrayExpr,
   ArrayItem,
   BodyItem,
+  IncludeExpr,
   BodyScopeNeeds,
   BinaryOp,
+  Conditional,
   Expr,
   Member,
   ObjectExpr,
@@ -83,7 +85,7 @@ export const MAX_SYNTAX_ERRORS = 50;
 /** Thrown when {@link ParseOptions.maxErrors} errors have been found: the parse ends there. */
 const ENOUGH_ERRORS = new Error("enough errors");
 
-/** Another place an error names, as offsets (placed, with lines, once parsing has stopped). */
+/** Another place an error names, as offsets. */
 interface RelatedOffsets {
   readonly start: number;
   readonly end: number;
@@ -93,7 +95,6 @@ interface RelatedOffsets {
 class ParseError extends Error {
   constructor(
     readonly diagnostic: RawDiagnostic,
-    readonly related: readonly RelatedOffsets[] = [],
     /** The error says the innermost open delimiter is not closed: recovery gives it up rather than look for its closer. */
     readonly abandons = false,
   ) {
@@ -113,10 +114,8 @@ function hasLineBreak(src: string, from: number, to: number): boolean {
 
 /**
  * Binary operator precedence (higher binds tighter; 0: not a binary
- * operator); `map` and `..` sit between 4 and 7. A switch over the
- * lexer's punctuation strings (interned constants, so each case is a
- * pointer comparison): a keyed read of a table object missed on `,` `}`
- * `=` … (the common tokens after an operand) and walked the prototype chain.
+ * operator); `map` and `..` sit between 4 and 7. A switch, not a table: a
+ * keyed read missed on `,` `}` `=` … (the common tokens after an operand) and walked the prototype chain.
  */
 function binaryPrecedence(op: string): number {
   switch (op) {
@@ -186,7 +185,7 @@ export function parseProgram(source: string, options: ParseOptions, tree?: TreeB
       if (tooDeep === undefined) throw e;
     }
   }
-  const diagnostics = found.map((f) => placed(source, lines, f));
+  const diagnostics = found.map((f) => (f instanceof LexError ? lexHinted(source, f.diagnostic) : f.diagnostic));
   const last = diagnostics[diagnostics.length - 1];
   if (tooDeep !== undefined && (last === undefined || tooDeep.start > last.start)) diagnostics.push(tooDeep);
   return { diagnostic: diagnostics[0] as RawDiagnostic, diagnostics, lines };
@@ -209,13 +208,6 @@ export function parseTreeItems(source: string, from: number, maxDepth: number, t
     if (p.toDiagnostic(e) === undefined) throw e;
     return source.length;
   }
-}
-
-/** An error as a diagnostic: a lexical error with its hint, a syntax error with its related places. */
-function placed(source: string, lines: LineIndex, e: ParseError | LexError): RawDiagnostic {
-  if (e instanceof LexError) return lexHinted(source, e.diagnostic);
-  if (e.related.length === 0) return e.diagnostic;
-  return { ...e.diagnostic, related: e.related.map((r) => ({ ...makeSpan(lines, r.start, r.end), message: r.message })) };
 }
 
 /** A lexical error with its hint: `#fff` or `512Mi` as a value (write it as a string), `#` starting a line (comments are `//`). */
@@ -540,13 +532,15 @@ class Parser {
 
   /** Fail at the current token; the end of the file is reported where the last real token ends. */
   private fail(m: CodedMessage, related?: readonly RelatedOffsets[], abandons?: boolean): never {
-    if (this.kind === "eof" && !this.prevEof) throw new ParseError({ ...m, start: this.prevEnd - 1, end: this.prevEnd }, related, abandons);
-    throw new ParseError({ ...m, start: this.start, end: Math.max(this.end, this.start + 1) }, related, abandons);
+    const eof = this.kind === "eof" && !this.prevEof;
+    return this.failAt(m, eof ? this.prevEnd - 1 : this.start, eof ? this.prevEnd : this.end, related, abandons);
   }
 
-  /** Fail at a token consumed earlier (never the end of the file). */
-  private failAt(m: CodedMessage, start: number, end: number, related?: readonly RelatedOffsets[]): never {
-    throw new ParseError({ ...m, start, end: Math.max(end, start + 1) }, related);
+  /** Fail at `[start, end)`, with the related places, if any. */
+  private failAt(m: CodedMessage, start: number, end: number, related: readonly RelatedOffsets[] = [], abandons?: boolean): never {
+    const d: RawDiagnostic = { ...m, start, end: Math.max(end, start + 1) };
+    if (related.length === 0) throw new ParseError(d, abandons);
+    throw new ParseError({ ...d, related: related.map((r) => ({ ...makeSpan(this.lines, r.start, r.end), message: r.message })) }, abandons);
   }
 
   /** Note the current token, an opening delimiter, as open (in the tree, its node opens). */
@@ -694,12 +688,7 @@ class Parser {
 
   private statement(): Statement {
     if (this.kind === "keyword" && this.text === "include" && !this.nextIsKeyFollower()) {
-      const start = this.start;
-      this.advance();
-      if (this.kindNow() !== "string") this.fail(fill(MESSAGES.includePath));
-      const path = this.text;
-      const end = this.end;
-      this.advance();
+      const { path, start, end } = this.includeValue();
       return { type: "include", path, start, end };
     }
     if (this.is("@")) {
@@ -751,19 +740,13 @@ class Parser {
       const value = this.expression();
       return { type: "member", declare: true, key, quoted, value, start, end: value.end };
     }
+    let value: Expr | undefined;
     if (this.is("=") || this.is(":")) {
       this.advance();
-      const value = this.expression();
-      return { type: "member", declare: false, key, quoted, value, start, end: value.end };
-    }
-    if (this.is("{")) {
-      const value = this.objectBody();
-      return { type: "member", declare: false, key, quoted, value, start, end: value.end };
-    }
-    if (this.is("[")) {
-      const value = this.arrayBlock();
-      return { type: "member", declare: false, key, quoted, value, start, end: value.end };
-    }
+      value = this.expression();
+    } else if (this.is("{")) value = this.objectBody();
+    else if (this.is("[")) value = this.arrayBlock();
+    if (value !== undefined) return { type: "member", declare: false, key, quoted, value, start, end: value.end };
     const hint = quoted || this.start !== keyEnd || !this.hints ? undefined : keyHint(this.src, start);
     return this.failAt(withHint(fill(MESSAGES.expectedAssign, keyShown(key, quoted)), hint), start, keyEnd);
   }
@@ -772,7 +755,7 @@ class Parser {
   private objectBody(): ObjectExpr {
     const openStart = this.start;
     const mark = this.names.length;
-    const members = this.bodyItems();
+    const members = this.delimitedItems("}") as BodyItem[];
     const end = this.prevEnd;
     // Spreads and conditional members bind keys known only when evaluated (§16.3): bind every member, and no key is known distinct.
     const plain = allMembers(members);
@@ -851,21 +834,13 @@ class Parser {
         tree?.close();
         if (fields.length === 0) this.failAt(fill(MESSAGES.templateNoFields), kwStart, kwEnd);
       }
-      let mapParam: string | undefined;
-      let mapBody: Expr | undefined;
-      let mapAt = openStart;
-      if (this.isKeyword("map")) {
-        const clause = this.mapClause();
-        mapParam = clause.param;
-        mapBody = clause.body;
-        mapAt = clause.at;
-      }
+      const map = this.isKeyword("map") ? this.mapClause() : undefined;
       const rows = this.rows(fields?.length ?? 1, openStart, openEnd);
       const end = this.end;
       this.advance();
       this.closed();
       this.depth--;
-      const block: ArrayBlockExpr = { type: "arrayBlock", fields, mapParam, mapBody, mapAt, rows, start: openStart, end };
+      const block: ArrayBlockExpr = { type: "arrayBlock", fields, map, rows, start: openStart, end };
       return block;
     }
     return this.arrayLiteral();
@@ -924,20 +899,12 @@ class Parser {
           current = undefined;
           closedLine = this.prevEndLine;
         }
-        afterComma = false;
-        if (this.is(",")) {
-          tree?.close();
-          this.advance();
-          if (this.is(",")) this.fail(fill(MESSAGES.unexpectedComma));
-          afterComma = true;
-        } else if (!this.is("]") && this.kind !== "eof") {
-          if (this.line <= this.prevEndLine) this.failSeparator();
-          tree?.close();
-          if (current !== undefined) {
-            rows.push(current);
-            current = undefined;
-          }
-        } else tree?.close();
+        afterComma = this.separator("]");
+        // a line break ends the row
+        if (!afterComma && current !== undefined && !this.is("]") && this.kind !== "eof") {
+          rows.push(current);
+          current = undefined;
+        }
       } catch (e) {
         current = undefined;
         afterComma = false;
@@ -959,8 +926,7 @@ class Parser {
    * or `[ … ]` (elements: array literals) the current token opens, separated
    * by `,` or a new line. After an error in an item the list recovers at the
    * next one (§13.1 [D9]). The closer's end is then {@link prevEnd}. No
-   * callback per list: a closure and a result object per body were garbage
-   * on the parse's hottest path (bench/RESULTS.md, branch parsespeed).
+   * callback per list: it was garbage on the parse's hottest path.
    */
   private delimitedItems(closer: "}" | "]"): (BodyItem | ArrayItem)[] {
     const openStart = this.start;
@@ -989,11 +955,6 @@ class Parser {
     this.closed();
     this.depth--;
     return items;
-  }
-
-  /** The members of the `{ … }` the current token opens (its closer's end is then {@link prevEnd}). */
-  private bodyItems(): BodyItem[] {
-    return this.delimitedItems("}") as BodyItem[];
   }
 
   /** An element of an array literal, checked for W4. */
@@ -1205,38 +1166,47 @@ class Parser {
 
   /** A member, a spread `...e` or a conditional member (object bodies and the top level). */
   private bodyItem(topLevel: boolean): BodyItem {
-    if (this.is("...")) {
-      const at = this.start;
-      this.advance();
-      const value = this.expression();
-      return { type: "spreadMember", value, at, start: at, end: value.end };
-    }
+    if (this.is("...")) return { type: "spreadMember", ...this.spread() };
     if (this.atIf()) {
-      const start = this.start;
-      const branches: { test: Expr; body: BodyItem[]; at: number }[] = [];
-      let otherwise: BodyItem[] | undefined;
-      let end = start;
-      for (;;) {
-        const at = this.start;
-        const test = this.ifCondition();
-        if (!this.is("{")) this.fail(fill(MESSAGES.expectedBraceAfterIf));
-        const body = this.bodyItems();
-        branches.push({ test, body, at });
-        end = this.prevEnd;
-        const next = this.atElse("{");
-        if (next === undefined) break;
-        this.advance(); // else
-        if (next === "else") {
-          otherwise = this.bodyItems();
-          end = this.prevEnd;
-          break;
-        }
-        if (!this.atIf()) this.ifWithoutCondition();
-      }
-      return { type: "ifMember", branches, otherwise, start, end };
+      const c = this.conditional("{", fill(MESSAGES.expectedBraceAfterIf), () => this.delimitedItems("}") as BodyItem[]);
+      return { type: "ifMember", ...c, end: this.prevEnd };
     }
     if (this.atStrayElse(false)) this.fail(fill(MESSAGES.elseWithoutIf));
     return this.member(topLevel);
+  }
+
+  /** `...e` (the current token is `...`). */
+  private spread(): { value: Expr; at: number; start: number; end: number } {
+    const at = this.start;
+    this.advance();
+    const value = this.expression();
+    return { value, at, start: at, end: value.end };
+  }
+
+  /**
+   * `if (c) B else if (c) B … else B` (the current token is `if`), each
+   * branch `B` a `{ … }` or `[ … ]` (`open`) that `branch` parses; its end
+   * is then {@link prevEnd}.
+   */
+  private conditional<B>(open: "{" | "[", expected: CodedMessage, branch: () => B): ConditionalParts<B> {
+    const start = this.start;
+    const branches: { test: Expr; body: B; at: number }[] = [];
+    let otherwise: B | undefined;
+    for (;;) {
+      const at = this.start;
+      const test = this.ifCondition();
+      if (!this.is(open)) this.fail(expected);
+      branches.push({ test, body: branch(), at });
+      const next = this.atElse(open);
+      if (next === undefined) break;
+      this.advance(); // else
+      if (next === "else") {
+        otherwise = branch();
+        break;
+      }
+      if (!this.atIf()) this.ifWithoutCondition();
+    }
+    return { branches, otherwise, start };
   }
 
   /** `else if` not followed by `(` on its line: P8 at the token after `if`. */
@@ -1260,40 +1230,17 @@ class Parser {
 
   /** An element of an array literal: an expression, a spread `...e` or a conditional element. */
   private arrayItem(): ArrayItem {
-    if (this.is("...")) {
-      const at = this.start;
-      this.advance();
-      const value = this.expression();
-      return { type: "spread", value, at, start: at, end: value.end };
-    }
+    if (this.is("...")) return { type: "spread", ...this.spread() };
     if (this.atIf()) {
-      const start = this.start;
-      const branches: { test: Expr; body: ArrayExpr; at: number }[] = [];
-      let otherwise: ArrayExpr | undefined;
-      for (;;) {
-        const at = this.start;
-        const test = this.ifCondition();
-        if (!this.is("[")) this.fail(fill(MESSAGES.expectedBracketAfterIf));
-        const body = this.arrayLiteral() as ArrayExpr;
-        branches.push({ test, body, at });
-        const next = this.atElse("[");
-        if (next === undefined) break;
-        this.advance(); // else
-        if (next === "else") {
-          otherwise = this.arrayLiteral() as ArrayExpr;
-          break;
-        }
-        if (!this.atIf()) this.ifWithoutCondition();
-      }
-      const last = otherwise ?? (branches[branches.length - 1] as { body: ArrayExpr }).body;
-      return { type: "ifItem", branches, otherwise, start, end: last.end };
+      const c = this.conditional("[", fill(MESSAGES.expectedBracketAfterIf), () => this.arrayLiteral() as ArrayExpr);
+      return { type: "ifItem", ...c, end: this.prevEnd };
     }
     if (this.atStrayElse(true)) this.fail(fill(MESSAGES.elseWithoutIf));
     return this.expression();
   }
 
   /** `include "path"` as an expression (the current token is `include`). */
-  private includeValue(): Expr {
+  private includeValue(): IncludeExpr {
     const at = this.start;
     this.advance();
     if (this.kindNow() !== "string") this.fail(fill(MESSAGES.includePath));
@@ -1370,6 +1317,9 @@ class Parser {
   }
 }
 
+/** What {@link Parser.conditional} parses: an `ifMember` or `ifItem` but its type and end. */
+type ConditionalParts<B> = Omit<Conditional<"ifMember" | "ifItem", B>, "type" | "end">;
+
 /** A key as messages name it: quoted keys in double quotes, names in single quotes. */
 function keyShown(key: string, quoted: boolean): string {
   return quoted ? `"${quoteInMessage(key)}"` : `'${quoteInMessage(key)}'`;
@@ -1386,14 +1336,11 @@ function keysSetAgain(members: readonly Statement[], warnings: WarningList, line
     if (m.type !== "member" || m.declare) continue;
     first ??= new Map();
     const earlier = first.get(m.key);
-    if (earlier !== undefined) warnings.add(keySetAgainWarning(m.key, lines.line(earlier.start), m.start, m.start + Math.max(1, keyLength(m))));
+    // the key as written: a quoted key with its quotes
+    const end = m.start + Math.max(1, m.quoted ? m.key.length + 2 : m.key.length);
+    if (earlier !== undefined) warnings.add(keySetAgainWarning(m.key, lines.line(earlier.start), m.start, end));
     first.set(m.key, m);
   }
-}
-
-/** Length of a member's key as written (a quoted key with its quotes). */
-function keyLength(m: Member): number {
-  return m.quoted ? m.key.length + 2 : m.key.length;
 }
 
 /** True when no two members of a body write the same key (`:=` declarations write none). */

@@ -61,17 +61,22 @@ export function quoteHint(src: string, failStart: number, glued = false): string
   return fillText(PHRASES.writeAsString, quoteInMessage(run.trim()));
 }
 
-/** True when `at` follows a member's `=`, `:=` or `:`. */
-function afterAssign(src: string, at: number, floor: number): boolean {
+/** Where the blanks (spaces, tabs) before `at` start, looking back no further than `floor`. */
+function blanksBefore(src: string, at: number, floor: number): number {
   let i = at;
   while (i > floor && (src[i - 1] === " " || src[i - 1] === "\t")) i--;
-  return src[i - 1] === "=" || src[i - 1] === ":";
+  return i;
+}
+
+/** True when `at` follows a member's `=`, `:=` or `:`. */
+function afterAssign(src: string, at: number, floor: number): boolean {
+  const c = src[blanksBefore(src, at, floor) - 1];
+  return c === "=" || c === ":";
 }
 
 /** True when `at` begins a value: after `=`, `:`, `,`, `[` or `(`, or first on its line. */
 function atValuePlace(src: string, at: number, floor: number): boolean {
-  let i = at;
-  while (i > floor && (src[i - 1] === " " || src[i - 1] === "\t")) i--;
+  const i = blanksBefore(src, at, floor);
   if (i === 0) return false; // the start of the file is a key's place
   const c = src[i - 1];
   return c === "=" || c === ":" || c === "," || c === "[" || c === "(" || (c === "\n" && insideBrackets(src, i));
@@ -93,8 +98,7 @@ function insideBrackets(src: string, at: number): boolean {
 
 /** For a `#` that starts a line: JSSON's comments are `//`. */
 export function commentHint(src: string, at: number): string | undefined {
-  let i = at;
-  while (i > 0 && at - i < MAX_SCAN && (src[i - 1] === " " || src[i - 1] === "\t")) i--;
+  const i = blanksBefore(src, at, Math.max(0, at - MAX_SCAN));
   return i === 0 || src[i - 1] === "\n" ? PHRASES.commentsStartWith : undefined;
 }
 
@@ -144,12 +148,11 @@ function valueAfter(src: string, at: number, ceiling: number): string | undefine
  */
 export function memberNameBefore(src: string, open: number): string | undefined {
   const floor = Math.max(0, open - MAX_SCAN);
-  let i = open;
-  while (i > floor && (src[i - 1] === " " || src[i - 1] === "\t")) i--;
-  if (src[i - 1] !== "=" && src[i - 1] !== ":") return undefined;
+  let i = blanksBefore(src, open, floor);
+  if (!afterAssign(src, i, floor)) return undefined;
   i--;
   if (src[i - 1] === ":") i--;
-  while (i > floor && (src[i - 1] === " " || src[i - 1] === "\t")) i--;
+  i = blanksBefore(src, i, floor);
   let from = i;
   while (from > floor && /[\p{L}\p{N}_]/u.test(src[from - 1] as string)) from--;
   const name = src.slice(from, i);

@@ -98,10 +98,8 @@ export class TreeBuilder {
 
   /** Text the lexer refused, `[start, end)`: one `error` token, in an `error` node of its own where no item is open. */
   refused(start: number, end: number): void {
-    this.gap(start);
-    const top = this.open[this.open.length - 1] as OpenNode;
-    if (top.skippedItems !== undefined && top.children.length > 0) this.openNode(top.skippedItems, start);
-    else if (holdsItems(top.kind)) this.openNode("error", start);
+    this.beforeToken(start);
+    if (holdsItems((this.open[this.open.length - 1] as OpenNode).kind)) this.openNode("error", start);
     (this.open[this.open.length - 1] as OpenNode).children.push(new GreenToken("error", this.source.slice(start, end)));
     this.pos = end;
     const c = this.source.charCodeAt(start);

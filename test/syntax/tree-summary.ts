@@ -162,9 +162,9 @@ function expr(e: Expr): Node {
       return { head: `use ${q(e.name)} ${span(e)} @${e.at}`, children: e.overrides === undefined ? [] : [object(e.overrides)] };
     case "arrayBlock": {
       const fields = e.fields === undefined ? "" : ` fields=[${e.fields.join(" ")}]`;
-      const map = e.mapParam === undefined ? "" : ` map (${e.mapParam}) @${e.mapAt}`;
+      const map = e.map === undefined ? "" : ` map (${e.map.param}) @${e.map.at}`;
       const children: Node[] = [];
-      if (e.mapBody !== undefined) children.push({ head: "body", children: [expr(e.mapBody)] });
+      if (e.map !== undefined) children.push({ head: "body", children: [expr(e.map.body)] });
       for (const row of e.rows) children.push({ head: "row", children: row.map(expr) });
       return { head: `block ${span(e)}${fields}${map}`, children };
     }
