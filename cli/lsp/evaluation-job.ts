@@ -56,8 +56,8 @@ export type SchemaOutcome =
  * Run `job`. `evaluated` is told as soon as the evaluation ends (the server
  * keeps it if the check that follows must be stopped from outside). The
  * result is the schema check's outcome, if there was one, and, when the
- * evaluation succeeded, how to make its value previews (after the check:
- * a check stopped from outside then costs no previews).
+ * evaluation succeeded, its value previews (made after the check: a check
+ * stopped from outside then costs no previews).
  */
 export function runEvaluationJob(
   engine: Engine,
@@ -66,16 +66,16 @@ export function runEvaluationJob(
   signal: RunSignal,
   phase: (p: number) => void,
   evaluated: (e: Evaluated) => void,
-): { schema: SchemaOutcome | undefined; previews: (() => Previews) | undefined } {
+): { schema: SchemaOutcome | undefined; previews?: Previews } {
   phase(PHASE.evaluating);
   const r = engine.evaluate(job.text, { limits: LSP_LIMITS, host, signal, ...(job.path === undefined ? {} : { file: job.path }) });
   if (!r.ok) {
     evaluated({ ok: false, diagnostics: r.diagnostics, warnings: r.warnings ?? [] });
-    return { schema: undefined, previews: undefined };
+    return { schema: undefined };
   }
   evaluated({ ok: true, warnings: r.warnings });
-  const previews = (): Previews => previewsOf(r.value, previewPaths(job.text));
-  return { schema: checkSchema(engine, r, job, phase), previews };
+  const schema = checkSchema(engine, r, job, phase);
+  return { schema, previews: previewsOf(r.value, previewPaths(job.text)) };
 }
 
 /** The schema check of a successful evaluation, its failures located in the time the run has left. */

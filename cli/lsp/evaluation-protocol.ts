@@ -12,14 +12,13 @@ export interface WorkerJob extends EvaluationJob {
 
 /**
  * Messages the thread sends: `ready` once, then per job `evaluated` (when
- * the evaluation ends), `previews` (when it succeeded) and `done` (the
- * job's end: its diagnostics can be published).
+ * the evaluation ends) and `done` (the job's end: its diagnostics can be
+ * published; with the value previews when the evaluation succeeded).
  */
 export type WorkerMessage =
   | { readonly kind: "ready" }
   | { readonly kind: "evaluated"; readonly id: number; readonly evaluated: Evaluated }
-  | { readonly kind: "done"; readonly id: number; readonly schema: SchemaOutcome | undefined; readonly error?: string }
-  | { readonly kind: "previews"; readonly id: number; readonly previews: Previews };
+  | { readonly kind: "done"; readonly id: number; readonly schema: SchemaOutcome | undefined; readonly previews?: Previews; readonly error?: string };
 
 /** Slots of the shared control array: the id of the job to cancel; the running job's phase. */
 export const CONTROL = { cancel: 0, phase: 1, size: 2 } as const;

@@ -31,6 +31,8 @@ export interface JobOutcome {
   /** The evaluation's outcome (undefined when the thread was stopped before it ended). */
   readonly evaluated: Evaluated | undefined;
   readonly schema: SchemaOutcome | undefined;
+  /** The value previews of an evaluation that succeeded. */
+  readonly previews?: Previews;
   /** Set when the thread was stopped (at the time limit) or died; `checking` says it was in the schema check. */
   readonly stopped?: { readonly why: Stopped; readonly checking: boolean };
   /** A bug in the job (logged by the server). */
@@ -82,8 +84,6 @@ export interface QueueHost {
   openFiles(): Iterable<{ readonly path: string; readonly text: () => string }>;
   /** A job ended and was not cancelled: publish it. */
   finished(uri: string, job: PreparedJob, outcome: JobOutcome): void;
-  /** The value previews of a successful evaluation (just before its `finished`). */
-  previews(uri: string, job: PreparedJob, previews: Previews): void;
   /** The thread failed to start. */
   log(message: string): void;
 }
@@ -207,11 +207,8 @@ export class EvaluationQueue {
       r.evaluated = m.evaluated;
       return;
     }
-    if (m.kind === "previews") {
-      if (!r.cancelled) this.host.previews(r.uri, r.job, m.previews);
-      return;
-    }
-    this.end(r, { evaluated: r.evaluated, schema: m.schema, ...(m.error === undefined ? {} : { error: m.error }) });
+    const { kind: _kind, id: _id, ...done } = m;
+    this.end(r, { evaluated: r.evaluated, ...done });
   }
 
   /** Terminate the thread (a cancelled schema check, a job past its limit); the running job ends with what it has. */

@@ -91,9 +91,10 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     if (outcome.error !== undefined) connection.console.error(`jsson lsp: evaluating ${uri} failed: ${outcome.error}`);
     const state = stateOf(uri);
     if (state === undefined) return; // closed meanwhile
+    if (outcome.previews !== undefined) state.previews = { byPath: new Map(outcome.previews), stale: state.version !== job.version };
     // a failed evaluation sends no previews: the ones shown are of an earlier text
-    if (outcome.evaluated?.ok !== true && state.previews !== undefined) state.previews = { byPath: state.previews.byPath, stale: true };
-    const result = diagnoseOutcome({ uriOf }, uri, job.path, job.text, job.schemaPath, outcome);
+    else if (outcome.evaluated?.ok !== true && state.previews !== undefined) state.previews = { byPath: state.previews.byPath, stale: true };
+    const result = diagnoseOutcome(uriOf, uri, job, outcome);
     own.set(uri, result.own);
     publish(uri);
     // Replace what this document placed in its included files.
@@ -130,30 +131,25 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
         connection.console.error(`jsson lsp: publishing ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       }
     },
-    previews: (uri, job, previews) => {
-      const state = stateOf(uri);
-      if (state !== undefined) state.previews = { byPath: new Map(previews), stale: state.version !== job.version };
-    },
     log: (message) => connection.console.error(message),
   });
 
   // the thread loads the engine while the client initializes
   queue.warmUp();
 
-  /** An edit (or a change on disk) makes `uri`'s running evaluation moot: stop it, and evaluate again after `delay`. */
-  const schedule = (uri: string, delay: number): void => {
+  /** An edit (or a change on disk) makes `uri`'s running evaluation moot: stop it, and evaluate again after `delay` (never: closed). */
+  const schedule = (uri: string, delay: number | undefined): void => {
     clearTimeout(timers.get(uri));
     timers.delete(uri);
     queue.cancel(uri);
     // at once: the evaluation thread starts on the text before this thread builds its tree ahead
     if (delay === 0) return queue.request(uri);
-    timers.set(
-      uri,
-      setTimeout(() => {
-        timers.delete(uri);
-        queue.request(uri);
-      }, delay),
-    );
+    if (delay === undefined) return;
+    const later = setTimeout(() => {
+      timers.delete(uri);
+      queue.request(uri);
+    }, delay);
+    timers.set(uri, later);
   };
 
   const loadAssociations = (): void => {
@@ -200,9 +196,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   });
   documents.onDidClose((e) => {
     const uri = e.document.uri;
-    clearTimeout(timers.get(uri));
-    timers.delete(uri);
-    queue.cancel(uri);
+    schedule(uri, undefined);
     states.delete(uri);
     own.delete(uri);
     for (const [target, perIncluder] of fromIncluders) if (perIncluder.delete(uri)) publish(target);
