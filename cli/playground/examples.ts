@@ -168,8 +168,3 @@ export const EXAMPLES: readonly PlaygroundExample[] = [
   { id: "includes", title: "Includes (several files)", source: INCLUDES, files: { "db.jsson": INCLUDED_DB, "shared/limits.jsson": INCLUDED_LIMITS } },
   { id: "schema", title: "Schema validation", source: SCHEMA_SOURCE, schema: SCHEMA_YAML },
 ];
-
-/** The example with this id, if any. */
-export function findExample(id: string): PlaygroundExample | undefined {
-  return EXAMPLES.find((e) => e.id === id);
-}

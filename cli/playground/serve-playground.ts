@@ -79,16 +79,6 @@ export function defaultPlaygroundRoot(): string {
   return fileURLToPath(new URL("../../playground/", import.meta.url));
 }
 
-function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listFiles(full));
-    else if (entry.isFile()) out.push(full);
-  }
-  return out;
-}
-
 function readOptional(path: string): Buffer | undefined {
   return existsSync(path) ? readFileSync(path) : undefined;
 }
@@ -97,9 +87,10 @@ function readOptional(path: string): Buffer | undefined {
 function loadAssets(root: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   if (!existsSync(join(root, "index.html"))) return assets;
-  for (const file of listFiles(root)) {
-    const type = CONTENT_TYPES[extname(file)];
-    if (type === undefined) continue; // .gz / .br variants and anything unexpected
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const type = CONTENT_TYPES[extname(entry.name)];
+    if (!entry.isFile() || type === undefined) continue; // .gz / .br variants and anything unexpected
+    const file = join(entry.parentPath, entry.name);
     const rel = relative(root, file).split(sep).join("/");
     const body = readFileSync(file);
     const path = rel === "index.html" ? "/" : `/playground/${rel}`;

@@ -120,8 +120,9 @@ function code(stream: StringStream, state: JssonState): string | null {
     const name = word[0];
     // `[ template { … }` opens a template, although `template { … }` elsewhere is an object block named "template".
     if (name === "template" && prev === "[") return "keyword";
-    // `else {` / `else [`: the keyword, as in the TextMate grammar (an if branch before it is the common case; a key named else holding a block is the one miss).
-    if (name === "else" && stream.match(/^\s*[{[]/, false)) return "keyword";
+    // `else {` / `else [` / `else if` of a conditional member or element (§16.3): the keyword, as in the TextMate
+    // grammar (an if branch before it is the common case; a key named else holding a block is the one miss).
+    if (name === "else" && stream.match(/^\s*(?:\{|\[|if\b)/, false)) return "keyword";
     const keyPlace = atLineStart || prev === "{" || prev === ",";
     if (keyPlace && stream.match(DECL_FOLLOWS, false)) return "variableName.definition";
     if (keyPlace && stream.match(KEY_FOLLOWS, false)) return "propertyName.definition";
@@ -129,9 +130,8 @@ function code(stream: StringStream, state: JssonState): string | null {
     if (name === "true" || name === "false") return "bool";
     if (name === "null") return "null";
     if (KEYWORDS.has(name)) return "keyword";
-    // `if (…)` and `else {` / `else [` / `else if` of a conditional member or element (§16.3); elsewhere plain names.
+    // `if (…)` of a conditional member or element (§16.3); elsewhere a plain name.
     if (name === "if" && stream.match(/^[ \t]*\(/, false)) return "keyword";
-    if (name === "else" && stream.match(/^\s*(?:\{|\[|if\b)/, false)) return "keyword";
     return "variableName";
   }
 

@@ -8,7 +8,7 @@
  * answers about text that has changed since are dropped, because a newer
  * request is always on its way.
  */
-import { EXAMPLES, findExample, type PlaygroundExample } from "../examples.js";
+import { EXAMPLES, type PlaygroundExample } from "../examples.js";
 import { decodeShareFragment, encodeShareFragment, type SharedState } from "../share-fragment.js";
 import { listFormats, transpile, validateSchema, versionText } from "./api-client.js";
 import { copyText } from "./clipboard.js";
@@ -28,7 +28,7 @@ const DEBOUNCE_MS = 250;
 const ui = findElements();
 const notices = new Notices(ui.toast, ui.announcer);
 const formats = new FormatPicker(ui.formatSelect);
-const workspace = new Workspace(ui.editor, ui.fileTabs, (active) => updateRemoveButton(ui, active), { onChange: () => changed(), onRun: () => void run() }, "source-heading", "editor-help");
+const workspace = new Workspace(ui.editor, ui.fileTabs, (active) => updateRemoveButton(ui, active), { onChange: () => changed(), onRun: () => void run() });
 const output = new OutputPanel(ui, workspace, formats, notices);
 let schemaVisible = false;
 /** The fragment the page last wrote or loaded (so our own address updates are not loaded back). */
@@ -181,7 +181,7 @@ for (const example of EXAMPLES) {
   ui.exampleSelect.append(option);
 }
 ui.exampleSelect.addEventListener("change", () => {
-  const example = findExample(ui.exampleSelect.value);
+  const example = EXAMPLES.find((e) => e.id === ui.exampleSelect.value);
   if (example === undefined) return;
   loadExample(example);
   notices.toast(`Loaded example: ${example.title}`);

@@ -68,16 +68,13 @@ export class OutputPanel {
         outcome.errors.flatMap((text, i): ListedError[] => {
           const d = outcome.diagnostics[i];
           if (d === undefined) return [{ text }];
-          const names = this.workspace.names();
-          const held = (file: string | undefined): { file?: string } => (file !== undefined && names.includes(file) ? { file } : {});
-          const causes = diagnosticPlaces(d)
-            .slice(1)
-            // a place in a file the page does not hold is listed without a link (it would open the program)
-            .map((c): ListedError => {
-              const text = `↳ ${c.file ?? MAIN_NAME}, line ${c.line}: ${c.message}`;
-              return c.file !== undefined && names.includes(c.file) ? { text, line: c.line, column: c.column, file: c.file } : { text };
-            });
-          return [{ text, line: d.line, column: d.column, ...held(d.file) }, ...causes];
+          // a place in a file the page does not hold is listed without a link (it would open the program)
+          const causes = diagnosticPlaces(d).slice(1).map((c): ListedError => {
+            const link = this.linkTo(c);
+            const text = `↳ ${c.file ?? MAIN_NAME}, line ${c.line}: ${c.message}`;
+            return link.file === undefined ? { text } : { text, ...link };
+          });
+          return [{ text, ...this.linkTo(d) }, ...causes];
         }).concat(this.listedWarnings(outcome)),
         reveal,
       );
@@ -92,13 +89,16 @@ export class OutputPanel {
 
   /** A run's warnings as list entries beside its errors: `warning: Line <n>: …`, each a link to its place. */
   private listedWarnings(outcome: Warnings): ListedError[] {
-    const names = this.workspace.names();
     return outcome.warnings.map((text, i): ListedError => {
       const d = outcome.warningDiagnostics[i];
       const item = { text: `warning: ${text}`, warning: true };
-      if (d === undefined) return item;
-      return { ...item, line: d.line, column: d.column, ...(d.file !== undefined && names.includes(d.file) ? { file: d.file } : {}) };
+      return d === undefined ? item : { ...item, ...this.linkTo(d) };
     });
+  }
+
+  /** Where a list entry about `d` links to: its line, in its file when the page holds that file (else in the program). */
+  private linkTo(d: DiagnosticLike): { line: number; column: number; file?: string } {
+    return { line: d.line, column: d.column, ...(d.file !== undefined && this.workspace.names().includes(d.file) ? { file: d.file } : {}) };
   }
 
   /** Markers in every document (none when both lists are empty): a run's errors, or a schema check's failures; and a run's warnings. */
