@@ -14,7 +14,7 @@ import { outlineDocument } from "./document-outline.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import { outputPath } from "./name-resolution.js";
 import { previewValue } from "./value-preview.js";
-import { readSchemaFile } from "./workspace-schemas.js";
+import { readWorkspaceFile } from "./workspace-schemas.js";
 
 /** The phase a job is in: a schema check counts no work, so only the server can stop one (by terminating the thread). */
 export const PHASE = { idle: 0, evaluating: 1, checking: 2 } as const;
@@ -81,7 +81,7 @@ export function runEvaluationJob(
 /** The schema check of a successful evaluation, its failures located in the time the run has left. */
 function checkSchema(engine: Engine, r: Evaluation, job: EvaluationJob, phase: (p: number) => void): SchemaOutcome | undefined {
   if (job.schemaPath === undefined) return undefined;
-  const read = readSchemaFile(job.schemaPath);
+  const read = readWorkspaceFile(job.schemaPath, "schema file");
   if (!read.ok) return { kind: "unreadable", reason: read.reason };
   // the data check counts no work, so an edit meanwhile stops it from outside; locating honours the signal
   const checkData: DataCheck = (data, schemaText, options) => {

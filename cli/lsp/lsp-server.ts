@@ -72,12 +72,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
 
   const preparation = new DocumentPreparation(stateOf);
 
-  function* openStates(): Iterable<DocumentState> {
-    for (const uri of documents.keys()) {
-      const s = stateOf(uri);
-      if (s !== undefined) yield s;
-    }
-  }
+  const openStates = (): DocumentState[] => documents.keys().flatMap((uri) => stateOf(uri) ?? []);
 
   const publish = (uri: string): void => {
     const list = [...(own.get(uri) ?? [])];

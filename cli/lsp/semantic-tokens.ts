@@ -12,14 +12,11 @@ import type { DocumentState } from "./document-state.js";
 import { childTokens, type EditorToken } from "./editor-tokens.js";
 
 /** Token types, in legend order. */
-export const TOKEN_TYPES = ["comment", "string", "number", "keyword", "operator", "property", "variable", "parameter", "macro"] as const;
+const TOKEN_TYPES = ["comment", "string", "number", "keyword", "operator", "property", "variable", "parameter", "macro"] as const;
 type TokenType = (typeof TOKEN_TYPES)[number];
 
-/** Modifiers: `declaration` marks where a key or name is defined. */
-export const TOKEN_MODIFIERS = ["declaration"] as const;
-
-/** The legend the server announces. */
-export const SEMANTIC_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+/** The legend the server announces; the one modifier, `declaration`, marks where a key or name is defined. */
+export const SEMANTIC_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: ["declaration"] };
 
 /** One child's semantic tokens, its offsets made relative to where it starts. */
 interface ChildSemantics {

@@ -9,7 +9,7 @@
  * plugin loader reads it: only when its owner and folders make it
  * trustworthy (trusted-path.ts; otherwise another user chose what is read),
  * only a regular file, and only up to a size. Schema files are read the
- * same way when a document needs one ({@link readSchemaFile}).
+ * same way when a document needs one ({@link readWorkspaceFile}).
  */
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
@@ -38,11 +38,6 @@ export function readWorkspaceFile(path: string, what: string): WorkspaceRead {
   if (!read.ok) return { ok: false, reason: read.message };
   const untrusted = untrustedReason(path);
   return untrusted === undefined ? { ok: true, text: read.text } : { ok: false, reason: `not read: ${untrusted}` };
-}
-
-/** A schema file named by the config, read as the config is ({@link readWorkspaceFile}). */
-export function readSchemaFile(path: string): WorkspaceRead {
-  return readWorkspaceFile(path, "schema file");
 }
 
 /** Associations of the workspace at `root`, and a problem with the config file if it has one. */

@@ -67,17 +67,11 @@ interface Reply {
   readonly data: Record<string, unknown> | undefined;
 }
 
-function endpoint(path: string): string {
-  return new URL(path, document.baseURI).href;
-}
-
 async function call(path: string, body?: Readonly<Record<string, unknown>>, vars?: string): Promise<Reply | string> {
+  const post = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: bodyWithVars(body, vars) };
   let response: Response;
   try {
-    response =
-      body === undefined
-        ? await fetch(endpoint(path), { headers: { Accept: "application/json" } })
-        : await fetch(endpoint(path), { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: bodyWithVars(body, vars) });
+    response = await fetch(new URL(path, document.baseURI).href, { headers: { Accept: "application/json" }, ...post });
   } catch {
     return "Cannot reach the jsson server. Is `jsson serve` still running?";
   }

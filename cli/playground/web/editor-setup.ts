@@ -72,10 +72,7 @@ const errorLines = StateField.define<DecorationSet>({
     lines = lines.map(tr.changes);
     for (const e of tr.effects) {
       if (e.is(setErrorLines)) {
-        lines = Decoration.set(
-          e.value.map((n) => errorLineMark.range(tr.state.doc.line(n).from)),
-          true,
-        );
+        lines = Decoration.set(e.value.map((n) => errorLineMark.range(tr.state.doc.line(n).from)), true);
       }
     }
     return lines;

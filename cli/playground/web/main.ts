@@ -142,7 +142,7 @@ function loadState(state: SharedState): void {
 }
 
 function loadExample(example: PlaygroundExample): void {
-  loadState({ source: example.source, ...(example.files === undefined ? {} : { files: example.files }), ...(example.schema === undefined ? {} : { schema: example.schema }) });
+  loadState(example);
   // A new history entry: Back returns to the program that was there before.
   updateShareUrl(true);
   void run();
