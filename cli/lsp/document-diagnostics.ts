@@ -14,7 +14,6 @@ import { EVALUATION_HEAP_MB, type JobOutcome } from "./evaluation-queue.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import type { SuggestionData } from "./warning-fixes.js";
 
-/** Outcome of {@link diagnoseOutcome}. */
 export interface DocumentDiagnostics {
   /** Diagnostics of the document itself. */
   readonly own: LspDiagnostic[];

@@ -4,7 +4,9 @@
  * schema — check the output and locate the failures, all under the run's
  * one time limit (the locating pass gets what the run has left). Everything
  * returned is plain data: it crosses to the server's thread, which turns it
- * into LSP diagnostics (document-diagnostics.ts).
+ * into LSP diagnostics (document-diagnostics.ts). Also what the two threads
+ * say to each other: jobs with the include overlay's changes, answers, and
+ * the shared control array (cancellation, the job's phase).
  */
 import { schemaCheck, type DataCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type RunSignal, type SchemaResult, type ValuePlace } from "../../core/index.js";
 import { ProgramValue } from "../../core/values/program-value.js";
@@ -19,6 +21,9 @@ import { readWorkspaceFile } from "./workspace-schemas.js";
 /** The phase a job is in: a schema check counts no work, so only the server can stop one (by terminating the thread). */
 export const PHASE = { idle: 0, evaluating: 1, checking: 2 } as const;
 
+/** Slots of the shared control array: the id of the job to cancel; the running job's phase. */
+export const CONTROL = { cancel: 0, phase: 1, size: 2 } as const;
+
 /** At most this many value previews (for hovers) come back from one evaluation. */
 export const MAX_PREVIEWS = 20_000;
 
@@ -31,6 +36,21 @@ export interface EvaluationJob {
   /** The schema the workspace associates with the file. */
   readonly schemaPath: string | undefined;
 }
+
+/** A job with the overlay changes since the previous one (texts by file path; paths no longer open). */
+export interface WorkerJob extends EvaluationJob {
+  readonly overlay: { readonly set: readonly (readonly [string, string])[]; readonly drop: readonly string[] };
+}
+
+/**
+ * Messages the thread sends: `ready` once, then per job `evaluated` (when
+ * the evaluation ends) and `done` (the job's end: its diagnostics can be
+ * published; with the value previews when the evaluation succeeded).
+ */
+export type WorkerMessage =
+  | { readonly kind: "ready" }
+  | { readonly kind: "evaluated"; readonly id: number; readonly evaluated: Evaluated }
+  | { readonly kind: "done"; readonly id: number; readonly schema: SchemaOutcome | undefined; readonly previews?: Previews; readonly error?: string };
 
 /** The evaluation's own outcome: errors, or warnings. */
 export type Evaluated = { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } | { readonly ok: true; readonly warnings: readonly Diagnostic[] };

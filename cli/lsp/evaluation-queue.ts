@@ -11,9 +11,7 @@
  * terminated the same way; the next job starts a new thread.
  */
 import { Worker } from "node:worker_threads";
-import type { EvaluationJob, Evaluated, Previews, SchemaOutcome } from "./evaluation-job.js";
-import { CONTROL, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
-import { PHASE } from "./evaluation-job.js";
+import { CONTROL, PHASE, type EvaluationJob, type Evaluated, type Previews, type SchemaOutcome, type WorkerJob, type WorkerMessage } from "./evaluation-job.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 
 /** Heap cap of the evaluation thread, in MiB: a run out of memory ends as a diagnostic, not as the server. */
@@ -130,7 +128,6 @@ export class EvaluationQueue {
     this.thread = undefined;
   }
 
-  /** The counts now. */
   snapshot(): EvaluationCounts {
     return { ...this.counts, running: this.running === undefined ? 0 : 1, queued: this.waiting.size };
   }

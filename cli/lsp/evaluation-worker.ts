@@ -8,9 +8,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createEngine } from "../../index.js";
-import { runEvaluationJob } from "./evaluation-job.js";
-import { CONTROL, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
-import { PHASE } from "./evaluation-job.js";
+import { CONTROL, PHASE, runEvaluationJob, type WorkerJob, type WorkerMessage } from "./evaluation-job.js";
 import { OverlayHost } from "./overlay-host.js";
 
 const control = new Int32Array(workerData as SharedArrayBuffer);

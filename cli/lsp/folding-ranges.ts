@@ -24,7 +24,6 @@ const STRING = 1;
 /** The folds of each top-level item by its green node (an entry goes with its node). */
 const ITEMS = new WeakMap<GreenNode, ChildFolds>();
 
-/** Folding ranges of a document. */
 export function foldingRanges(state: DocumentState): FoldingRange[] {
   const doc = state.document;
   const line = (offset: number): number => doc.positionAt(offset).line;

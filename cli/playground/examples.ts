@@ -8,7 +8,6 @@
 export interface PlaygroundExample {
   /** Stable id (used in tests and as the `<option>` value). */
   readonly id: string;
-  /** Menu label. */
   readonly title: string;
   /** The program (the request's `source`). */
   readonly source: string;

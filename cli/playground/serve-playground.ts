@@ -29,7 +29,6 @@ export interface PlaygroundRefusals {
   methodNotAllowed(res: ServerResponse, allowed: readonly string[]): void;
 }
 
-/** Options of {@link playgroundHandler}. */
 export interface PlaygroundOptions {
   /** The folder holding the built page; default: dist/playground of this package. */
   readonly root?: string;
@@ -108,12 +107,6 @@ function loadAssets(root: string): Map<string, Asset> {
   return assets;
 }
 
-function pathOf(url: string | undefined): string {
-  const u = url ?? "/";
-  const q = u.search(/[?#]/);
-  return q < 0 ? u : u.slice(0, q);
-}
-
 /** The content codings an Accept-Encoding header allows (those not given q=0). */
 function acceptedEncodings(header: string): Set<string> {
   const accepted = new Set<string>();
@@ -148,7 +141,7 @@ export function playgroundHandler(options: PlaygroundOptions): PlaygroundHandler
   const ALLOWED = ["GET", "HEAD"];
 
   return (req, res, next) => {
-    const path = pathOf(req.url);
+    const path = (req.url ?? "/").split(/[?#]/, 1)[0] as string;
     if (path !== "/" && !path.startsWith("/playground/")) return next();
     // Built after the server started (or caught mid-build): look again.
     if (assets.size === 0) assets = loadAssets(root);

@@ -117,7 +117,6 @@ function trouble(reply: Reply): string[] {
   return [error ?? `Unexpected answer from the server (HTTP ${reply.status}).`];
 }
 
-/** POST /transpile. */
 export async function transpile(request: TranspileRequest): Promise<TranspileOutcome> {
   const reply = await call("transpile", { source: request.source, format: request.format, files: request.files }, request.vars);
   if (typeof reply === "string") return { kind: "failed", messages: [reply] };
@@ -138,7 +137,6 @@ export async function transpile(request: TranspileRequest): Promise<TranspileOut
   return { kind: "output", format, text, timeMs, ...warnings };
 }
 
-/** POST /validate-schema. */
 export async function validateSchema(request: ValidationRequest): Promise<ValidationOutcome> {
   const body: Record<string, unknown> = { source: request.source, schema: request.schema, output_format: request.format, files: request.files };
   if (request.schemaFormat !== undefined) body["schema_format"] = request.schemaFormat;

@@ -37,10 +37,8 @@ export class FormatPicker {
     this.formats = list.length > 0 ? list : FALLBACK_FORMATS;
     this.select.replaceChildren(
       ...this.formats.map((f) => {
-        const option = document.createElement("option");
-        option.value = f.name;
         // Plugin formats say where they come from.
-        option.textContent = BUILTIN.includes(f.name) || f.plugin === "" ? f.name : `${f.name} (${f.plugin})`;
+        const option = new Option(BUILTIN.includes(f.name) || f.plugin === "" ? f.name : `${f.name} (${f.plugin})`, f.name);
         option.title = f.description;
         return option;
       }),

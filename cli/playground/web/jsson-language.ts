@@ -11,13 +11,13 @@ import { StreamLanguage, type StreamParser, type StringStream } from "@codemirro
 
 /** An open construct that continues across tokens (innermost last). */
 interface Frame {
-  /** "dq": "…"  "raw": """…"""  "fence": ```…```  "tpl": `…`  "interp": ${…} inside a template. */
-  readonly kind: "dq" | "raw" | "fence" | "tpl" | "interp";
+  /** "dq": "…"  "raw": """…""" or ```…``` (closed by `close`)  "tpl": `…`  "interp": ${…} inside a template. */
+  readonly kind: "dq" | "raw" | "tpl" | "interp";
+  readonly close?: string;
   /** Open `{` inside an `${…}`, so that its closing `}` is found. */
   braces: number;
 }
 
-/** Tokenizer state. */
 export interface JssonState {
   stack: Frame[];
   /** Open brackets outside strings (for indentation). */
@@ -94,13 +94,10 @@ function code(stream: StringStream, state: JssonState): string | null {
     state.prev = prev;
     return "lineComment";
   }
-  if (stream.match('"""')) {
-    state.stack.push({ kind: "raw", braces: 0 });
-    return rawString(stream, state, '"""');
-  }
-  if (stream.match("```")) {
-    state.stack.push({ kind: "fence", braces: 0 });
-    return rawString(stream, state, "```");
+  const close = stream.match('"""') ? '"""' : stream.match("```") ? "```" : undefined;
+  if (close !== undefined) {
+    state.stack.push({ kind: "raw", close, braces: 0 });
+    return rawString(stream, state, close);
   }
   if (stream.eat('"')) {
     state.stack.push({ kind: "dq", braces: 0 });
@@ -190,9 +187,7 @@ const parser: StreamParser<JssonState> = {
       case "dq":
         return regularString(stream, state);
       case "raw":
-        return rawString(stream, state, '"""');
-      case "fence":
-        return rawString(stream, state, "```");
+        return rawString(stream, state, frame.close ?? '"""');
       case "tpl":
         return templateText(stream, state);
     }
@@ -208,5 +203,4 @@ const parser: StreamParser<JssonState> = {
   },
 };
 
-/** The JSSON language for CodeMirror. */
 export const jssonLanguage = StreamLanguage.define(parser);

@@ -174,12 +174,7 @@ const selectResultTab = setUpTabs(ui.resultTabs, (panelId) => {
 
 setUpFileControls(ui, workspace, notices, changed);
 
-for (const example of EXAMPLES) {
-  const option = document.createElement("option");
-  option.value = example.id;
-  option.textContent = example.title;
-  ui.exampleSelect.append(option);
-}
+ui.exampleSelect.append(...EXAMPLES.map((example) => new Option(example.title, example.id)));
 ui.exampleSelect.addEventListener("change", () => {
   const example = EXAMPLES.find((e) => e.id === ui.exampleSelect.value);
   if (example === undefined) return;

@@ -15,7 +15,6 @@ import { MAIN_NAME, type Workspace } from "./workspace.js";
 /** Longer outputs show only their start: a <pre> with millions of lines freezes the page. */
 const DISPLAY_LIMIT = 1_000_000;
 
-/** The Output panel. */
 export class OutputPanel {
   private last: { readonly text: string; readonly format: string } | undefined;
 

@@ -60,12 +60,10 @@ export class Workspace {
     return [...this.states.keys()];
   }
 
-  /** The name of the document in the editor. */
   activeName(): string {
     return this.active;
   }
 
-  /** The current text of a document. */
   text(name: string): string {
     return this.stateOf(name)?.doc.toString() ?? "";
   }
@@ -145,7 +143,6 @@ export class Workspace {
     this.view.focus();
   }
 
-  /** Focus the editor. */
   focus(): void {
     this.view.focus();
   }
