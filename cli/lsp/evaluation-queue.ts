@@ -147,8 +147,7 @@ export class EvaluationQueue {
 
   private start(thread: Thread, uri: string, prepared: PreparedJob): void {
     const id = this.nextId++;
-    const { version: _version, ...rest } = prepared;
-    const job: WorkerJob = { ...rest, id, overlay: this.overlayFor(thread, prepared.path, prepared.text) };
+    const job: WorkerJob = { ...prepared, id, overlay: this.overlayFor(thread, prepared.path, prepared.text) };
     const running: Running = { id, uri, job: prepared, cancelled: false, evaluated: undefined, timer: undefined };
     this.running = running;
     this.counts.started++;

@@ -169,16 +169,10 @@ export function playgroundHandler(options: PlaygroundOptions): PlaygroundHandler
       headers["Referrer-Policy"] = "no-referrer";
     }
     if (asset.gzip !== undefined || asset.brotli !== undefined) headers["Vary"] = "Accept-Encoding";
-    if (matchesEtag(req.headers["if-none-match"], asset.etag)) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
+    if (matchesEtag(req.headers["if-none-match"], asset.etag)) return void res.writeHead(304, headers).end();
     const { body, encoding } = pickEncoding(asset, String(req.headers["accept-encoding"] ?? ""));
     if (encoding !== undefined) headers["Content-Encoding"] = encoding;
     headers["Content-Length"] = String(body.length);
-    res.writeHead(200, headers);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
   };
 }

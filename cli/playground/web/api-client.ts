@@ -127,13 +127,9 @@ export async function transpile(request: TranspileRequest): Promise<TranspileOut
   const warnings: Warnings = { warnings: strings(data["warnings"]), warningDiagnostics: diagnosticsOf(data["warning_diagnostics"]) };
   if (data["success"] !== true) return { kind: "errors", format, errors: strings(data["errors"]), diagnostics: diagnosticsOf(data["diagnostics"]), timeMs, ...warnings };
   const output = data["output"];
-  let text: string;
-  if (typeof output === "string") text = output;
-  else {
-    // `json` sends the value itself: re-indent its raw text so big integers and key order survive.
-    const raw = rawField(reply.text, "output");
-    text = raw === undefined ? JSON.stringify(output, null, 2) + "\n" : prettyRawJson(raw);
-  }
+  // `json` sends the value itself: re-indent its raw text so big integers and key order survive.
+  const raw = typeof output === "string" ? undefined : rawField(reply.text, "output");
+  const text = typeof output === "string" ? output : raw === undefined ? JSON.stringify(output, null, 2) + "\n" : prettyRawJson(raw);
   return { kind: "output", format, text, timeMs, ...warnings };
 }
 

@@ -69,10 +69,6 @@ async function run(): Promise<void> {
   }
 }
 
-function schemaFormat(): string | undefined {
-  return ui.schemaFormat.value === "" ? undefined : ui.schemaFormat.value;
-}
-
 async function runOnce(): Promise<void> {
   const revision = workspace.revision();
   const format = formats.value;
@@ -90,10 +86,10 @@ async function runOnce(): Promise<void> {
 
   const schema = ui.schemaInput.value;
   if (!schemaVisible || schema.trim() === "") return;
-  const schemaAs = schemaFormat();
+  const schemaAs = ui.schemaFormat.value;
   ui.schemaStatus.textContent = "Validating…";
-  const validation = await validateSchema({ ...request, schema, schemaFormat: schemaAs });
-  if (stale() || ui.schemaInput.value !== schema || schemaFormat() !== schemaAs) return;
+  const validation = await validateSchema({ ...request, schema, schemaFormat: schemaAs || undefined }); // "": detect
+  if (stale() || ui.schemaInput.value !== schema || ui.schemaFormat.value !== schemaAs) return;
   showValidation(ui, validation, notices, workspace);
   // schema failures are marked where their values come from (LANGUAGE.md §12.3), as errors are
   if (validation.kind === "result" && !validation.valid) output.markProblems(schemaFailurePlaces(validation.diagnostics));

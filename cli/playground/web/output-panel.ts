@@ -33,32 +33,24 @@ export class OutputPanel {
   show(outcome: TranspileOutcome): void {
     const ui = this.ui;
     const reveal = (file: string | undefined, line: number, column: number): void => this.workspace.reveal(file ?? MAIN_NAME, line, column);
-    if (outcome.kind === "output") {
+    const ok = outcome.kind === "output";
+    const cut = ok && outcome.text.length > DISPLAY_LIMIT;
+    this.last = ok ? { text: outcome.text, format: outcome.format } : undefined;
+    ui.output.textContent = !ok ? "" : cut ? outcome.text.slice(0, DISPLAY_LIMIT) : outcome.text;
+    ui.output.hidden = !ok;
+    ui.outputNote.hidden = !cut;
+    ui.output.dataset["state"] = ok ? "ok" : "error";
+    ui.transpileStatus.dataset["state"] = ok ? "ok" : "error";
+    this.setActions(ok);
+    if (ok) {
       this.markProblems([], outcome.warningDiagnostics);
-      this.last = { text: outcome.text, format: outcome.format };
-      const cut = outcome.text.length > DISPLAY_LIMIT;
-      ui.output.textContent = cut ? outcome.text.slice(0, DISPLAY_LIMIT) : outcome.text;
-      ui.outputNote.hidden = !cut;
       ui.outputNote.textContent = cut ? `Showing the first ${formatBytes(outcome.text.slice(0, DISPLAY_LIMIT))} of ${formatBytes(outcome.text)}; copy or download the whole output.` : "";
-      ui.output.dataset["state"] = "ok";
       ui.output.dataset["format"] = outcome.format;
-      ui.output.hidden = false;
       renderErrors(ui.outputErrors, this.listedWarnings(outcome), reveal);
       const warned = outcome.warnings.length === 0 ? "" : ` · ${plural(outcome.warnings.length, "warning")}`;
       ui.transpileStatus.textContent = `${outcome.format} · ${formatMs(outcome.timeMs)} · ${formatBytes(outcome.text)}${warned}`;
-      ui.transpileStatus.dataset["state"] = "ok";
-      this.setActions(true);
       this.notices.announce(`Transpiled to ${outcome.format}.`);
-      return;
-    }
-    this.last = undefined;
-    ui.output.hidden = true;
-    ui.output.textContent = "";
-    ui.outputNote.hidden = true;
-    ui.output.dataset["state"] = "error";
-    ui.transpileStatus.dataset["state"] = "error";
-    this.setActions(false);
-    if (outcome.kind === "errors") {
+    } else if (outcome.kind === "errors") {
       this.markProblems(outcome.diagnostics, outcome.warningDiagnostics);
       renderErrors(
         ui.outputErrors,
@@ -103,11 +95,7 @@ export class OutputPanel {
   /** Markers in every document (none when both lists are empty): a run's errors, or a schema check's failures; and a run's warnings. */
   markProblems(diagnostics: readonly DiagnosticLike[], warnings: readonly DiagnosticLike[] = []): void {
     const names = this.workspace.names();
-    const markers = problemsByFile(
-      diagnostics,
-      names.filter((n) => n !== MAIN_NAME),
-      warnings,
-    );
+    const markers = problemsByFile(diagnostics, names.filter((n) => n !== MAIN_NAME), warnings);
     for (const name of names) this.workspace.setProblems(name, markers.get(name === MAIN_NAME ? PROGRAM : name) ?? []);
   }
 
