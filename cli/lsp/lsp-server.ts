@@ -80,8 +80,6 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     void connection.sendDiagnostics({ uri, diagnostics: list });
   };
 
-  const schemaPathOf = (path: string | undefined): string | undefined => (root === undefined || path === undefined ? undefined : schemaFor(associations, root, path)?.schemaPath);
-
   const finished = (uri: string, job: PreparedJob, outcome: JobOutcome): void => {
     if (outcome.error !== undefined) connection.console.error(`jsson lsp: evaluating ${uri} failed: ${outcome.error}`);
     const state = stateOf(uri);
@@ -110,7 +108,8 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
       const state = stateOf(uri);
       if (state === undefined) return undefined;
       const path = pathOf(uri);
-      return { version: state.version, text: state.text, path, schemaPath: schemaPathOf(path) };
+      const schemaPath = root === undefined || path === undefined ? undefined : schemaFor(associations, root, path)?.schemaPath;
+      return { version: state.version, text: state.text, path, schemaPath };
     },
     *openFiles() {
       for (const d of documents.all()) {

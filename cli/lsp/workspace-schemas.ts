@@ -46,10 +46,9 @@ export function readSchemaAssociations(root: string): { associations: SchemaAsso
   if (!existsSync(file)) return { associations: [] };
   const read = readWorkspaceFile(file, WORKSPACE_CONFIG);
   if (!read.ok) return { associations: [], problem: `${WORKSPACE_CONFIG} ignored: ${read.reason}` };
-  const text = read.text;
   let config: unknown;
   try {
-    config = JSON.parse(text);
+    config = JSON.parse(read.text);
   } catch (e) {
     return { associations: [], problem: `${WORKSPACE_CONFIG}: ${(e as Error).message}` };
   }

@@ -4,8 +4,6 @@
  */
 import type { FormatInfo } from "./api-client.js";
 
-const BUILTIN = ["json", "yaml", "toml", "typescript"];
-
 /** Used when /formats cannot be read: the built-ins every server has. */
 export const FALLBACK_FORMATS: readonly FormatInfo[] = [
   { name: "json", aliases: [], media_type: "application/json", extension: "json", description: "JSON", plugin: "" },
@@ -38,7 +36,7 @@ export class FormatPicker {
     this.select.replaceChildren(
       ...this.formats.map((f) => {
         // Plugin formats say where they come from.
-        const option = new Option(BUILTIN.includes(f.name) || f.plugin === "" ? f.name : `${f.name} (${f.plugin})`, f.name);
+        const option = new Option(FALLBACK_FORMATS.some((b) => b.name === f.name) || f.plugin === "" ? f.name : `${f.name} (${f.plugin})`, f.name);
         option.title = f.description;
         return option;
       }),

@@ -59,9 +59,7 @@ function rawString(stream: StringStream, state: JssonState, close: string): stri
   if (stream.skipTo(close)) {
     stream.pos += close.length;
     state.stack.pop();
-  } else {
-    stream.skipToEnd();
-  }
+  } else stream.skipToEnd();
   return "string";
 }
 
