@@ -14,21 +14,18 @@ import { EVALUATION_HEAP_MB, type JobOutcome } from "./evaluation-queue.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import type { SuggestionData } from "./warning-fixes.js";
 
-export interface DocumentDiagnostics {
-  /** Diagnostics of the document itself. */
-  readonly own: LspDiagnostic[];
-  /** Diagnostics for included files (by absolute path), placed where the error is. */
-  readonly included: Map<string, LspDiagnostic[]>;
-}
-
 /** The URI of an absolute path (for related information). */
 type UriOf = (path: string) => string;
 
 /** The start of a document, where a problem of the whole run is shown. */
 const TOP: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** Place every problem of `outcome`, the evaluation of `job` (the document at `uri`). */
-export function diagnoseOutcome(uriOf: UriOf, uri: string, job: Omit<EvaluationJob, "id">, outcome: JobOutcome): DocumentDiagnostics {
+/**
+ * Place every problem of `outcome`, the evaluation of `job` (the document at
+ * `uri`): the document's `own`, and those `included` files (by absolute
+ * path) get where the error is.
+ */
+export function diagnoseOutcome(uriOf: UriOf, uri: string, job: Omit<EvaluationJob, "id">, outcome: JobOutcome): { own: LspDiagnostic[]; included: Map<string, LspDiagnostic[]> } {
   const { path, schemaPath } = job;
   const included = new Map<string, LspDiagnostic[]>();
   const doc = TextDocument.create(uri, "jsson", 0, job.text);

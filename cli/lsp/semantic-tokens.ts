@@ -39,11 +39,10 @@ const TYPE_INDEX = new Map<TokenType, number>(TOKEN_TYPES.map((t, i) => [t, i]))
 
 /** Encoded semantic tokens (LSP relative encoding) of a document. */
 export function semanticTokens(state: DocumentState): number[] {
-  const children = state.children;
   const semantics: ChildSemantics[] = [];
   let after = "";
   let size = 0;
-  for (const { green, at } of children) {
+  for (const { green, at } of state.children) {
     let child = green instanceof GreenNode ? ITEMS.get(green) : undefined;
     if (child === undefined || child.after !== after) {
       child = childSemantics(state, green, at, after);

@@ -96,8 +96,7 @@ function strings(v: unknown): string[] {
 }
 
 function diagnosticsOf(v: unknown): ServerDiagnostic[] {
-  if (!Array.isArray(v)) return [];
-  return v.filter((d): d is ServerDiagnostic => typeof d === "object" && d !== null && typeof (d as ServerDiagnostic).line === "number" && typeof (d as ServerDiagnostic).message === "string");
+  return entriesOf(v).filter((d): d is ServerDiagnostic => typeof d.line === "number");
 }
 
 /** Every entry of /validate-schema's `diagnostics` (kept in step with `errors`, so one without a place is kept too). */
