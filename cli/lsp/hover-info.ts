@@ -33,7 +33,8 @@ function includeValueHover(state: DocumentState, doc: TextDocument, use: NameUse
   const d = reached?.members.find((m) => m.name === use.name);
   if (reached?.file === undefined || d === undefined) return null;
   const line = reached.file.positionAt(d.nameStart).line + 1;
-  return hover(doc, use, `**${markdownText(use.name)}** — key of the included file ${markdownText(ctx.pathOf(reached.file.uri) ?? reached.file.uri)}, defined at line ${line}`, undefined);
+  const file = markdownText(ctx.pathOf(reached.file.uri) ?? reached.file.uri);
+  return hover(doc, use, `**${markdownText(use.name)}** — key of the included file ${file}, defined at line ${line}`, undefined);
 }
 
 /** Text shown literally in Markdown (a quoted key may hold any character). */

@@ -36,7 +36,8 @@ export class FormatPicker {
     this.select.replaceChildren(
       ...this.formats.map((f) => {
         // Plugin formats say where they come from.
-        const option = new Option(FALLBACK_FORMATS.some((b) => b.name === f.name) || f.plugin === "" ? f.name : `${f.name} (${f.plugin})`, f.name);
+        const builtin = FALLBACK_FORMATS.some((b) => b.name === f.name) || f.plugin === "";
+        const option = new Option(builtin ? f.name : `${f.name} (${f.plugin})`, f.name);
         option.title = f.description;
         return option;
       }),

@@ -83,8 +83,8 @@ function templateText(stream: StringStream, state: JssonState): string {
 
 /** A token outside string text (top level, or inside `${…}`). */
 function code(stream: StringStream, state: JssonState): string | null {
-  const atLineStart = stream.pos === stream.indentation();
   const prev = state.prev;
+  const keyPlace = stream.pos === stream.indentation() || prev === "{" || prev === ",";
   state.prev = "x";
 
   if (stream.match("//")) {
@@ -101,7 +101,7 @@ function code(stream: StringStream, state: JssonState): string | null {
     state.stack.push({ kind: "dq", braces: 0 });
     const style = regularString(stream, state);
     // A quoted key ("my-key" = 1) reads as a key.
-    return (atLineStart || prev === "{" || prev === ",") && top(state)?.kind !== "dq" && stream.match(KEY_FOLLOWS, false) ? "propertyName.definition" : style;
+    return keyPlace && top(state)?.kind !== "dq" && stream.match(KEY_FOLLOWS, false) ? "propertyName.definition" : style;
   }
   if (stream.eat("`")) {
     state.stack.push({ kind: "tpl", braces: 0 });
@@ -118,7 +118,6 @@ function code(stream: StringStream, state: JssonState): string | null {
     // `else {` / `else [` / `else if` of a conditional member or element (§16.3): the keyword, as in the TextMate
     // grammar (an if branch before it is the common case; a key named else holding a block is the one miss).
     if (name === "else" && stream.match(/^\s*(?:\{|\[|if\b)/, false)) return "keyword";
-    const keyPlace = atLineStart || prev === "{" || prev === ",";
     if (keyPlace && stream.match(DECL_FOLLOWS, false)) return "variableName.definition";
     if (keyPlace && stream.match(KEY_FOLLOWS, false)) return "propertyName.definition";
     if (prev === ".") return "propertyName";
