@@ -73,11 +73,6 @@ const PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** dist/playground, found from this compiled file (dist/cli/playground/serve-playground.js). */
-export function defaultPlaygroundRoot(): string {
-  return fileURLToPath(new URL("../../playground/", import.meta.url));
-}
-
 function readOptional(path: string): Buffer | undefined {
   return existsSync(path) ? readFileSync(path) : undefined;
 }
@@ -136,7 +131,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** The handler serving the playground. Creating it reads the built page into memory. */
 export function playgroundHandler(options: PlaygroundOptions): PlaygroundHandler {
-  const root = options.root ?? defaultPlaygroundRoot();
+  // dist/playground, found from this compiled file (dist/cli/playground/serve-playground.js)
+  const root = options.root ?? fileURLToPath(new URL("../../playground/", import.meta.url));
   let assets = loadAssets(root);
   const ALLOWED = ["GET", "HEAD"];
 

@@ -5,7 +5,8 @@
  * outcome is a value; nothing here throws at the caller.
  */
 import type { DiagnosticJson } from "../../wire/wire-diagnostic.js";
-import { prettyRawJson, rawField } from "../raw-json.js";
+import { rawMemberText } from "../../wire/raw-member.js";
+import { prettyRawJson } from "../raw-json.js";
 import { bodyWithVars } from "../vars-text.js";
 
 /** A structured problem of a /transpile or /validate-schema failure (HTTP.md §3): the server's own type. */
@@ -126,8 +127,9 @@ export async function transpile(request: TranspileRequest): Promise<TranspileOut
   const warnings: Warnings = { warnings: strings(data["warnings"]), warningDiagnostics: diagnosticsOf(data["warning_diagnostics"]) };
   if (data["success"] !== true) return { kind: "errors", format, errors: strings(data["errors"]), diagnostics: diagnosticsOf(data["diagnostics"]), timeMs, ...warnings };
   const output = data["output"];
-  // `json` sends the value itself: re-indent its raw text so big integers and key order survive.
-  const raw = typeof output === "string" ? undefined : rawField(reply.text, "output");
+  // `json` sends the value itself: re-indent its raw text (cut out by the server's own scanner) so big integers
+  // and key order survive.
+  const raw = typeof output === "string" ? undefined : rawMemberText(reply.text, "output");
   const text = typeof output === "string" ? output : raw === undefined ? JSON.stringify(output, null, 2) + "\n" : prettyRawJson(raw);
   return { kind: "output", format, text, timeMs, ...warnings };
 }

@@ -137,13 +137,6 @@ function loadState(state: SharedState): void {
   if (state.schema !== undefined) selectResultTab("panel-schema");
 }
 
-function loadExample(example: PlaygroundExample): void {
-  loadState(example);
-  // A new history entry: Back returns to the program that was there before.
-  updateShareUrl(true);
-  void run();
-}
-
 /** Load the program in the address, if it holds one that is not the one shown; false when it holds none. */
 function loadFromUrl(): boolean {
   const fragment = location.hash.replace(/^#/, "");
@@ -174,7 +167,10 @@ ui.exampleSelect.append(...EXAMPLES.map((example) => new Option(example.title, e
 ui.exampleSelect.addEventListener("change", () => {
   const example = EXAMPLES.find((e) => e.id === ui.exampleSelect.value);
   if (example === undefined) return;
-  loadExample(example);
+  loadState(example);
+  // A new history entry: Back returns to the program that was there before.
+  updateShareUrl(true);
+  void run();
   notices.toast(`Loaded example: ${example.title}`);
 });
 
