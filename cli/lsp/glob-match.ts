@@ -28,7 +28,7 @@ type Step =
 export class GlobMatcher {
   private readonly steps: readonly Step[];
 
-  constructor(readonly glob: string) {
+  constructor(glob: string) {
     if (glob.length > MAX_GLOB_LENGTH) throw new RangeError(`glob longer than ${MAX_GLOB_LENGTH} characters`);
     const g = glob.replace(/^\.\//, "");
     const steps: Step[] = [];

@@ -55,11 +55,11 @@ export function resolveUse(outline: DocumentOutline, use: NameUse): Definition |
 }
 
 /** The use or definition name under `offset`. */
-export function symbolAt(outline: DocumentOutline, offset: number): { definition: Definition | undefined; use?: NameUse; named?: Definition } | undefined {
+export function symbolAt(outline: DocumentOutline, offset: number): { definition: Definition | undefined; use?: NameUse } | undefined {
   const use = outline.uses.find((u) => u.start <= offset && offset <= u.end);
   if (use) return { definition: resolveUse(outline, use), use };
   const named = outline.definitions.find((d) => d.nameStart <= offset && offset <= d.nameEnd);
-  if (named) return { definition: named, named };
+  if (named) return { definition: named };
   return undefined;
 }
 

@@ -21,9 +21,8 @@ import { MAX_WORKSPACE_FILE_BYTES } from "./lsp-limits.js";
 /** The config file read at the workspace root. */
 export const WORKSPACE_CONFIG = "jsson.config.json";
 
-/** One association: a glob and the schema file it names (absolute). */
+/** One association: a glob (compiled) and the schema file it names (absolute). */
 export interface SchemaAssociation {
-  readonly glob: string;
   readonly matcher: GlobMatcher;
   readonly schemaPath: string;
 }
@@ -64,7 +63,7 @@ export function readSchemaAssociations(root: string): { associations: SchemaAsso
     } catch (e) {
       return { associations: [], problem: `${WORKSPACE_CONFIG}: the glob "${glob.slice(0, 40)}…" is refused: ${(e as Error).message}` };
     }
-    associations.push({ glob, matcher, schemaPath: isAbsolute(path) ? path : join(root, path) });
+    associations.push({ matcher, schemaPath: isAbsolute(path) ? path : join(root, path) });
   }
   return { associations };
 }
