@@ -21,12 +21,6 @@ interface KeyTarget {
   readonly keyPath: readonly string[];
 }
 
-/** A document as this module reads it: an open one's state, or an included file read through the host. */
-interface Readable {
-  readonly document: TextDocument;
-  readonly outline: DocumentOutline;
-}
-
 /** References at `offset` in `state`: those of the document itself, and — for a key of an included file — those across the open documents. */
 export function referencesAcrossFiles(state: DocumentState, offset: number, includeDeclaration: boolean, ctx: NavigationContext, open: () => Iterable<DocumentState>): Location[] {
   const local = referencesAt(state, offset, includeDeclaration);
@@ -39,7 +33,8 @@ export function referencesAcrossFiles(state: DocumentState, offset: number, incl
   };
   const opened = [...open()];
   // the key in its own file, and the uses there
-  const home: Readable | undefined = opened.find((s) => ctx.pathOf(s.document.uri) === target.path) ?? readFile(state, target.path, ctx);
+  // a file that is not open is read through the include host, as definition reads it
+  const home = opened.find((s) => ctx.pathOf(s.document.uri) === target.path) ?? readIncluded(state, { value: target.path, start: 0, end: 0 }, ctx);
   const key = home === undefined ? undefined : keyAt(home.outline, target.keyPath);
   if (home !== undefined && key !== undefined) {
     if (includeDeclaration) add(home.document, key.nameStart, key.nameEnd);
@@ -124,9 +119,4 @@ function keyAt(outline: DocumentOutline, keyPath: readonly string[]): Definition
     list = d.children;
   }
   return d;
-}
-
-/** A file that is not open, read through the include host (as definition reads it). */
-function readFile(state: DocumentState, path: string, ctx: NavigationContext): Readable | undefined {
-  return readIncluded(state, { value: path, start: 0, end: 0 }, ctx);
 }

@@ -7,52 +7,47 @@
  * failures, each at the span of the value it is about.
  */
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from "vscode-languageserver";
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation, type Range } from "vscode-languageserver";
 import { causeChain, diagnosticMessage, type Diagnostic, type SourceSpan } from "../../core/index.js";
-import type { SchemaOutcome } from "./evaluation-job.js";
+import type { EvaluationJob, SchemaOutcome } from "./evaluation-job.js";
 import { EVALUATION_HEAP_MB, type JobOutcome } from "./evaluation-queue.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import type { SuggestionData } from "./warning-fixes.js";
 
-/** Outcome of {@link diagnoseOutcome}. */
-export interface DocumentDiagnostics {
-  /** Diagnostics of the document itself. */
-  readonly own: LspDiagnostic[];
-  /** Diagnostics for included files (by absolute path), placed where the error is. */
-  readonly included: Map<string, LspDiagnostic[]>;
-}
+/** The URI of an absolute path (for related information). */
+type UriOf = (path: string) => string;
 
-/** What {@link diagnoseOutcome} places with. */
-export interface DiagnoseContext {
-  /** The URI of an absolute path (for related information). */
-  readonly uriOf: (path: string) => string;
-}
+/** The start of a document, where a problem of the whole run is shown. */
+const TOP: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** Place every problem of `outcome`, the evaluation of `text` (the document at `uri`, file `path` if it has one, schema `schemaPath` if associated). */
-export function diagnoseOutcome(ctx: DiagnoseContext, uri: string, path: string | undefined, text: string, schemaPath: string | undefined, outcome: JobOutcome): DocumentDiagnostics {
+/**
+ * Place every problem of `outcome`, the evaluation of `job` (the document at
+ * `uri`): the document's `own`, and those `included` files (by absolute
+ * path) get where the error is.
+ */
+export function diagnoseOutcome(uriOf: UriOf, uri: string, job: Omit<EvaluationJob, "id">, outcome: JobOutcome): { own: LspDiagnostic[]; included: Map<string, LspDiagnostic[]> } {
+  const { path, schemaPath } = job;
   const included = new Map<string, LspDiagnostic[]>();
-  const doc = TextDocument.create(uri, "jsson", 0, text);
-  const top = { start: doc.positionAt(0), end: doc.positionAt(0) };
+  const doc = TextDocument.create(uri, "jsson", 0, job.text);
   const e = outcome.evaluated;
   const stopped = outcome.stopped;
   if (e === undefined || !e.ok) {
-    const errors = e?.diagnostics ?? [];
-    const own = errors.map((d) => toLsp(doc, d));
-    errors.forEach((d, i) => {
-      const lsp = own[i] as LspDiagnostic;
-      const related = relatedOf(ctx, doc.uri, d);
+    const own = (e?.diagnostics ?? []).map((d) => {
+      const lsp = toLsp(doc, d);
+      const related = relatedOf(uriOf, doc.uri, d);
       if (related.length > 0) lsp.relatedInformation = related;
-      placeCauses(ctx, doc, d, included, lsp);
+      placeCauses(uriOf, doc, d, included, lsp);
+      return lsp;
     });
-    if (stopped !== undefined) own.push({ range: top, severity: DiagnosticSeverity.Error, source: "jsson", message: stoppedMessage(stopped.why) });
-    return { own: [...own, ...warningsOf(ctx, doc, e?.warnings ?? [], included)], included };
+    if (stopped !== undefined) own.push({ range: TOP, severity: DiagnosticSeverity.Error, source: "jsson", message: stoppedMessage(stopped.why) });
+    return { own: [...own, ...warningsOf(uriOf, doc, e?.warnings ?? [], included)], included };
   }
   const own: LspDiagnostic[] = [];
   if (stopped !== undefined && schemaPath !== undefined) {
     const message = stopped.why === "time" && stopped.checking ? `${schemaPath}: validation timed out (limit ${LSP_LIMITS.timeoutMs} ms)` : `${schemaPath}: not checked: ${stoppedMessage(stopped.why)}`;
-    own.push({ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message });
-  } else if (outcome.schema !== undefined && schemaPath !== undefined && path !== undefined) own.push(...schemaDiagnostics(ctx, doc, path, schemaPath, outcome.schema, included));
-  return { own: [...own, ...warningsOf(ctx, doc, e.warnings, included)], included };
+    own.push({ range: TOP, severity: DiagnosticSeverity.Warning, source: "jsson schema", message });
+  } else if (outcome.schema !== undefined && schemaPath !== undefined && path !== undefined) own.push(...schemaDiagnostics(uriOf, doc, path, schemaPath, outcome.schema, included));
+  return { own: [...own, ...warningsOf(uriOf, doc, e.warnings, included)], included };
 }
 
 /** Why a job's thread did not finish it, for the editor. */
@@ -67,10 +62,10 @@ function stoppedMessage(why: "time" | "memory" | "crash"): string {
  * suggestion in `data` (for the quick fixes of warning-fixes.ts); a warning
  * inside an included file also at its own place there.
  */
-function warningsOf(ctx: DiagnoseContext, doc: TextDocument, warnings: readonly Diagnostic[], included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
+function warningsOf(uriOf: UriOf, doc: TextDocument, warnings: readonly Diagnostic[], included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
   return warnings.map((w) => {
     const lsp = withSuggestion({ ...toLsp(doc, w), severity: DiagnosticSeverity.Warning }, w);
-    placeCauses(ctx, doc, w, included, lsp);
+    placeCauses(uriOf, doc, w, included, lsp);
     return lsp;
   });
 }
@@ -88,18 +83,18 @@ function withSuggestion(lsp: LspDiagnostic, d: Diagnostic): LspDiagnostic {
  * no included file is read or evaluated again. Each points back at the
  * `include` it came through.
  */
-function placeCauses(ctx: DiagnoseContext, doc: TextDocument, d: Diagnostic, out: Map<string, LspDiagnostic[]>, own: LspDiagnostic): void {
+function placeCauses(uriOf: UriOf, doc: TextDocument, d: Diagnostic, out: Map<string, LspDiagnostic[]>, own: LspDiagnostic): void {
   let includer = { uri: doc.uri, diagnostic: own };
   for (const cause of causeChain(d)) {
     if (cause.file === undefined) return;
-    const uri = ctx.uriOf(cause.file);
+    const uri = uriOf(cause.file);
     const inner: LspDiagnostic = {
       range: rangeOf(cause),
       severity: cause.severity === "warning" ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
       code: cause.code,
       source: "jsson",
       message: `${diagnosticMessage(cause)} (in a file included from ${includer.uri})`,
-      relatedInformation: [{ location: { uri: includer.uri, range: includer.diagnostic.range }, message: "included here" }, ...relatedOf(ctx, uri, cause)],
+      relatedInformation: [{ location: { uri: includer.uri, range: includer.diagnostic.range }, message: "included here" }, ...relatedOf(uriOf, uri, cause)],
     };
     includer.diagnostic.relatedInformation = [...(includer.diagnostic.relatedInformation ?? []), { location: { uri, range: inner.range }, message: diagnosticMessage(cause) }];
     const list = out.get(cause.file) ?? [];
@@ -110,11 +105,8 @@ function placeCauses(ctx: DiagnoseContext, doc: TextDocument, d: Diagnostic, out
 }
 
 /** The related places of `d` as LSP related information (`uri`: the document of a place without a file). */
-function relatedOf(ctx: DiagnoseContext, uri: string, d: Diagnostic): DiagnosticRelatedInformation[] {
-  return (d.related ?? []).map((r) => ({
-    location: { uri: r.file === undefined ? uri : ctx.uriOf(r.file), range: { start: { line: r.line - 1, character: r.column - 1 }, end: endOf(r) } },
-    message: r.message,
-  }));
+function relatedOf(uriOf: UriOf, uri: string, d: Diagnostic): DiagnosticRelatedInformation[] {
+  return (d.related ?? []).map((r) => ({ location: { uri: r.file === undefined ? uri : uriOf(r.file), range: rangeOf(r) }, message: r.message }));
 }
 
 /** The end of a span as an LSP position: at least one character after its start, so an empty span stays visible. */
@@ -131,27 +123,26 @@ function endOf(s: SourceSpan): { line: number; character: number } {
  * the top-level key it is under, pointing to it. Without places (no time
  * was left), at the top-level key.
  */
-function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string, schemaPath: string, outcome: SchemaOutcome, included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
-  const top = { start: doc.positionAt(0), end: doc.positionAt(0) };
-  if (outcome.kind === "unreadable") return [{ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot use schema ${schemaPath}: ${outcome.reason}` }];
+function schemaDiagnostics(uriOf: UriOf, doc: TextDocument, path: string, schemaPath: string, outcome: SchemaOutcome, included: Map<string, LspDiagnostic[]>): LspDiagnostic[] {
+  if (outcome.kind === "unreadable") return [{ range: TOP, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `cannot use schema ${schemaPath}: ${outcome.reason}` }];
   if (outcome.kind === "failed") return outcome.diagnostics.map((d) => toLsp(doc, d));
   const result = outcome.result;
   if (result.valid) return [];
-  if (result.schemaError) return result.errors.map((message) => ({ range: top, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: ${message}` }));
+  if (result.schemaError) return result.errors.map((message) => ({ range: TOP, severity: DiagnosticSeverity.Warning, source: "jsson schema", message: `${schemaPath}: ${message}` }));
   const places = outcome.places;
   const origins = new Map(outcome.keyOrigins);
   return result.errors.map((line, i) => {
     const message = `schema: ${line}`;
     const place = places?.[i];
-    const related = (place?.related ?? []).map((r) => ({ location: { uri: r.file === undefined || r.file === path ? doc.uri : ctx.uriOf(r.file), range: rangeOf(r) }, message: r.message }));
+    const related = (place?.related ?? []).map((r) => ({ location: { uri: r.file === undefined || r.file === path ? doc.uri : uriOf(r.file), range: rangeOf(r) }, message: r.message }));
     const withRelated = (d: LspDiagnostic): LspDiagnostic => (related.length === 0 ? d : { ...d, relatedInformation: related });
     if (place !== undefined && (place.file === undefined || place.file === path)) return withRelated({ range: rangeOf(place), severity: DiagnosticSeverity.Error, source: "jsson schema", message });
     const key = result.failures?.[i]?.instance?.[0];
     const span = key === undefined ? undefined : origins.get(key);
-    const range = span === undefined ? top : { start: doc.positionAt(span.start), end: doc.positionAt(Math.min(span.end, lineEnd(doc, span.start))) };
+    const range = span === undefined ? TOP : { start: doc.positionAt(span.start), end: doc.positionAt(Math.min(span.end, lineEnd(doc, span.start))) };
     if (place === undefined || place.file === undefined) return { range, severity: DiagnosticSeverity.Error, source: "jsson schema", message };
     // the value came from an included file: shown there, and here pointing to it
-    const there = { location: { uri: ctx.uriOf(place.file), range: rangeOf(place) }, message: "the value comes from here" };
+    const there = { location: { uri: uriOf(place.file), range: rangeOf(place) }, message: "the value comes from here" };
     const list = included.get(place.file) ?? [];
     list.push(withRelated({ range: there.location.range, severity: DiagnosticSeverity.Error, source: "jsson schema", message: `${message} (in a file included from ${doc.uri})` }));
     included.set(place.file, list);
@@ -159,8 +150,9 @@ function schemaDiagnostics(ctx: DiagnoseContext, doc: TextDocument, path: string
   });
 }
 
+
 /** The LSP range of a span (0-based lines and characters). */
-function rangeOf(s: SourceSpan): { start: { line: number; character: number }; end: { line: number; character: number } } {
+function rangeOf(s: SourceSpan): Range {
   return { start: { line: s.line - 1, character: s.column - 1 }, end: endOf(s) };
 }
 

@@ -87,15 +87,11 @@ type Element = SyntaxNode | SyntaxToken;
 const CLOSER: Readonly<Record<string, string>> = { "{": "}", "[": "]", "(": ")" };
 
 /** The lists of an outline, while they are filled. */
-export interface OutlineLists {
-  readonly definitions: Definition[];
-  readonly roots: Definition[];
-  readonly uses: NameUse[];
-  readonly presetUses: StringRef[];
-  readonly includes: StringRef[];
-  readonly includeValues: Map<Definition, StringRef>;
-  readonly pairs: BracketPair[];
-}
+type OutlineLists = { readonly [K in keyof DocumentOutline]: Filling<DocumentOutline[K]> };
+type Filling<T> = T extends ReadonlyMap<infer K, infer V> ? Map<K, V> : T extends readonly (infer E)[] ? E[] : never;
+
+/** The array lists of an outline (the map, includeValues, is joined apart). */
+const LISTS = ["definitions", "roots", "uses", "presetUses", "includes", "pairs"] as const;
 
 /** What one top-level item of a document contributes to its outline, each list in document order. */
 export interface ItemOutline extends OutlineLists {
@@ -121,19 +117,13 @@ const ITEMS = new WeakMap<GreenNode, ItemOutline>();
  */
 export function outlineDocument(tree: SyntaxNode): DocumentOutline {
   const all = emptyOutline();
-  const { definitions, roots, uses, presetUses, includes, includeValues, pairs } = all;
   let at = tree.start;
   for (const c of tree.green.children) {
     const item = outlineItem(tree, c, at);
     at += c.width;
     if (item === undefined) continue;
-    for (const d of item.definitions) definitions.push(d);
-    for (const d of item.roots) roots.push(d);
-    for (const u of item.uses) uses.push(u);
-    for (const r of item.presetUses) presetUses.push(r);
-    for (const r of item.includes) includes.push(r);
-    for (const [d, r] of item.includeValues) includeValues.set(d, r);
-    for (const p of item.pairs) pairs.push(p);
+    for (const list of LISTS) for (const x of item[list]) (all[list] as unknown[]).push(x);
+    for (const [d, r] of item.includeValues) all.includeValues.set(d, r);
   }
   // each item's lists are in document order, and the items are
   return all;

@@ -96,8 +96,7 @@ export class DocumentState {
   }
 
   get outline(): DocumentOutline {
-    this.outlineCache ??= outlineDocument(this.tree);
-    return this.outlineCache;
+    return (this.outlineCache ??= outlineDocument(this.tree));
   }
 
   /**

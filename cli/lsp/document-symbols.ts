@@ -3,7 +3,6 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import { SymbolKind, type DocumentSymbol } from "vscode-languageserver";
 import type { Definition, DocumentOutline } from "./document-outline.js";
 
-/** The symbol tree of a document. */
 export function documentSymbols(doc: TextDocument, outline: DocumentOutline): DocumentSymbol[] {
   const toSymbol = (d: Definition): DocumentSymbol => {
     const selectionRange = { start: doc.positionAt(d.nameStart), end: doc.positionAt(d.nameEnd) };

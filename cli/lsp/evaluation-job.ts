@@ -4,7 +4,9 @@
  * schema — check the output and locate the failures, all under the run's
  * one time limit (the locating pass gets what the run has left). Everything
  * returned is plain data: it crosses to the server's thread, which turns it
- * into LSP diagnostics (document-diagnostics.ts).
+ * into LSP diagnostics (document-diagnostics.ts). Also what the two threads
+ * say to each other: jobs with the include overlay's changes, answers, and
+ * the shared control array (cancellation, the job's phase).
  */
 import { schemaCheck, type DataCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type RunSignal, type SchemaResult, type ValuePlace } from "../../core/index.js";
 import { ProgramValue } from "../../core/values/program-value.js";
@@ -14,10 +16,13 @@ import { outlineDocument } from "./document-outline.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 import { outputPath } from "./name-resolution.js";
 import { previewValue } from "./value-preview.js";
-import { readSchemaFile } from "./workspace-schemas.js";
+import { readWorkspaceFile } from "./workspace-schemas.js";
 
 /** The phase a job is in: a schema check counts no work, so only the server can stop one (by terminating the thread). */
 export const PHASE = { idle: 0, evaluating: 1, checking: 2 } as const;
+
+/** Slots of the shared control array: the id of the job to cancel; the running job's phase. */
+export const CONTROL = { cancel: 0, phase: 1, size: 2 } as const;
 
 /** At most this many value previews (for hovers) come back from one evaluation. */
 export const MAX_PREVIEWS = 20_000;
@@ -31,6 +36,21 @@ export interface EvaluationJob {
   /** The schema the workspace associates with the file. */
   readonly schemaPath: string | undefined;
 }
+
+/** A job with the overlay changes since the previous one (texts by file path; paths no longer open). */
+export interface WorkerJob extends EvaluationJob {
+  readonly overlay: { readonly set: readonly (readonly [string, string])[]; readonly drop: readonly string[] };
+}
+
+/**
+ * Messages the thread sends: `ready` once, then per job `evaluated` (when
+ * the evaluation ends) and `done` (the job's end: its diagnostics can be
+ * published; with the value previews when the evaluation succeeded).
+ */
+export type WorkerMessage =
+  | { readonly kind: "ready" }
+  | { readonly kind: "evaluated"; readonly id: number; readonly evaluated: Evaluated }
+  | { readonly kind: "done"; readonly id: number; readonly schema: SchemaOutcome | undefined; readonly previews?: Previews; readonly error?: string };
 
 /** The evaluation's own outcome: errors, or warnings. */
 export type Evaluated = { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } | { readonly ok: true; readonly warnings: readonly Diagnostic[] };
@@ -56,8 +76,8 @@ export type SchemaOutcome =
  * Run `job`. `evaluated` is told as soon as the evaluation ends (the server
  * keeps it if the check that follows must be stopped from outside). The
  * result is the schema check's outcome, if there was one, and, when the
- * evaluation succeeded, how to make its value previews (after the check:
- * a check stopped from outside then costs no previews).
+ * evaluation succeeded, its value previews (made after the check: a check
+ * stopped from outside then costs no previews).
  */
 export function runEvaluationJob(
   engine: Engine,
@@ -66,22 +86,22 @@ export function runEvaluationJob(
   signal: RunSignal,
   phase: (p: number) => void,
   evaluated: (e: Evaluated) => void,
-): { schema: SchemaOutcome | undefined; previews: (() => Previews) | undefined } {
+): { schema: SchemaOutcome | undefined; previews?: Previews } {
   phase(PHASE.evaluating);
   const r = engine.evaluate(job.text, { limits: LSP_LIMITS, host, signal, ...(job.path === undefined ? {} : { file: job.path }) });
   if (!r.ok) {
     evaluated({ ok: false, diagnostics: r.diagnostics, warnings: r.warnings ?? [] });
-    return { schema: undefined, previews: undefined };
+    return { schema: undefined };
   }
   evaluated({ ok: true, warnings: r.warnings });
-  const previews = (): Previews => previewsOf(r.value, previewPaths(job.text));
-  return { schema: checkSchema(engine, r, job, phase), previews };
+  const schema = checkSchema(engine, r, job, phase);
+  return { schema, previews: previewsOf(r.value, previewPaths(job.text)) };
 }
 
 /** The schema check of a successful evaluation, its failures located in the time the run has left. */
 function checkSchema(engine: Engine, r: Evaluation, job: EvaluationJob, phase: (p: number) => void): SchemaOutcome | undefined {
   if (job.schemaPath === undefined) return undefined;
-  const read = readSchemaFile(job.schemaPath);
+  const read = readWorkspaceFile(job.schemaPath, "schema file");
   if (!read.ok) return { kind: "unreadable", reason: read.reason };
   // the data check counts no work, so an edit meanwhile stops it from outside; locating honours the signal
   const checkData: DataCheck = (data, schemaText, options) => {

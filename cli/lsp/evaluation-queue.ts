@@ -11,9 +11,7 @@
  * terminated the same way; the next job starts a new thread.
  */
 import { Worker } from "node:worker_threads";
-import type { EvaluationJob, Evaluated, Previews, SchemaOutcome } from "./evaluation-job.js";
-import { CONTROL, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
-import { PHASE } from "./evaluation-job.js";
+import { CONTROL, PHASE, type EvaluationJob, type Evaluated, type Previews, type SchemaOutcome, type WorkerJob, type WorkerMessage } from "./evaluation-job.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
 
 /** Heap cap of the evaluation thread, in MiB: a run out of memory ends as a diagnostic, not as the server. */
@@ -31,6 +29,8 @@ export interface JobOutcome {
   /** The evaluation's outcome (undefined when the thread was stopped before it ended). */
   readonly evaluated: Evaluated | undefined;
   readonly schema: SchemaOutcome | undefined;
+  /** The value previews of an evaluation that succeeded. */
+  readonly previews?: Previews;
   /** Set when the thread was stopped (at the time limit) or died; `checking` says it was in the schema check. */
   readonly stopped?: { readonly why: Stopped; readonly checking: boolean };
   /** A bug in the job (logged by the server). */
@@ -82,8 +82,6 @@ export interface QueueHost {
   openFiles(): Iterable<{ readonly path: string; readonly text: () => string }>;
   /** A job ended and was not cancelled: publish it. */
   finished(uri: string, job: PreparedJob, outcome: JobOutcome): void;
-  /** The value previews of a successful evaluation (just before its `finished`). */
-  previews(uri: string, job: PreparedJob, previews: Previews): void;
   /** The thread failed to start. */
   log(message: string): void;
 }
@@ -130,7 +128,6 @@ export class EvaluationQueue {
     this.thread = undefined;
   }
 
-  /** The counts now. */
   snapshot(): EvaluationCounts {
     return { ...this.counts, running: this.running === undefined ? 0 : 1, queued: this.waiting.size };
   }
@@ -150,8 +147,7 @@ export class EvaluationQueue {
 
   private start(thread: Thread, uri: string, prepared: PreparedJob): void {
     const id = this.nextId++;
-    const { version: _version, ...rest } = prepared;
-    const job: WorkerJob = { ...rest, id, overlay: this.overlayFor(thread, prepared.path, prepared.text) };
+    const job: WorkerJob = { ...prepared, id, overlay: this.overlayFor(thread, prepared.path, prepared.text) };
     const running: Running = { id, uri, job: prepared, cancelled: false, evaluated: undefined, timer: undefined };
     this.running = running;
     this.counts.started++;
@@ -207,11 +203,8 @@ export class EvaluationQueue {
       r.evaluated = m.evaluated;
       return;
     }
-    if (m.kind === "previews") {
-      if (!r.cancelled) this.host.previews(r.uri, r.job, m.previews);
-      return;
-    }
-    this.end(r, { evaluated: r.evaluated, schema: m.schema, ...(m.error === undefined ? {} : { error: m.error }) });
+    const { kind: _kind, id: _id, ...done } = m;
+    this.end(r, { evaluated: r.evaluated, ...done });
   }
 
   /** Terminate the thread (a cancelled schema check, a job past its limit); the running job ends with what it has. */

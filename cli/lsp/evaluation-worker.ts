@@ -8,9 +8,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createEngine } from "../../index.js";
-import { runEvaluationJob } from "./evaluation-job.js";
-import { CONTROL, type WorkerJob, type WorkerMessage } from "./evaluation-protocol.js";
-import { PHASE } from "./evaluation-job.js";
+import { CONTROL, PHASE, runEvaluationJob, type WorkerJob, type WorkerMessage } from "./evaluation-job.js";
 import { OverlayHost } from "./overlay-host.js";
 
 const control = new Int32Array(workerData as SharedArrayBuffer);
@@ -25,9 +23,8 @@ parentPort!.on("message", (job: WorkerJob) => {
   if (job.path !== undefined) overlay.set(job.path, job.text);
   const signal = { get aborted(): boolean { return Atomics.load(control, CONTROL.cancel) === job.id; } };
   try {
-    const { schema, previews } = runEvaluationJob(engine, host, job, signal, (p) => Atomics.store(control, CONTROL.phase, p), (evaluated) => post({ kind: "evaluated", id: job.id, evaluated }));
-    if (previews !== undefined) post({ kind: "previews", id: job.id, previews: previews() });
-    post({ kind: "done", id: job.id, schema });
+    const done = runEvaluationJob(engine, host, job, signal, (p) => Atomics.store(control, CONTROL.phase, p), (evaluated) => post({ kind: "evaluated", id: job.id, evaluated }));
+    post({ kind: "done", id: job.id, ...done });
   } catch (e) {
     // a bug, not the user's input (the engine reports what the source does wrong): the server logs it
     post({ kind: "done", id: job.id, schema: undefined, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });

@@ -24,22 +24,19 @@ const STRING = 1;
 /** The folds of each top-level item by its green node (an entry goes with its node). */
 const ITEMS = new WeakMap<GreenNode, ChildFolds>();
 
-/** Folding ranges of a document. */
 export function foldingRanges(state: DocumentState): FoldingRange[] {
   const doc = state.document;
   const line = (offset: number): number => doc.positionAt(offset).line;
-  const children = state.children.map(({ green, at }) => ({ at, folds: childFolds(state, green, at) }));
   const out: FoldingRange[] = [];
-  for (const { at, folds } of children) {
+  let commentRun: { start: number; end: number } | undefined;
+  for (const { green, at } of state.children) {
+    const folds = childFolds(state, green, at);
     const p = folds.pairs;
     for (let i = 0; i < p.length; i += 2) {
       const a = line(at + (p[i] as number));
       const b = line(at + (p[i + 1] as number));
       if (b > a) out.push({ startLine: a, endLine: b - 1 });
     }
-  }
-  let commentRun: { start: number; end: number } | undefined;
-  for (const { at, folds } of children) {
     const m = folds.marks;
     for (let i = 0; i < m.length; i += 3) {
       if (m[i] === COMMENT) {

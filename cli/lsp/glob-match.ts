@@ -6,9 +6,8 @@
  * linear by construction: the glob becomes a list of steps, and a path is
  * read once while the set of steps reached is carried along (a Thompson
  * simulation), O(path × glob) whatever the two hold. A regular expression
- * built from the glob (ours before, picomatch's too: `[^/]*?a[^/]*?a…b`)
- * backtracks: `*a*a*a*a*a*ab` against 30 `a`s took picomatch 60 ms, twelve
- * `*a` never finished (bench/RESULTS.md).
+ * built from the glob (picomatch's too: `[^/]*?a[^/]*?a…b`) backtracks on
+ * `*a*a*a…b` (bench/RESULTS.md).
  */
 
 /** The longest glob read: a longer one is refused (its steps are kept per config). */
@@ -29,7 +28,7 @@ type Step =
 export class GlobMatcher {
   private readonly steps: readonly Step[];
 
-  constructor(readonly glob: string) {
+  constructor(glob: string) {
     if (glob.length > MAX_GLOB_LENGTH) throw new RangeError(`glob longer than ${MAX_GLOB_LENGTH} characters`);
     const g = glob.replace(/^\.\//, "");
     const steps: Step[] = [];
@@ -52,7 +51,8 @@ export class GlobMatcher {
     const n = steps.length;
     let now = new Uint8Array(n + 1);
     let next = new Uint8Array(n + 1);
-    this.reach(now, 0);
+    now[0] = 1;
+    this.pass(now);
     for (let p = 0; p < path.length; p++) {
       const c = path[p] as string;
       next.fill(0);
@@ -60,49 +60,34 @@ export class GlobMatcher {
       for (let s = 0; s < n; s++) {
         if (now[s] === 0) continue;
         const step = steps[s] as Step;
-        switch (step.kind) {
-          case "folders":
-            break; // passed without reading, in reach
-          case "char":
-            if (step.char === c) any = this.reach(next, s + 1) || any;
-            break;
-          case "one":
-            if (c !== "/") any = this.reach(next, s + 1) || any;
-            break;
-          case "star":
-            if (c !== "/") any = this.reach(next, s) || any;
-            break;
-          case "all":
-            any = this.reach(next, s) || any;
-            break;
-        }
+        // the step reached after reading `c` (-1: none); `folders` is passed without reading
+        const to = step.kind === "char" ? (step.char === c ? s + 1 : -1)
+          : step.kind === "one" ? (c !== "/" ? s + 1 : -1)
+          : step.kind === "star" ? (c !== "/" ? s : -1)
+          : step.kind === "all" ? s : -1;
+        if (to < 0) continue;
+        next[to] = 1;
+        any = true;
       }
       if (!any) return false;
+      this.pass(next);
       [now, next] = [next, now];
     }
     return now[n] === 1;
   }
 
   /**
-   * Mark step `s` reached in `set`, with the steps it passes to without
-   * reading (after `*` and `**`, which may match nothing; past `**` `/`);
-   * true when any step was marked. A step already marked has had its own
-   * passed: each step is marked at most once per character read.
+   * Mark in `set` the steps that the marked ones pass to without reading
+   * (after `*` and `**`, which may match nothing; past `**` `/`). Every such
+   * move goes forward, so one sweep in step order reaches them all.
    */
-  private reach(set: Uint8Array, first: number): boolean {
+  private pass(set: Uint8Array): void {
     const steps = this.steps;
-    const pending = [first];
-    let marked = false;
-    while (pending.length > 0) {
-      const s = pending.pop() as number;
-      if (set[s] === 1) continue;
-      set[s] = 1;
-      marked = true;
-      const step = steps[s];
-      if (step === undefined) continue;
-      if (step.kind === "star" || step.kind === "all") pending.push(s + 1);
-      else if (step.kind === "folders") pending.push(s + 1, s + 3);
+    for (let s = 0; s < steps.length; s++) {
+      if (set[s] === 0) continue;
+      const kind = (steps[s] as Step).kind;
+      if (kind === "star" || kind === "all" || kind === "folders") set[s + 1] = 1;
+      if (kind === "folders") set[s + 3] = 1;
     }
-    return marked || set[first] === 1;
   }
 }

@@ -15,21 +15,16 @@ export function hoverAt(state: DocumentState, doc: TextDocument, offset: number,
   const under = found.use ?? { start: d.nameStart, end: d.nameEnd };
   const line = doc.positionAt(d.nameStart).line + 1;
   const what = d.kind === "declaration" ? "name (`:=`, not in the output)" : d.kind === "parameter" ? "map parameter" : d.kind === "preset" ? "preset" : "key";
-  const parts = [`**${markdownText(d.name)}** — ${what}, defined at line ${line}`];
   const path = outputPath(state.outline, d);
-  const preview = path === undefined ? undefined : state.previewAt(path);
-  if (preview !== undefined) parts.push(previewBlock(preview));
-  return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(under.start), end: doc.positionAt(under.end) } };
+  return hover(doc, under, `**${markdownText(d.name)}** — ${what}, defined at line ${line}`, path === undefined ? undefined : state.previewAt(path));
 }
 
 /** A name that an included file defines: its value (a top-level key of the output) and the file. */
 function includedHover(state: DocumentState, doc: TextDocument, use: { name: string; start: number; end: number }, ctx: NavigationContext): Hover | null {
   const inc = includedDefinition(state, use.name, ctx);
   if (inc === undefined) return null;
-  const parts = [`**${markdownText(use.name)}** — key of the included file ${markdownText(inc.path)}, defined at line ${inc.location.range.start.line + 1}`];
-  const preview = state.previewAt([use.name]);
-  if (preview !== undefined) parts.push(previewBlock(preview));
-  return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
+  const title = `**${markdownText(use.name)}** — key of the included file ${markdownText(inc.path)}, defined at line ${inc.location.range.start.line + 1}`;
+  return hover(doc, use, title, state.previewAt([use.name]));
 }
 
 /** A member of an include value (`base.port`): the key in the included file (its value is not in this document's output, so none is shown). */
@@ -38,8 +33,8 @@ function includeValueHover(state: DocumentState, doc: TextDocument, use: NameUse
   const d = reached?.members.find((m) => m.name === use.name);
   if (reached?.file === undefined || d === undefined) return null;
   const line = reached.file.positionAt(d.nameStart).line + 1;
-  const value = `**${markdownText(use.name)}** — key of the included file ${markdownText(ctx.pathOf(reached.file.uri) ?? reached.file.uri)}, defined at line ${line}`;
-  return { contents: { kind: "markdown", value }, range: { start: doc.positionAt(use.start), end: doc.positionAt(use.end) } };
+  const file = markdownText(ctx.pathOf(reached.file.uri) ?? reached.file.uri);
+  return hover(doc, use, `**${markdownText(use.name)}** — key of the included file ${file}, defined at line ${line}`, undefined);
 }
 
 /** Text shown literally in Markdown (a quoted key may hold any character). */
@@ -47,8 +42,13 @@ function markdownText(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, "\\$&");
 }
 
-/** A value preview as Markdown; one of an earlier version says so (the evaluation of the current text has not ended, or failed). */
-function previewBlock(p: { text: string; stale: boolean }): string {
-  const block = "```json\n" + p.text + "\n```";
-  return p.stale ? `${block}\n\n_value from the last evaluation that succeeded, before the latest edits_` : block;
+/**
+ * The hover over `span`: `title`, and the value preview if there is one; a
+ * preview of an earlier version says so (the evaluation of the current text
+ * has not ended, or failed).
+ */
+function hover(doc: TextDocument, span: { start: number; end: number }, title: string, p: { text: string; stale: boolean } | undefined): Hover {
+  const block = p === undefined ? "" : "\n\n```json\n" + p.text + "\n```";
+  const stale = p?.stale === true ? "\n\n_value from the last evaluation that succeeded, before the latest edits_" : "";
+  return { contents: { kind: "markdown", value: title + block + stale }, range: { start: doc.positionAt(span.start), end: doc.positionAt(span.end) } };
 }

@@ -72,12 +72,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
 
   const preparation = new DocumentPreparation(stateOf);
 
-  function* openStates(): Iterable<DocumentState> {
-    for (const uri of documents.keys()) {
-      const s = stateOf(uri);
-      if (s !== undefined) yield s;
-    }
-  }
+  const openStates = (): DocumentState[] => documents.keys().flatMap((uri) => stateOf(uri) ?? []);
 
   const publish = (uri: string): void => {
     const list = [...(own.get(uri) ?? [])];
@@ -85,15 +80,14 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     void connection.sendDiagnostics({ uri, diagnostics: list });
   };
 
-  const schemaPathOf = (path: string | undefined): string | undefined => (root === undefined || path === undefined ? undefined : schemaFor(associations, root, path)?.schemaPath);
-
   const finished = (uri: string, job: PreparedJob, outcome: JobOutcome): void => {
     if (outcome.error !== undefined) connection.console.error(`jsson lsp: evaluating ${uri} failed: ${outcome.error}`);
     const state = stateOf(uri);
     if (state === undefined) return; // closed meanwhile
+    if (outcome.previews !== undefined) state.previews = { byPath: new Map(outcome.previews), stale: state.version !== job.version };
     // a failed evaluation sends no previews: the ones shown are of an earlier text
-    if (outcome.evaluated?.ok !== true && state.previews !== undefined) state.previews = { byPath: state.previews.byPath, stale: true };
-    const result = diagnoseOutcome({ uriOf }, uri, job.path, job.text, job.schemaPath, outcome);
+    else if (outcome.evaluated?.ok !== true && state.previews !== undefined) state.previews = { byPath: state.previews.byPath, stale: true };
+    const result = diagnoseOutcome(uriOf, uri, job, outcome);
     own.set(uri, result.own);
     publish(uri);
     // Replace what this document placed in its included files.
@@ -114,7 +108,8 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
       const state = stateOf(uri);
       if (state === undefined) return undefined;
       const path = pathOf(uri);
-      return { version: state.version, text: state.text, path, schemaPath: schemaPathOf(path) };
+      const schemaPath = root === undefined || path === undefined ? undefined : schemaFor(associations, root, path)?.schemaPath;
+      return { version: state.version, text: state.text, path, schemaPath };
     },
     *openFiles() {
       for (const d of documents.all()) {
@@ -130,30 +125,25 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
         connection.console.error(`jsson lsp: publishing ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       }
     },
-    previews: (uri, job, previews) => {
-      const state = stateOf(uri);
-      if (state !== undefined) state.previews = { byPath: new Map(previews), stale: state.version !== job.version };
-    },
     log: (message) => connection.console.error(message),
   });
 
   // the thread loads the engine while the client initializes
   queue.warmUp();
 
-  /** An edit (or a change on disk) makes `uri`'s running evaluation moot: stop it, and evaluate again after `delay`. */
-  const schedule = (uri: string, delay: number): void => {
+  /** An edit (or a change on disk) makes `uri`'s running evaluation moot: stop it, and evaluate again after `delay` (never: closed). */
+  const schedule = (uri: string, delay: number | undefined): void => {
     clearTimeout(timers.get(uri));
     timers.delete(uri);
     queue.cancel(uri);
     // at once: the evaluation thread starts on the text before this thread builds its tree ahead
     if (delay === 0) return queue.request(uri);
-    timers.set(
-      uri,
-      setTimeout(() => {
-        timers.delete(uri);
-        queue.request(uri);
-      }, delay),
-    );
+    if (delay === undefined) return;
+    const later = setTimeout(() => {
+      timers.delete(uri);
+      queue.request(uri);
+    }, delay);
+    timers.set(uri, later);
   };
 
   const loadAssociations = (): void => {
@@ -200,9 +190,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
   });
   documents.onDidClose((e) => {
     const uri = e.document.uri;
-    clearTimeout(timers.get(uri));
-    timers.delete(uri);
-    queue.cancel(uri);
+    schedule(uri, undefined);
     states.delete(uri);
     own.delete(uri);
     for (const [target, perIncluder] of fromIncluders) if (perIncluder.delete(uri)) publish(target);

@@ -14,10 +14,6 @@ const BY_NAME = new WeakMap<DocumentOutline, Map<string, Definition[]>>();
 /** The top-level definitions as a set, built with {@link BY_NAME} (a document may have thousands). */
 const ROOTS = new WeakMap<DocumentOutline, ReadonlySet<Definition>>();
 
-function definitionsNamed(outline: DocumentOutline, name: string): readonly Definition[] {
-  return indexNames(outline).get(name) ?? [];
-}
-
 /** The outline's definitions by name and its top-level ones as a set, built once per outline (ahead of a first hover by DocumentState.prepare). */
 export function indexNames(outline: DocumentOutline): ReadonlyMap<string, Definition[]> {
   let index = BY_NAME.get(outline);
@@ -37,7 +33,7 @@ export function indexNames(outline: DocumentOutline): ReadonlyMap<string, Defini
 /** The innermost definition (not a quoted key, not a preset) named `name` visible at `offset`. */
 export function lookupName(outline: DocumentOutline, name: string, offset: number): Definition | undefined {
   let best: Definition | undefined;
-  for (const d of definitionsNamed(outline, name)) {
+  for (const d of indexNames(outline).get(name) ?? []) {
     if (d.quoted || d.kind === "preset") continue;
     if (offset < d.scopeStart || offset > d.scopeEnd) continue;
     // A name is not visible in its own definition (`port = port` names an outer `port`).
@@ -59,11 +55,11 @@ export function resolveUse(outline: DocumentOutline, use: NameUse): Definition |
 }
 
 /** The use or definition name under `offset`. */
-export function symbolAt(outline: DocumentOutline, offset: number): { definition: Definition | undefined; use?: NameUse; named?: Definition } | undefined {
+export function symbolAt(outline: DocumentOutline, offset: number): { definition: Definition | undefined; use?: NameUse } | undefined {
   const use = outline.uses.find((u) => u.start <= offset && offset <= u.end);
   if (use) return { definition: resolveUse(outline, use), use };
   const named = outline.definitions.find((d) => d.nameStart <= offset && offset <= d.nameEnd);
-  if (named) return { definition: named, named };
+  if (named) return { definition: named };
   return undefined;
 }
 

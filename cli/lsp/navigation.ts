@@ -37,19 +37,18 @@ export function definitionAt(state: DocumentState, offset: number, ctx: Navigati
   const found = symbolAt(outline, offset);
   if (found === undefined) return [];
   if (found.definition) return [here(found.definition.nameStart, found.definition.nameEnd)];
+  const use = found.use;
+  if (use === undefined) return [];
   // A member of an include value: the key in the included file.
-  if (found.use && found.use.chain.length > 0) {
-    const name = found.use.name;
-    const reached = chainMembers(state, found.use.chain, found.use.start, ctx);
-    const d = reached?.file === undefined ? undefined : reached.members.find((m) => m.name === name);
-    if (d && reached?.file) return [{ uri: reached.file.uri, range: { start: reached.file.positionAt(d.nameStart), end: reached.file.positionAt(d.nameEnd) } }];
+  if (use.chain.length > 0) {
+    const reached = chainMembers(state, use.chain, use.start, ctx);
+    const d = reached?.members.find((m) => m.name === use.name);
+    const file = reached?.file;
+    return d && file ? [{ uri: file.uri, range: { start: file.positionAt(d.nameStart), end: file.positionAt(d.nameEnd) } }] : [];
   }
   // A plain name defined nowhere here: one of the included files' top-level keys (LANGUAGE.md §8).
-  if (found.use && found.use.chain.length === 0) {
-    const inc = includedDefinition(state, found.use.name, ctx);
-    if (inc) return [inc.location];
-  }
-  return [];
+  const inc = includedDefinition(state, use.name, ctx);
+  return inc === undefined ? [] : [inc.location];
 }
 
 /** Where an included file (of those `state` includes directly as statements) defines the top-level key `name`. */

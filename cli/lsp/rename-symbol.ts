@@ -20,13 +20,6 @@ const PRESET_NAME = /^[^"\\$\p{Cc}]+$/u;
 /** The longest new name taken. */
 const MAX_NAME = 1024;
 
-/** What is renamed at `offset`: the definition and the span under the cursor (the name without quotes). */
-interface Target {
-  readonly definition: Definition;
-  readonly start: number;
-  readonly end: number;
-}
-
 /** The range and current name of what can be renamed at `offset` (prepareRename); a ResponseError says why not. */
 export function prepareRenameAt(state: DocumentState, offset: number): { range: Range; placeholder: string } | null {
   const t = targetAt(state, offset);
@@ -58,7 +51,8 @@ export function renameAt(state: DocumentState, offset: number, newName: string):
   return { changes: { [doc.uri]: edits } };
 }
 
-function targetAt(state: DocumentState, offset: number): Target | null {
+/** What is renamed at `offset`: the definition and the span under the cursor (the name without quotes). */
+function targetAt(state: DocumentState, offset: number): { definition: Definition; start: number; end: number } | null {
   const outline = state.outline;
   const presetUse = outline.presetUses.find((r) => r.start <= offset && offset <= r.end);
   if (presetUse) {

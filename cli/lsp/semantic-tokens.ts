@@ -12,14 +12,11 @@ import type { DocumentState } from "./document-state.js";
 import { childTokens, type EditorToken } from "./editor-tokens.js";
 
 /** Token types, in legend order. */
-export const TOKEN_TYPES = ["comment", "string", "number", "keyword", "operator", "property", "variable", "parameter", "macro"] as const;
+const TOKEN_TYPES = ["comment", "string", "number", "keyword", "operator", "property", "variable", "parameter", "macro"] as const;
 type TokenType = (typeof TOKEN_TYPES)[number];
 
-/** Modifiers: `declaration` marks where a key or name is defined. */
-export const TOKEN_MODIFIERS = ["declaration"] as const;
-
-/** The legend the server announces. */
-export const SEMANTIC_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+/** The legend the server announces; the one modifier, `declaration`, marks where a key or name is defined. */
+export const SEMANTIC_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: ["declaration"] };
 
 /** One child's semantic tokens, its offsets made relative to where it starts. */
 interface ChildSemantics {
@@ -42,11 +39,10 @@ const TYPE_INDEX = new Map<TokenType, number>(TOKEN_TYPES.map((t, i) => [t, i]))
 
 /** Encoded semantic tokens (LSP relative encoding) of a document. */
 export function semanticTokens(state: DocumentState): number[] {
-  const children = state.children;
   const semantics: ChildSemantics[] = [];
   let after = "";
   let size = 0;
-  for (const { green, at } of children) {
+  for (const { green, at } of state.children) {
     let child = green instanceof GreenNode ? ITEMS.get(green) : undefined;
     if (child === undefined || child.after !== after) {
       child = childSemantics(state, green, at, after);
@@ -123,37 +119,23 @@ function childSemantics(state: DocumentState, child: GreenElement, at: number, a
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as EditorToken;
     const defined = definedAt.get(t.start);
-    const before = i === 0 ? after : (tokens[i - 1] as EditorToken).text;
-    switch (t.kind) {
-      case "comment":
-        emit(t.start, t.end, "comment", false);
-        break;
-      case "string":
-      case "template":
-        emit(t.start, t.end, defined === "preset" ? "macro" : defined === "key" ? "property" : "string", defined !== undefined);
-        break;
-      case "int":
-      case "float":
-        emit(t.start, t.end, "number", false);
-        break;
-      case "keyword":
-      case "ident":
-        if (defined !== undefined) emit(t.start, t.end, defined === "parameter" ? "parameter" : defined === "declaration" ? "variable" : "property", true);
-        else if (t.kind === "keyword") emit(t.start, t.end, "keyword", false);
-        else if (before === "@") emit(t.start, t.end, "macro", false);
-        else emit(t.start, t.end, before === "." ? "property" : "variable", false);
-        break;
-      case "punct":
-        if (t.text === "@") emit(t.start, t.end, "macro", false);
-        else if (!"{}[](),".includes(t.text)) emit(t.start, t.end, "operator", false);
-        break;
-      case "interp":
-        emit(t.start, t.end, "operator", false);
-        break;
-      case "invalid":
-        break;
-    }
+    const type = tokenType(t, defined, i === 0 ? after : (tokens[i - 1] as EditorToken).text);
+    // a definition is made at a name, a quoted key or a preset's name: the token is its declaration
+    if (type !== undefined) emit(t.start, t.end, type, defined !== undefined);
   }
   walkTo(end);
   return { after, data, breaks: line, tail: end - lineStart, last: tokens[tokens.length - 1]?.text };
+}
+
+/** How a token is coloured (undefined: not at all), from the kind of definition made at it and the token before it. */
+function tokenType(t: EditorToken, defined: string | undefined, before: string): TokenType | undefined {
+  const kind = t.kind;
+  if (kind === "string" || kind === "template") return defined === "preset" ? "macro" : defined === "key" ? "property" : "string";
+  if (kind === "keyword" || kind === "ident") {
+    if (defined !== undefined) return defined === "parameter" ? "parameter" : defined === "declaration" ? "variable" : "property";
+    if (kind === "keyword") return "keyword";
+    return before === "@" ? "macro" : before === "." ? "property" : "variable";
+  }
+  if (kind === "punct") return t.text === "@" ? "macro" : "{}[](),".includes(t.text) ? undefined : "operator";
+  return kind === "comment" ? "comment" : kind === "int" || kind === "float" ? "number" : kind === "interp" ? "operator" : undefined;
 }

@@ -20,27 +20,25 @@ export function previewValue(v: Value): string {
     lines.push(line.length > LINE_WIDTH ? line.slice(0, LINE_WIDTH - 1) + "…" : line);
   };
   const walk = (value: Value, indent: number, prefix: string, suffix: string): void => {
-    if (value instanceof ObjectValue || Array.isArray(value) || value instanceof LazyArray) {
-      const isObject = value instanceof ObjectValue;
-      const size = isObject ? value.size : value.length;
-      const [open, close] = isObject ? ["{", "}"] : ["[", "]"];
-      if (size === 0) return push(indent, `${prefix}${open}${close}${suffix}`);
-      const inline = inlineText(value);
-      if (inline !== undefined && inline.length + prefix.length + indent * 2 <= LINE_WIDTH) return push(indent, prefix + inline + suffix);
-      push(indent, prefix + open);
-      for (let i = 0; i < size; i++) {
-        if (full()) {
-          lines[lines.length - 1] += ` … (${size - i} more)`;
-          return;
-        }
-        const comma = i < size - 1 ? "," : "";
-        if (isObject) walk(value.values[i] as Value, indent + 1, `${JSON.stringify(value.keys[i])}: `, comma);
-        else walk(itemAt(value, i), indent + 1, "", comma);
+    const container = value instanceof ObjectValue || Array.isArray(value) || value instanceof LazyArray;
+    if (!container) return push(indent, prefix + scalarText(value) + suffix);
+    const isObject = value instanceof ObjectValue;
+    const size = isObject ? value.size : value.length;
+    const [open, close] = isObject ? ["{", "}"] : ["[", "]"];
+    if (size === 0) return push(indent, `${prefix}${open}${close}${suffix}`);
+    const inline = inlineText(value);
+    if (inline !== undefined && inline.length + prefix.length + indent * 2 <= LINE_WIDTH) return push(indent, prefix + inline + suffix);
+    push(indent, prefix + open);
+    for (let i = 0; i < size; i++) {
+      if (full()) {
+        lines[lines.length - 1] += ` … (${size - i} more)`;
+        return;
       }
-      if (!full()) push(indent, close + suffix);
-      return;
+      const comma = i < size - 1 ? "," : "";
+      if (isObject) walk(value.values[i] as Value, indent + 1, `${JSON.stringify(value.keys[i])}: `, comma);
+      else walk(itemAt(value, i), indent + 1, "", comma);
     }
-    push(indent, prefix + scalarText(value) + suffix);
+    if (!full()) push(indent, close + suffix);
   };
   walk(v, 0, "", "");
   return lines.join("\n");

@@ -19,13 +19,6 @@ function suggestionOf(data: unknown): SuggestionData["suggestion"] | undefined {
   return typeof text === "string" && typeof range === "object" && range !== null ? { text, range: range as Range } : undefined;
 }
 
-/** The title of the fix: what it does, in the user's terms. */
-function titleOf(text: string, empty: boolean): string {
-  if (empty) return `Insert '${text}'`;
-  if (text.startsWith('"')) return `Quote it: ${text}`;
-  return `Change to '${text}'`;
-}
-
 /** The quick fixes for the diagnostics of a code action request that carry a suggestion. */
 export function warningFixes(params: CodeActionParams): CodeAction[] {
   const out: CodeAction[] = [];
@@ -34,7 +27,8 @@ export function warningFixes(params: CodeActionParams): CodeAction[] {
     if (s === undefined) continue;
     const empty = s.range.start.line === s.range.end.line && s.range.start.character === s.range.end.character;
     out.push({
-      title: titleOf(s.text, empty),
+      // what the fix does, in the user's terms
+      title: empty ? `Insert '${s.text}'` : s.text.startsWith('"') ? `Quote it: ${s.text}` : `Change to '${s.text}'`,
       kind: CodeActionKind.QuickFix,
       diagnostics: [d],
       isPreferred: true,

@@ -9,7 +9,7 @@
  * plugin loader reads it: only when its owner and folders make it
  * trustworthy (trusted-path.ts; otherwise another user chose what is read),
  * only a regular file, and only up to a size. Schema files are read the
- * same way when a document needs one ({@link readSchemaFile}).
+ * same way when a document needs one ({@link readWorkspaceFile}).
  */
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
@@ -21,9 +21,8 @@ import { MAX_WORKSPACE_FILE_BYTES } from "./lsp-limits.js";
 /** The config file read at the workspace root. */
 export const WORKSPACE_CONFIG = "jsson.config.json";
 
-/** One association: a glob and the schema file it names (absolute). */
+/** One association: a glob (compiled) and the schema file it names (absolute). */
 export interface SchemaAssociation {
-  readonly glob: string;
   readonly matcher: GlobMatcher;
   readonly schemaPath: string;
 }
@@ -40,21 +39,15 @@ export function readWorkspaceFile(path: string, what: string): WorkspaceRead {
   return untrusted === undefined ? { ok: true, text: read.text } : { ok: false, reason: `not read: ${untrusted}` };
 }
 
-/** A schema file named by the config, read as the config is ({@link readWorkspaceFile}). */
-export function readSchemaFile(path: string): WorkspaceRead {
-  return readWorkspaceFile(path, "schema file");
-}
-
 /** Associations of the workspace at `root`, and a problem with the config file if it has one. */
 export function readSchemaAssociations(root: string): { associations: SchemaAssociation[]; problem?: string } {
   const file = join(root, WORKSPACE_CONFIG);
   if (!existsSync(file)) return { associations: [] };
   const read = readWorkspaceFile(file, WORKSPACE_CONFIG);
   if (!read.ok) return { associations: [], problem: `${WORKSPACE_CONFIG} ignored: ${read.reason}` };
-  const text = read.text;
   let config: unknown;
   try {
-    config = JSON.parse(text);
+    config = JSON.parse(read.text);
   } catch (e) {
     return { associations: [], problem: `${WORKSPACE_CONFIG}: ${(e as Error).message}` };
   }
@@ -70,7 +63,7 @@ export function readSchemaAssociations(root: string): { associations: SchemaAsso
     } catch (e) {
       return { associations: [], problem: `${WORKSPACE_CONFIG}: the glob "${glob.slice(0, 40)}…" is refused: ${(e as Error).message}` };
     }
-    associations.push({ glob, matcher, schemaPath: isAbsolute(path) ? path : join(root, path) });
+    associations.push({ matcher, schemaPath: isAbsolute(path) ? path : join(root, path) });
   }
   return { associations };
 }

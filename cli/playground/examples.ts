@@ -8,7 +8,6 @@
 export interface PlaygroundExample {
   /** Stable id (used in tests and as the `<option>` value). */
   readonly id: string;
-  /** Menu label. */
   readonly title: string;
   /** The program (the request's `source`). */
   readonly source: string;
@@ -168,8 +167,3 @@ export const EXAMPLES: readonly PlaygroundExample[] = [
   { id: "includes", title: "Includes (several files)", source: INCLUDES, files: { "db.jsson": INCLUDED_DB, "shared/limits.jsson": INCLUDED_LIMITS } },
   { id: "schema", title: "Schema validation", source: SCHEMA_SOURCE, schema: SCHEMA_YAML },
 ];
-
-/** The example with this id, if any. */
-export function findExample(id: string): PlaygroundExample | undefined {
-  return EXAMPLES.find((e) => e.id === id);
-}

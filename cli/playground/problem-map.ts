@@ -56,20 +56,15 @@ export function schemaFailurePlaces(entries: readonly (Partial<DiagnosticLike> &
 /** Markers per document (key: file path, {@link PROGRAM} for the program), for the documents in `files`; `warnings` are marked as such. */
 export function problemsByFile(diagnostics: readonly DiagnosticLike[], files: readonly string[], warnings: readonly DiagnosticLike[] = []): Map<string, EditorProblem[]> {
   const out = new Map<string, EditorProblem[]>();
-  mark(out, diagnostics, files, undefined);
-  mark(out, warnings, files, "warning");
-  return out;
-}
-
-function mark(out: Map<string, EditorProblem[]>, diagnostics: readonly DiagnosticLike[], files: readonly string[], severity: "warning" | undefined): void {
-  for (const d of diagnostics) {
-    for (const place of diagnosticPlaces(d)) {
+  for (const [list, severity] of [[diagnostics, undefined], [warnings, "warning"]] as const) {
+    for (const place of list.flatMap((d) => diagnosticPlaces(d))) {
       const file = place.file ?? PROGRAM;
       if (file !== PROGRAM && !files.includes(file)) continue;
-      const list = out.get(file) ?? [];
       const problem = { line: place.line, column: place.column, endLine: place.end_line, endColumn: place.end_column, message: place.message };
-      list.push(severity === undefined ? problem : { ...problem, severity });
-      out.set(file, list);
+      const marks = out.get(file) ?? [];
+      marks.push(severity === undefined ? problem : { ...problem, severity });
+      out.set(file, marks);
     }
   }
+  return out;
 }

@@ -23,13 +23,6 @@ function literalEnd(text: string, i: number): number {
 }
 
 /**
- * The raw text of the member `name` of the top-level object in `text`
- * (e.g. the `output` of a /transpile response); undefined when there is
- * none. The server's own scanner (it cuts `vars` out of request bodies).
- */
-export { rawMemberText as rawField } from "../wire/raw-member.js";
-
-/**
  * `raw` laid out as `JSON.stringify(value, null, 2)` would, plus a final
  * newline, with every token (numbers, strings, keys) kept byte for byte.
  */

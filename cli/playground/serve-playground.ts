@@ -29,7 +29,6 @@ export interface PlaygroundRefusals {
   methodNotAllowed(res: ServerResponse, allowed: readonly string[]): void;
 }
 
-/** Options of {@link playgroundHandler}. */
 export interface PlaygroundOptions {
   /** The folder holding the built page; default: dist/playground of this package. */
   readonly root?: string;
@@ -74,21 +73,6 @@ const PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** dist/playground, found from this compiled file (dist/cli/playground/serve-playground.js). */
-export function defaultPlaygroundRoot(): string {
-  return fileURLToPath(new URL("../../playground/", import.meta.url));
-}
-
-function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listFiles(full));
-    else if (entry.isFile()) out.push(full);
-  }
-  return out;
-}
-
 function readOptional(path: string): Buffer | undefined {
   return existsSync(path) ? readFileSync(path) : undefined;
 }
@@ -97,9 +81,10 @@ function readOptional(path: string): Buffer | undefined {
 function loadAssets(root: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   if (!existsSync(join(root, "index.html"))) return assets;
-  for (const file of listFiles(root)) {
-    const type = CONTENT_TYPES[extname(file)];
-    if (type === undefined) continue; // .gz / .br variants and anything unexpected
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const type = CONTENT_TYPES[extname(entry.name)];
+    if (!entry.isFile() || type === undefined) continue; // .gz / .br variants and anything unexpected
+    const file = join(entry.parentPath, entry.name);
     const rel = relative(root, file).split(sep).join("/");
     const body = readFileSync(file);
     const path = rel === "index.html" ? "/" : `/playground/${rel}`;
@@ -115,12 +100,6 @@ function loadAssets(root: string): Map<string, Asset> {
     });
   }
   return assets;
-}
-
-function pathOf(url: string | undefined): string {
-  const u = url ?? "/";
-  const q = u.search(/[?#]/);
-  return q < 0 ? u : u.slice(0, q);
 }
 
 /** The content codings an Accept-Encoding header allows (those not given q=0). */
@@ -152,12 +131,13 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** The handler serving the playground. Creating it reads the built page into memory. */
 export function playgroundHandler(options: PlaygroundOptions): PlaygroundHandler {
-  const root = options.root ?? defaultPlaygroundRoot();
+  // dist/playground, found from this compiled file (dist/cli/playground/serve-playground.js)
+  const root = options.root ?? fileURLToPath(new URL("../../playground/", import.meta.url));
   let assets = loadAssets(root);
   const ALLOWED = ["GET", "HEAD"];
 
   return (req, res, next) => {
-    const path = pathOf(req.url);
+    const path = (req.url ?? "/").split(/[?#]/, 1)[0] as string;
     if (path !== "/" && !path.startsWith("/playground/")) return next();
     // Built after the server started (or caught mid-build): look again.
     if (assets.size === 0) assets = loadAssets(root);
@@ -185,16 +165,10 @@ export function playgroundHandler(options: PlaygroundOptions): PlaygroundHandler
       headers["Referrer-Policy"] = "no-referrer";
     }
     if (asset.gzip !== undefined || asset.brotli !== undefined) headers["Vary"] = "Accept-Encoding";
-    if (matchesEtag(req.headers["if-none-match"], asset.etag)) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
+    if (matchesEtag(req.headers["if-none-match"], asset.etag)) return void res.writeHead(304, headers).end();
     const { body, encoding } = pickEncoding(asset, String(req.headers["accept-encoding"] ?? ""));
     if (encoding !== undefined) headers["Content-Encoding"] = encoding;
     headers["Content-Length"] = String(body.length);
-    res.writeHead(200, headers);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
   };
 }

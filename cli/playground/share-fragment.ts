@@ -71,11 +71,7 @@ export function decodeShareFragment(fragment: string): SharedState | undefined {
     const eq = pair.indexOf("=");
     if (eq > 0) params.set(pair.slice(0, eq), pair.slice(eq + 1));
   }
-  const sourceCode = params.get("source");
-  if (sourceCode === undefined) return undefined;
-  const source = fromBase64Url(sourceCode);
-  if (source === undefined) return undefined;
-  const state: Record<string, unknown> = { source };
+  const state: Record<string, unknown> = {};
   for (const [name, read] of Object.entries(PART_READERS)) {
     const code = params.get(name);
     if (code === undefined) continue;
@@ -83,11 +79,12 @@ export function decodeShareFragment(fragment: string): SharedState | undefined {
     if (value === undefined) return undefined;
     state[name] = value;
   }
-  return state as unknown as SharedState;
+  return state["source"] === undefined ? undefined : (state as unknown as SharedState);
 }
 
-/** How each optional part of a fragment is read: its value, or undefined when it is damaged. */
-const PART_READERS: Readonly<Record<Exclude<keyof SharedState, "source">, (code: string) => unknown>> = {
+/** How each part of a fragment is read: its value, or undefined when it is damaged. */
+const PART_READERS: Readonly<Record<keyof SharedState, (code: string) => unknown>> = {
+  source: fromBase64Url,
   format: (code) => {
     try {
       return decodeURIComponent(code);

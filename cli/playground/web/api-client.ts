@@ -5,7 +5,8 @@
  * outcome is a value; nothing here throws at the caller.
  */
 import type { DiagnosticJson } from "../../wire/wire-diagnostic.js";
-import { prettyRawJson, rawField } from "../raw-json.js";
+import { rawMemberText } from "../../wire/raw-member.js";
+import { prettyRawJson } from "../raw-json.js";
 import { bodyWithVars } from "../vars-text.js";
 
 /** A structured problem of a /transpile or /validate-schema failure (HTTP.md §3): the server's own type. */
@@ -67,17 +68,11 @@ interface Reply {
   readonly data: Record<string, unknown> | undefined;
 }
 
-function endpoint(path: string): string {
-  return new URL(path, document.baseURI).href;
-}
-
 async function call(path: string, body?: Readonly<Record<string, unknown>>, vars?: string): Promise<Reply | string> {
+  const post = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: bodyWithVars(body, vars) };
   let response: Response;
   try {
-    response =
-      body === undefined
-        ? await fetch(endpoint(path), { headers: { Accept: "application/json" } })
-        : await fetch(endpoint(path), { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: bodyWithVars(body, vars) });
+    response = await fetch(new URL(path, document.baseURI).href, { headers: { Accept: "application/json" }, ...post });
   } catch {
     return "Cannot reach the jsson server. Is `jsson serve` still running?";
   }
@@ -102,8 +97,7 @@ function strings(v: unknown): string[] {
 }
 
 function diagnosticsOf(v: unknown): ServerDiagnostic[] {
-  if (!Array.isArray(v)) return [];
-  return v.filter((d): d is ServerDiagnostic => typeof d === "object" && d !== null && typeof (d as ServerDiagnostic).line === "number" && typeof (d as ServerDiagnostic).message === "string");
+  return entriesOf(v).filter((d): d is ServerDiagnostic => typeof d.line === "number");
 }
 
 /** Every entry of /validate-schema's `diagnostics` (kept in step with `errors`, so one without a place is kept too). */
@@ -123,7 +117,6 @@ function trouble(reply: Reply): string[] {
   return [error ?? `Unexpected answer from the server (HTTP ${reply.status}).`];
 }
 
-/** POST /transpile. */
 export async function transpile(request: TranspileRequest): Promise<TranspileOutcome> {
   const reply = await call("transpile", { source: request.source, format: request.format, files: request.files }, request.vars);
   if (typeof reply === "string") return { kind: "failed", messages: [reply] };
@@ -134,17 +127,13 @@ export async function transpile(request: TranspileRequest): Promise<TranspileOut
   const warnings: Warnings = { warnings: strings(data["warnings"]), warningDiagnostics: diagnosticsOf(data["warning_diagnostics"]) };
   if (data["success"] !== true) return { kind: "errors", format, errors: strings(data["errors"]), diagnostics: diagnosticsOf(data["diagnostics"]), timeMs, ...warnings };
   const output = data["output"];
-  let text: string;
-  if (typeof output === "string") text = output;
-  else {
-    // `json` sends the value itself: re-indent its raw text so big integers and key order survive.
-    const raw = rawField(reply.text, "output");
-    text = raw === undefined ? JSON.stringify(output, null, 2) + "\n" : prettyRawJson(raw);
-  }
+  // `json` sends the value itself: re-indent its raw text (cut out by the server's own scanner) so big integers
+  // and key order survive.
+  const raw = typeof output === "string" ? undefined : rawMemberText(reply.text, "output");
+  const text = typeof output === "string" ? output : raw === undefined ? JSON.stringify(output, null, 2) + "\n" : prettyRawJson(raw);
   return { kind: "output", format, text, timeMs, ...warnings };
 }
 
-/** POST /validate-schema. */
 export async function validateSchema(request: ValidationRequest): Promise<ValidationOutcome> {
   const body: Record<string, unknown> = { source: request.source, schema: request.schema, output_format: request.format, files: request.files };
   if (request.schemaFormat !== undefined) body["schema_format"] = request.schemaFormat;

@@ -72,10 +72,7 @@ const errorLines = StateField.define<DecorationSet>({
     lines = lines.map(tr.changes);
     for (const e of tr.effects) {
       if (e.is(setErrorLines)) {
-        lines = Decoration.set(
-          e.value.map((n) => errorLineMark.range(tr.state.doc.line(n).from)),
-          true,
-        );
+        lines = Decoration.set(e.value.map((n) => errorLineMark.range(tr.state.doc.line(n).from)), true);
       }
     }
     return lines;
@@ -84,7 +81,7 @@ const errorLines = StateField.define<DecorationSet>({
 });
 
 /** The offset of a 1-based line and column in `doc`, clamped into the document. */
-function offsetOf(doc: Text, line: number, column: number): number {
+export function offsetOf(doc: Text, line: number, column: number): number {
   const l = doc.line(Math.min(Math.max(1, line), doc.lines));
   return Math.min(l.from + Math.max(0, column - 1), l.to);
 }
@@ -118,8 +115,8 @@ export interface EditorHooks {
   readonly onRun: () => void;
 }
 
-/** The extensions of every document of the source editor. */
-export function editorExtensions(hooks: EditorHooks, labelledBy: string, describedBy: string): Extension[] {
+/** The extensions of every document of the source editor (labelled by the page's source heading and help). */
+export function editorExtensions(hooks: EditorHooks): Extension[] {
   const runKey: KeyBinding = {
     key: "Mod-Enter",
     run: () => {
@@ -145,7 +142,7 @@ export function editorExtensions(hooks: EditorHooks, labelledBy: string, describ
     errorLines,
     // No Tab binding on purpose: Tab keeps moving focus through the page.
     keymap.of([runKey, ...defaultKeymap, ...historyKeymap, ...lintKeymap]),
-    EditorView.contentAttributes.of({ "aria-labelledby": labelledBy, "aria-describedby": describedBy, spellcheck: "false", autocapitalize: "off", autocorrect: "off" }),
+    EditorView.contentAttributes.of({ "aria-labelledby": "source-heading", "aria-describedby": "editor-help", spellcheck: "false", autocapitalize: "off", autocorrect: "off" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged) hooks.onChange();
     }),

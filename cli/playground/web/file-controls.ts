@@ -8,11 +8,13 @@ import { MAIN_NAME, fileNameProblem, type Workspace } from "./workspace.js";
 
 /** Wire the Add file / Remove controls; `changed` hears every change of the file set. */
 export function setUpFileControls(ui: PageElements, workspace: Workspace, notices: Notices, changed: () => void): void {
-  const close = (): void => {
+  /** Hide the form (`refocus`: focus back on its button, as after Cancel or Escape). */
+  const close = (refocus = false): void => {
     ui.addFileForm.hidden = true;
     ui.addFileButton.setAttribute("aria-expanded", "false");
     ui.newFileError.textContent = "";
     ui.newFileName.removeAttribute("aria-invalid");
+    if (refocus) ui.addFileButton.focus();
   };
 
   ui.addFileButton.addEventListener("click", () => {
@@ -22,14 +24,9 @@ export function setUpFileControls(ui: PageElements, workspace: Workspace, notice
     ui.newFileName.value = "";
     ui.newFileName.focus();
   });
-  ui.addFileCancel.addEventListener("click", () => {
-    close();
-    ui.addFileButton.focus();
-  });
+  ui.addFileCancel.addEventListener("click", () => close(true));
   ui.addFileForm.addEventListener("keydown", (e) => {
-    if (e.key !== "Escape") return;
-    close();
-    ui.addFileButton.focus();
+    if (e.key === "Escape") close(true);
   });
   ui.addFileForm.addEventListener("submit", (e) => {
     e.preventDefault();

@@ -4,8 +4,6 @@
  */
 import type { FormatInfo } from "./api-client.js";
 
-const BUILTIN = ["json", "yaml", "toml", "typescript"];
-
 /** Used when /formats cannot be read: the built-ins every server has. */
 export const FALLBACK_FORMATS: readonly FormatInfo[] = [
   { name: "json", aliases: [], media_type: "application/json", extension: "json", description: "JSON", plugin: "" },
@@ -37,10 +35,9 @@ export class FormatPicker {
     this.formats = list.length > 0 ? list : FALLBACK_FORMATS;
     this.select.replaceChildren(
       ...this.formats.map((f) => {
-        const option = document.createElement("option");
-        option.value = f.name;
         // Plugin formats say where they come from.
-        option.textContent = BUILTIN.includes(f.name) || f.plugin === "" ? f.name : `${f.name} (${f.plugin})`;
+        const builtin = FALLBACK_FORMATS.some((b) => b.name === f.name) || f.plugin === "";
+        const option = new Option(builtin ? f.name : `${f.name} (${f.plugin})`, f.name);
         option.title = f.description;
         return option;
       }),

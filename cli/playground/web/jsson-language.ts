@@ -11,13 +11,13 @@ import { StreamLanguage, type StreamParser, type StringStream } from "@codemirro
 
 /** An open construct that continues across tokens (innermost last). */
 interface Frame {
-  /** "dq": "…"  "raw": """…"""  "fence": ```…```  "tpl": `…`  "interp": ${…} inside a template. */
-  readonly kind: "dq" | "raw" | "fence" | "tpl" | "interp";
+  /** "dq": "…"  "raw": """…""" or ```…``` (closed by `close`)  "tpl": `…`  "interp": ${…} inside a template. */
+  readonly kind: "dq" | "raw" | "tpl" | "interp";
+  readonly close?: string;
   /** Open `{` inside an `${…}`, so that its closing `}` is found. */
   braces: number;
 }
 
-/** Tokenizer state. */
 export interface JssonState {
   stack: Frame[];
   /** Open brackets outside strings (for indentation). */
@@ -59,9 +59,7 @@ function rawString(stream: StringStream, state: JssonState, close: string): stri
   if (stream.skipTo(close)) {
     stream.pos += close.length;
     state.stack.pop();
-  } else {
-    stream.skipToEnd();
-  }
+  } else stream.skipToEnd();
   return "string";
 }
 
@@ -85,8 +83,8 @@ function templateText(stream: StringStream, state: JssonState): string {
 
 /** A token outside string text (top level, or inside `${…}`). */
 function code(stream: StringStream, state: JssonState): string | null {
-  const atLineStart = stream.pos === stream.indentation();
   const prev = state.prev;
+  const keyPlace = stream.pos === stream.indentation() || prev === "{" || prev === ",";
   state.prev = "x";
 
   if (stream.match("//")) {
@@ -94,19 +92,16 @@ function code(stream: StringStream, state: JssonState): string | null {
     state.prev = prev;
     return "lineComment";
   }
-  if (stream.match('"""')) {
-    state.stack.push({ kind: "raw", braces: 0 });
-    return rawString(stream, state, '"""');
-  }
-  if (stream.match("```")) {
-    state.stack.push({ kind: "fence", braces: 0 });
-    return rawString(stream, state, "```");
+  const close = stream.match('"""') ? '"""' : stream.match("```") ? "```" : undefined;
+  if (close !== undefined) {
+    state.stack.push({ kind: "raw", close, braces: 0 });
+    return rawString(stream, state, close);
   }
   if (stream.eat('"')) {
     state.stack.push({ kind: "dq", braces: 0 });
     const style = regularString(stream, state);
     // A quoted key ("my-key" = 1) reads as a key.
-    return (atLineStart || prev === "{" || prev === ",") && top(state)?.kind !== "dq" && stream.match(KEY_FOLLOWS, false) ? "propertyName.definition" : style;
+    return keyPlace && top(state)?.kind !== "dq" && stream.match(KEY_FOLLOWS, false) ? "propertyName.definition" : style;
   }
   if (stream.eat("`")) {
     state.stack.push({ kind: "tpl", braces: 0 });
@@ -120,18 +115,17 @@ function code(stream: StringStream, state: JssonState): string | null {
     const name = word[0];
     // `[ template { … }` opens a template, although `template { … }` elsewhere is an object block named "template".
     if (name === "template" && prev === "[") return "keyword";
-    // `else {` / `else [`: the keyword, as in the TextMate grammar (an if branch before it is the common case; a key named else holding a block is the one miss).
-    if (name === "else" && stream.match(/^\s*[{[]/, false)) return "keyword";
-    const keyPlace = atLineStart || prev === "{" || prev === ",";
+    // `else {` / `else [` / `else if` of a conditional member or element (§16.3): the keyword, as in the TextMate
+    // grammar (an if branch before it is the common case; a key named else holding a block is the one miss).
+    if (name === "else" && stream.match(/^\s*(?:\{|\[|if\b)/, false)) return "keyword";
     if (keyPlace && stream.match(DECL_FOLLOWS, false)) return "variableName.definition";
     if (keyPlace && stream.match(KEY_FOLLOWS, false)) return "propertyName.definition";
     if (prev === ".") return "propertyName";
     if (name === "true" || name === "false") return "bool";
     if (name === "null") return "null";
     if (KEYWORDS.has(name)) return "keyword";
-    // `if (…)` and `else {` / `else [` / `else if` of a conditional member or element (§16.3); elsewhere plain names.
+    // `if (…)` of a conditional member or element (§16.3); elsewhere a plain name.
     if (name === "if" && stream.match(/^[ \t]*\(/, false)) return "keyword";
-    if (name === "else" && stream.match(/^\s*(?:\{|\[|if\b)/, false)) return "keyword";
     return "variableName";
   }
 
@@ -190,9 +184,7 @@ const parser: StreamParser<JssonState> = {
       case "dq":
         return regularString(stream, state);
       case "raw":
-        return rawString(stream, state, '"""');
-      case "fence":
-        return rawString(stream, state, "```");
+        return rawString(stream, state, frame.close ?? '"""');
       case "tpl":
         return templateText(stream, state);
     }
@@ -208,5 +200,4 @@ const parser: StreamParser<JssonState> = {
   },
 };
 
-/** The JSSON language for CodeMirror. */
 export const jssonLanguage = StreamLanguage.define(parser);

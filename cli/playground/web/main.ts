@@ -8,7 +8,7 @@
  * answers about text that has changed since are dropped, because a newer
  * request is always on its way.
  */
-import { EXAMPLES, findExample, type PlaygroundExample } from "../examples.js";
+import { EXAMPLES, type PlaygroundExample } from "../examples.js";
 import { decodeShareFragment, encodeShareFragment, type SharedState } from "../share-fragment.js";
 import { listFormats, transpile, validateSchema, versionText } from "./api-client.js";
 import { copyText } from "./clipboard.js";
@@ -28,7 +28,7 @@ const DEBOUNCE_MS = 250;
 const ui = findElements();
 const notices = new Notices(ui.toast, ui.announcer);
 const formats = new FormatPicker(ui.formatSelect);
-const workspace = new Workspace(ui.editor, ui.fileTabs, (active) => updateRemoveButton(ui, active), { onChange: () => changed(), onRun: () => void run() }, "source-heading", "editor-help");
+const workspace = new Workspace(ui.editor, ui.fileTabs, (active) => updateRemoveButton(ui, active), { onChange: () => changed(), onRun: () => void run() });
 const output = new OutputPanel(ui, workspace, formats, notices);
 let schemaVisible = false;
 /** The fragment the page last wrote or loaded (so our own address updates are not loaded back). */
@@ -69,10 +69,6 @@ async function run(): Promise<void> {
   }
 }
 
-function schemaFormat(): string | undefined {
-  return ui.schemaFormat.value === "" ? undefined : ui.schemaFormat.value;
-}
-
 async function runOnce(): Promise<void> {
   const revision = workspace.revision();
   const format = formats.value;
@@ -90,10 +86,10 @@ async function runOnce(): Promise<void> {
 
   const schema = ui.schemaInput.value;
   if (!schemaVisible || schema.trim() === "") return;
-  const schemaAs = schemaFormat();
+  const schemaAs = ui.schemaFormat.value;
   ui.schemaStatus.textContent = "Validating…";
-  const validation = await validateSchema({ ...request, schema, schemaFormat: schemaAs });
-  if (stale() || ui.schemaInput.value !== schema || schemaFormat() !== schemaAs) return;
+  const validation = await validateSchema({ ...request, schema, schemaFormat: schemaAs || undefined }); // "": detect
+  if (stale() || ui.schemaInput.value !== schema || ui.schemaFormat.value !== schemaAs) return;
   showValidation(ui, validation, notices, workspace);
   // schema failures are marked where their values come from (LANGUAGE.md §12.3), as errors are
   if (validation.kind === "result" && !validation.valid) output.markProblems(schemaFailurePlaces(validation.diagnostics));
@@ -141,13 +137,6 @@ function loadState(state: SharedState): void {
   if (state.schema !== undefined) selectResultTab("panel-schema");
 }
 
-function loadExample(example: PlaygroundExample): void {
-  loadState({ source: example.source, ...(example.files === undefined ? {} : { files: example.files }), ...(example.schema === undefined ? {} : { schema: example.schema }) });
-  // A new history entry: Back returns to the program that was there before.
-  updateShareUrl(true);
-  void run();
-}
-
 /** Load the program in the address, if it holds one that is not the one shown; false when it holds none. */
 function loadFromUrl(): boolean {
   const fragment = location.hash.replace(/^#/, "");
@@ -174,16 +163,14 @@ const selectResultTab = setUpTabs(ui.resultTabs, (panelId) => {
 
 setUpFileControls(ui, workspace, notices, changed);
 
-for (const example of EXAMPLES) {
-  const option = document.createElement("option");
-  option.value = example.id;
-  option.textContent = example.title;
-  ui.exampleSelect.append(option);
-}
+ui.exampleSelect.append(...EXAMPLES.map((example) => new Option(example.title, example.id)));
 ui.exampleSelect.addEventListener("change", () => {
-  const example = findExample(ui.exampleSelect.value);
+  const example = EXAMPLES.find((e) => e.id === ui.exampleSelect.value);
   if (example === undefined) return;
-  loadExample(example);
+  loadState(example);
+  // A new history entry: Back returns to the program that was there before.
+  updateShareUrl(true);
+  void run();
   notices.toast(`Loaded example: ${example.title}`);
 });
 

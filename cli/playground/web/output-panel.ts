@@ -15,7 +15,6 @@ import { MAIN_NAME, type Workspace } from "./workspace.js";
 /** Longer outputs show only their start: a <pre> with millions of lines freezes the page. */
 const DISPLAY_LIMIT = 1_000_000;
 
-/** The Output panel. */
 export class OutputPanel {
   private last: { readonly text: string; readonly format: string } | undefined;
 
@@ -34,32 +33,24 @@ export class OutputPanel {
   show(outcome: TranspileOutcome): void {
     const ui = this.ui;
     const reveal = (file: string | undefined, line: number, column: number): void => this.workspace.reveal(file ?? MAIN_NAME, line, column);
-    if (outcome.kind === "output") {
+    const ok = outcome.kind === "output";
+    const cut = ok && outcome.text.length > DISPLAY_LIMIT;
+    this.last = ok ? { text: outcome.text, format: outcome.format } : undefined;
+    ui.output.textContent = !ok ? "" : cut ? outcome.text.slice(0, DISPLAY_LIMIT) : outcome.text;
+    ui.output.hidden = !ok;
+    ui.outputNote.hidden = !cut;
+    ui.output.dataset["state"] = ok ? "ok" : "error";
+    ui.transpileStatus.dataset["state"] = ok ? "ok" : "error";
+    this.setActions(ok);
+    if (ok) {
       this.markProblems([], outcome.warningDiagnostics);
-      this.last = { text: outcome.text, format: outcome.format };
-      const cut = outcome.text.length > DISPLAY_LIMIT;
-      ui.output.textContent = cut ? outcome.text.slice(0, DISPLAY_LIMIT) : outcome.text;
-      ui.outputNote.hidden = !cut;
       ui.outputNote.textContent = cut ? `Showing the first ${formatBytes(outcome.text.slice(0, DISPLAY_LIMIT))} of ${formatBytes(outcome.text)}; copy or download the whole output.` : "";
-      ui.output.dataset["state"] = "ok";
       ui.output.dataset["format"] = outcome.format;
-      ui.output.hidden = false;
       renderErrors(ui.outputErrors, this.listedWarnings(outcome), reveal);
       const warned = outcome.warnings.length === 0 ? "" : ` · ${plural(outcome.warnings.length, "warning")}`;
       ui.transpileStatus.textContent = `${outcome.format} · ${formatMs(outcome.timeMs)} · ${formatBytes(outcome.text)}${warned}`;
-      ui.transpileStatus.dataset["state"] = "ok";
-      this.setActions(true);
       this.notices.announce(`Transpiled to ${outcome.format}.`);
-      return;
-    }
-    this.last = undefined;
-    ui.output.hidden = true;
-    ui.output.textContent = "";
-    ui.outputNote.hidden = true;
-    ui.output.dataset["state"] = "error";
-    ui.transpileStatus.dataset["state"] = "error";
-    this.setActions(false);
-    if (outcome.kind === "errors") {
+    } else if (outcome.kind === "errors") {
       this.markProblems(outcome.diagnostics, outcome.warningDiagnostics);
       renderErrors(
         ui.outputErrors,
@@ -68,16 +59,13 @@ export class OutputPanel {
         outcome.errors.flatMap((text, i): ListedError[] => {
           const d = outcome.diagnostics[i];
           if (d === undefined) return [{ text }];
-          const names = this.workspace.names();
-          const held = (file: string | undefined): { file?: string } => (file !== undefined && names.includes(file) ? { file } : {});
-          const causes = diagnosticPlaces(d)
-            .slice(1)
-            // a place in a file the page does not hold is listed without a link (it would open the program)
-            .map((c): ListedError => {
-              const text = `↳ ${c.file ?? MAIN_NAME}, line ${c.line}: ${c.message}`;
-              return c.file !== undefined && names.includes(c.file) ? { text, line: c.line, column: c.column, file: c.file } : { text };
-            });
-          return [{ text, line: d.line, column: d.column, ...held(d.file) }, ...causes];
+          // a place in a file the page does not hold is listed without a link (it would open the program)
+          const causes = diagnosticPlaces(d).slice(1).map((c): ListedError => {
+            const link = this.linkTo(c);
+            const text = `↳ ${c.file ?? MAIN_NAME}, line ${c.line}: ${c.message}`;
+            return link.file === undefined ? { text } : { text, ...link };
+          });
+          return [{ text, ...this.linkTo(d) }, ...causes];
         }).concat(this.listedWarnings(outcome)),
         reveal,
       );
@@ -92,23 +80,22 @@ export class OutputPanel {
 
   /** A run's warnings as list entries beside its errors: `warning: Line <n>: …`, each a link to its place. */
   private listedWarnings(outcome: Warnings): ListedError[] {
-    const names = this.workspace.names();
     return outcome.warnings.map((text, i): ListedError => {
       const d = outcome.warningDiagnostics[i];
       const item = { text: `warning: ${text}`, warning: true };
-      if (d === undefined) return item;
-      return { ...item, line: d.line, column: d.column, ...(d.file !== undefined && names.includes(d.file) ? { file: d.file } : {}) };
+      return d === undefined ? item : { ...item, ...this.linkTo(d) };
     });
+  }
+
+  /** Where a list entry about `d` links to: its line, in its file when the page holds that file (else in the program). */
+  private linkTo(d: DiagnosticLike): { line: number; column: number; file?: string } {
+    return { line: d.line, column: d.column, ...(d.file !== undefined && this.workspace.names().includes(d.file) ? { file: d.file } : {}) };
   }
 
   /** Markers in every document (none when both lists are empty): a run's errors, or a schema check's failures; and a run's warnings. */
   markProblems(diagnostics: readonly DiagnosticLike[], warnings: readonly DiagnosticLike[] = []): void {
     const names = this.workspace.names();
-    const markers = problemsByFile(
-      diagnostics,
-      names.filter((n) => n !== MAIN_NAME),
-      warnings,
-    );
+    const markers = problemsByFile(diagnostics, names.filter((n) => n !== MAIN_NAME), warnings);
     for (const name of names) this.workspace.setProblems(name, markers.get(name === MAIN_NAME ? PROGRAM : name) ?? []);
   }
 

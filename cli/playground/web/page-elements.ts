@@ -42,5 +42,4 @@ export function findElements() {
   };
 }
 
-/** The page's elements. */
 export type PageElements = ReturnType<typeof findElements>;

@@ -21,12 +21,7 @@ export function setUpTabs(tabList: HTMLElement, onSelect: (panelId: string) => v
 
   for (const tab of tabs) tab.addEventListener("click", () => select(tab.getAttribute("aria-controls") ?? ""));
   tabList.addEventListener("keydown", (e) => {
-    const i = tabs.findIndex((t) => t.getAttribute("aria-selected") === "true");
-    let next: number | undefined;
-    if (e.key === "ArrowRight") next = (i + 1) % tabs.length;
-    else if (e.key === "ArrowLeft") next = (i - 1 + tabs.length) % tabs.length;
-    else if (e.key === "Home") next = 0;
-    else if (e.key === "End") next = tabs.length - 1;
+    const next = tabKeyTarget(e.key, tabs.findIndex((t) => t.getAttribute("aria-selected") === "true"), tabs.length);
     const tab = next === undefined ? undefined : tabs[next];
     if (tab === undefined) return;
     e.preventDefault();
@@ -34,4 +29,12 @@ export function setUpTabs(tabList: HTMLElement, onSelect: (panelId: string) => v
     tab.focus();
   });
   return select;
+}
+
+/** The tab that `key` (an arrow, Home or End) moves to from tab `i` of `n`; undefined for another key. */
+export function tabKeyTarget(key: string, i: number, n: number): number | undefined {
+  if (key === "ArrowRight") return (i + 1) % n;
+  if (key === "ArrowLeft") return (i - 1 + n) % n;
+  if (key === "Home") return 0;
+  return key === "End" ? n - 1 : undefined;
 }

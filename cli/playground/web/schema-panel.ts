@@ -27,30 +27,16 @@ export function showValidation(ui: PageElements, outcome: ValidationOutcome, not
   renderErrors(
     ui.schemaErrors,
     // `diagnostics` lists the problems of `errors`, in the same order (HTTP.md §7): a source error has its place,
-    // a data failure its path and, when the server found it, the place of its value. A server that sends no entry
-    // leaves the line as it is.
+    // a data failure its path and, when the server found it, the place of its value; a schema error neither.
+    // Places and paths come from these entries only: no line is parsed.
     outcome.errors.map((text, i): ListedError => {
       const d: ValidationDiagnostic | undefined = outcome.diagnostics.length === outcome.errors.length ? outcome.diagnostics[i] : undefined;
-      if (d === undefined) return schemaLine(text);
-      const place = typeof d.line === "number" && held(d.file) ? { line: d.line, column: d.column ?? 1, ...(d.file === undefined ? {} : { file: d.file }) } : {};
-      if (typeof d.path === "string") return { path: d.path, text: d.message, ...place };
-      return typeof d.line === "number" ? { text, ...place } : schemaLine(text);
+      const place = typeof d?.line === "number" && held(d.file) ? { line: d.line, column: d.column ?? 1, ...(d.file === undefined ? {} : { file: d.file }) } : {};
+      return typeof d?.path === "string" ? { path: d.path, text: d.message, ...place } : { text, ...place };
     }),
     open,
   );
   notices.announce(outcome.valid ? "The output matches the schema." : `Schema validation: ${plural(outcome.errors.length, "error")}.`);
-}
-
-/**
- * A failure line without a structured entry: `<path>: <message>` (LANGUAGE.md
- * §12.3's form for data failures) shows its path apart; anything else
- * (`schema: …`) as it is. Only the data path is split off; places always
- * come from the structured entries.
- */
-function schemaLine(text: string): ListedError {
-  if (!text.startsWith("$")) return { text };
-  const at = text.indexOf(": ");
-  return at < 0 || text.slice(0, at).includes(" ") ? { text } : { path: text.slice(0, at), text: text.slice(at + 2) };
 }
 
 /** Empty the results (a new program or schema was loaded). */

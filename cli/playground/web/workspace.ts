@@ -8,7 +8,8 @@
 import { EditorSelection, EditorState, type Extension } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import type { EditorProblem } from "../problem-map.js";
-import { editorExtensions, showProblems, type EditorHooks } from "./editor-setup.js";
+import { editorExtensions, offsetOf, showProblems, type EditorHooks } from "./editor-setup.js";
+import { tabKeyTarget } from "./result-tabs.js";
 
 /** The label of the program's tab. */
 export const MAIN_NAME = "main.jsson";
@@ -35,22 +36,14 @@ export class Workspace {
   constructor(
     private readonly panel: HTMLElement,
     private readonly tabList: HTMLElement,
-    private readonly onTabsChanged: (active: string, names: readonly string[]) => void,
+    private readonly onTabsChanged: (active: string) => void,
     hooks: EditorHooks,
-    labelledBy: string,
-    describedBy: string,
   ) {
-    this.extensions = editorExtensions(
-      {
-        onChange: () => {
-          this.changes++;
-          hooks.onChange();
-        },
-        onRun: hooks.onRun,
-      },
-      labelledBy,
-      describedBy,
-    );
+    const onChange = (): void => {
+      this.changes++;
+      hooks.onChange();
+    };
+    this.extensions = editorExtensions({ onChange, onRun: hooks.onRun });
     const state = this.newState("");
     this.states.set(MAIN_NAME, state);
     this.view = new EditorView({ state, parent: panel });
@@ -67,12 +60,10 @@ export class Workspace {
     return [...this.states.keys()];
   }
 
-  /** The name of the document in the editor. */
   activeName(): string {
     return this.active;
   }
 
-  /** The current text of a document. */
   text(name: string): string {
     return this.stateOf(name)?.doc.toString() ?? "";
   }
@@ -118,7 +109,7 @@ export class Workspace {
     this.states.delete(name);
     this.changes++;
     this.renderTabs();
-    this.onTabsChanged(this.active, this.names());
+    this.onTabsChanged(this.active);
   }
 
   /** Show a document in the editor. */
@@ -131,7 +122,7 @@ export class Workspace {
       this.view.setState(next);
     }
     this.renderTabs();
-    this.onTabsChanged(this.active, this.names());
+    this.onTabsChanged(this.active);
   }
 
   /** Show these problems on a document (an empty list clears its markers). */
@@ -147,25 +138,22 @@ export class Workspace {
   /** Open a document at a 1-based line and column, and focus the editor. */
   reveal(name: string, line: number, column = 1): void {
     this.select(name);
-    const doc = this.view.state.doc;
-    const l = doc.line(Math.min(Math.max(1, line), doc.lines));
-    const pos = Math.min(l.from + Math.max(0, column - 1), l.to);
+    const pos = offsetOf(this.view.state.doc, line, column);
     this.view.dispatch({ selection: EditorSelection.cursor(pos), effects: EditorView.scrollIntoView(pos, { y: "center" }) });
     this.view.focus();
   }
 
-  /** Focus the editor. */
   focus(): void {
     this.view.focus();
   }
 
   private renderTabs(): void {
-    const tabs = this.names().map((name) => {
+    const tabs = this.names().map((name, i) => {
       const tab = document.createElement("button");
       tab.type = "button";
       tab.className = "file-tab";
       tab.setAttribute("role", "tab");
-      tab.id = `file-tab-${this.names().indexOf(name)}`;
+      tab.id = `file-tab-${i}`;
       tab.setAttribute("aria-controls", "editor");
       const selected = name === this.active;
       tab.setAttribute("aria-selected", String(selected));
@@ -183,12 +171,7 @@ export class Workspace {
   /** Arrow keys move between file tabs (WAI-ARIA tabs pattern, automatic activation). */
   private onTabKey(e: KeyboardEvent): void {
     const names = this.names();
-    const i = names.indexOf(this.active);
-    let next: number | undefined;
-    if (e.key === "ArrowRight") next = (i + 1) % names.length;
-    else if (e.key === "ArrowLeft") next = (i - 1 + names.length) % names.length;
-    else if (e.key === "Home") next = 0;
-    else if (e.key === "End") next = names.length - 1;
+    const next = tabKeyTarget(e.key, names.indexOf(this.active), names.length);
     if (next === undefined) return;
     e.preventDefault();
     this.select(names[next] as string);
