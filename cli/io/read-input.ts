@@ -7,6 +7,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Sta
 import { resolve } from "node:path";
 import { decodeUtf8 } from "../../core/host/node-fs-host.js";
 import { maxSourceBytes } from "../../core/host/source-bytes.js";
+import { DEFAULT_LIMITS } from "../../core/values/limits.js";
 import { describeError } from "./errno-text.js";
 
 /** The source text and where it came from. */
@@ -14,27 +15,22 @@ export type InputResult =
   | { readonly ok: true; readonly text: string; /** Absolute path; absent for stdin. */ readonly file?: string }
   | { readonly ok: false; readonly message: string };
 
-/**
- * How many bytes of the input are read: enough for the engine to report the
- * source-length limit on the right line (its offset lies inside the prefix),
- * never more than could decode to a source within the limit.
- */
-export const maxInputBytes: (maxSourceLength: number) => number = maxSourceBytes;
-
 const CHUNK = 1 << 20;
 /** For the fallback wait: {@link readFd}. */
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
- * Read `path` (`-` = stdin) and decode it, at most `maxBytes`; `what` names
- * the file in messages. A named file is looked at before it is opened: only
+ * Read `path` (`-` = stdin) and decode it, at most `maxBytes` (by default
+ * enough for the engine to report the source-length limit on the right line,
+ * never more than could decode to a source within it); `what` names the file
+ * in messages. A named file is looked at before it is opened: only
  * a regular file is read (a FIFO would block the open, a device such as
  * /dev/zero never ends; stdin is the way to pipe text in), and one larger
  * than `maxBytes` is refused from its size, before a byte is read. It is
  * opened without blocking and checked again, so a file swapped for a FIFO
  * in between is refused too.
  */
-export function readInput(path: string, maxBytes: number, what = "input file"): InputResult {
+export function readInput(path: string, maxBytes = maxSourceBytes(DEFAULT_LIMITS.maxSourceLength), what = "input file"): InputResult {
   const fail = (reason: string): InputResult => ({ ok: false, message: `cannot read ${what} "${path}": ${reason}` });
   const refusedFile = (st: Stats): InputResult | undefined => {
     const reason = notReadable(st, maxBytes);

@@ -64,8 +64,7 @@ function resolvePackage(request: PluginRequest): string {
     if (!entry.ok) throw notFound(request, `package ${candidate} is installed at ${pkgDir}, but ${entry.why}`);
     return entry.file;
   }
-  const tried = names.length === 1 ? `no package ${names[0]}` : `no package ${names.join(" or ")}`;
-  throw notFound(request, `${tried} in node_modules folders from ${request.base} upwards`);
+  throw notFound(request, `no package ${names.join(" or ")} in node_modules folders from ${request.base} upwards`);
 }
 
 /** `@s/p/x/y.js` → name `@s/p`, subpath `./x/y.js`. */

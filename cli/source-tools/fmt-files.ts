@@ -6,7 +6,6 @@
  * files are still processed.
  */
 import { createTwoFilesPatch } from "diff";
-import { DEFAULT_LIMITS } from "../../core/index.js";
 import { formatSource } from "../../core/format/format-source.js";
 import type { Diagnostic } from "../../core/diagnostics/diagnostic.js";
 import { runSources } from "../terminal/diagnostic-sources.js";
@@ -15,7 +14,7 @@ import { diagnosticsText, errorFormatOf } from "../terminal/error-format.js";
 import { EXIT } from "../terminal/exit-codes.js";
 import { OutputWriteError, writeStderr, writeStdout } from "../io/fd-writer.js";
 import { replaceFile } from "../io/file-replacement.js";
-import { maxInputBytes, readInput } from "../io/read-input.js";
+import { readInput } from "../io/read-input.js";
 
 /** What `jsson fmt` does with each formatted input. */
 export interface FmtMode {
@@ -59,7 +58,7 @@ export async function runFmt(paths: readonly string[], mode: FmtMode, errorForma
   const failures: Diagnostic[] = [];
   for (const path of inputs) {
     const shown = path === "-" ? "<stdin>" : path;
-    const read = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+    const read = readInput(path);
     if (!read.ok) {
       writeStderr(`jsson: ${read.message}\n`);
       status = EXIT.SOURCE;

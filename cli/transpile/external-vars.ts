@@ -8,8 +8,9 @@
  * problem is a usage error (exit status 2) naming the flag and the name.
  */
 import { DEFAULT_LIMITS, dataFormatOf, readVarValue, readVars, varNameProblem, type Limits, type VarValue } from "../../core/index.js";
+import { flagList, type ParsedFlags } from "../argv/command-entry.js";
 import { UsageError } from "../terminal/exit-codes.js";
-import { maxInputBytes, readInput } from "../io/read-input.js";
+import { readInput } from "../io/read-input.js";
 
 type VarFlag = "var" | "var-json" | "vars";
 const NAMES: readonly VarFlag[] = ["vars", "var-json", "var"];
@@ -20,7 +21,7 @@ const NAMES: readonly VarFlag[] = ["vars", "var-json", "var"];
  * @param argv the normalised command line (`--var=…` tokens), for the order between different flags
  * @throws {@link UsageError}
  */
-export function varsFromFlags(flags: Readonly<Record<string, unknown>>, argv: readonly string[] | undefined, limits: Partial<Limits>): Map<string, VarValue> | undefined {
+export function varsFromFlags(flags: ParsedFlags, argv: readonly string[] | undefined, limits: Partial<Limits>): Map<string, VarValue> | undefined {
   const given = inOrder(flags, argv);
   if (given.length === 0) return undefined;
   const vars = new Map<string, VarValue>();
@@ -45,8 +46,8 @@ export function varsFromFlags(flags: Readonly<Record<string, unknown>>, argv: re
 }
 
 /** The flag values in command-line order (argv decides between flags; each flag's own list keeps its order). */
-function inOrder(flags: Readonly<Record<string, unknown>>, argv: readonly string[] | undefined): [VarFlag, string][] {
-  const lists = new Map(NAMES.map((n) => [n, listOf(flags[n])]));
+function inOrder(flags: ParsedFlags, argv: readonly string[] | undefined): [VarFlag, string][] {
+  const lists = new Map(NAMES.map((n) => [n, flagList(flags, n)]));
   const total = [...lists.values()].reduce((n, l) => n + l.length, 0);
   const order: VarFlag[] = [];
   for (const token of argv ?? []) {
@@ -64,10 +65,6 @@ function inOrder(flags: Readonly<Record<string, unknown>>, argv: readonly string
   });
 }
 
-function listOf(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" ? [v] : [];
-}
-
 function readJsonVar(name: string, json: string, limits: Partial<Limits>): VarValue {
   const read = readVarValue(json, "json", { label: `--var-json ${name}`, limits });
   if (!read.ok) throw new UsageError(`--var-json ${name}: ${read.line > 1 ? `line ${read.line}: ` : ""}${read.message}`);
@@ -77,7 +74,7 @@ function readJsonVar(name: string, json: string, limits: Partial<Limits>): VarVa
 function readVarsFile(path: string, limits: Partial<Limits>): ReadonlyMap<string, VarValue> {
   const format = dataFormatOf(path);
   if (format === undefined) throw new UsageError(`--vars ${path}: the file must be .json, .yaml, .yml or .toml`);
-  const input = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+  const input = readInput(path);
   if (!input.ok) throw new UsageError(input.message.replace("input file", "vars file"));
   if (input.text.length > DEFAULT_LIMITS.maxSourceLength) throw new UsageError(`--vars ${path}: file too large (limit ${DEFAULT_LIMITS.maxSourceLength} characters)`);
   const read = readVars(input.text, format, { label: path, limits, notObject: `vars file "${path}" must hold an object at its top level` });

@@ -6,6 +6,7 @@
  * both behave identically. Returns the exit status; user errors never throw.
  */
 import type { Engine } from "../../core/index.js";
+import { flagList } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { writeStderr } from "../io/fd-writer.js";
@@ -21,7 +22,7 @@ export async function runTranspileCommand(flags: TranspileFlags, files: readonly
   let engine: Engine;
   let plan: TranspilePlan;
   try {
-    const loaded = await loadCliEngine(list(flags, "plugin"));
+    const loaded = await loadCliEngine(flagList(flags, "plugin"));
     if (!loaded.ok) throw new UsageError(loaded.message);
     engine = loaded.engine;
     plan = makePlan(engine, flags, files, argv);
@@ -39,9 +40,4 @@ export async function runTranspileCommand(flags: TranspileFlags, files: readonly
     return runWatch(engine, plan, flags, files, argv);
   }
   return transpileOnce(engine, plan, writeStderr, (compute) => underWatchdog(plan.options.limits?.timeoutMs, compute));
-}
-
-function list(flags: TranspileFlags, name: string): readonly string[] {
-  const v = flags[name];
-  return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
 }
