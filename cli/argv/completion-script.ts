@@ -41,14 +41,7 @@ export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
 /** The completion script for `shell`. */
 export function completionScript(shell: CompletionShell, model: CompletionModel): string {
-  switch (shell) {
-    case "bash":
-      return bashScript(model);
-    case "zsh":
-      return zshScript(model);
-    case "fish":
-      return fishScript(model);
-  }
+  return { bash: bashScript, zsh: zshScript, fish: fishScript }[shell](model);
 }
 
 /** A word safe inside a shell word list (flag names, ids and choices are plain words; anything else is dropped). */

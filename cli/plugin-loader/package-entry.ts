@@ -66,19 +66,11 @@ function conditionalTarget(target: unknown, star: string | undefined): string | 
     if (!target.startsWith("./")) return undefined;
     return star === undefined ? target : target.split("*").join(star);
   }
-  if (Array.isArray(target)) {
-    for (const t of target) {
-      const r = conditionalTarget(t, star);
-      if (r !== undefined) return r;
-    }
-    return undefined;
-  }
-  if (typeof target === "object" && target !== null) {
-    for (const [condition, value] of Object.entries(target)) {
-      if (!CONDITIONS.has(condition)) continue;
-      const r = conditionalTarget(value, star);
-      if (r !== undefined) return r;
-    }
+  // a fallback list, or conditions in the package's own order
+  const choices = Array.isArray(target) ? target : typeof target === "object" && target !== null ? Object.entries(target).filter(([c]) => CONDITIONS.has(c)).map(([, v]) => v) : [];
+  for (const choice of choices) {
+    const r = conditionalTarget(choice, star);
+    if (r !== undefined) return r;
   }
   return undefined;
 }

@@ -28,14 +28,13 @@ export function errorFormatOf(flag: string | undefined, env: NodeJS.ProcessEnv =
   return { ok: false, message: `${where}: unknown error format "${name}" (use ${ERROR_FORMATS.join(", ")})` };
 }
 
+const WRITERS: Readonly<Record<ErrorFormat, (diagnostics: readonly Diagnostic[], sources: DiagnosticSources) => string>> = {
+  human: (diagnostics, sources) => diagnostics.map((d) => diagnosticReport(d, sources)).join(""),
+  json: diagnosticsJson,
+  github: githubAnnotations,
+};
+
 /** The text written to stderr for `diagnostics` in `format`. */
 export function diagnosticsText(format: ErrorFormat, diagnostics: readonly Diagnostic[], sources: DiagnosticSources): string {
-  switch (format) {
-    case "json":
-      return diagnosticsJson(diagnostics, sources);
-    case "github":
-      return githubAnnotations(diagnostics, sources);
-    case "human":
-      return diagnostics.map((d) => diagnosticReport(d, sources)).join("");
-  }
+  return WRITERS[format](diagnostics, sources);
 }

@@ -4,19 +4,16 @@ import type { CheckedAgainstSchema, ValuePlace } from "../../core/index.js";
 import { placeWithNotes } from "./diagnostic-report.js";
 import type { DiagnosticSources } from "./diagnostic-sources.js";
 
+const SCHEMA_FORMATS: ReadonlyMap<string, string> = new Map([
+  [".json", "json"],
+  [".yaml", "yaml"],
+  [".yml", "yaml"],
+  [".toml", "toml"],
+]);
+
 /** `json`, `yaml` or `toml` from a schema file's extension; `undefined` lets the schema type sniff the text. */
 export function schemaFormatOf(path: string): string | undefined {
-  switch (extname(path).toLowerCase()) {
-    case ".json":
-      return "json";
-    case ".yaml":
-    case ".yml":
-      return "yaml";
-    case ".toml":
-      return "toml";
-    default:
-      return undefined;
-  }
+  return SCHEMA_FORMATS.get(extname(path).toLowerCase());
 }
 
 /**

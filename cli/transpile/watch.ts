@@ -49,20 +49,15 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
     };
     const onSignal = (): void => stop(EXIT.OK);
     // A run writing -o awaits between blocks: a change meanwhile runs again once it is done, never beside it.
-    let running = false;
-    let again = false;
-    const run = async (): Promise<void> => {
-      if (running) return void (again = true);
-      running = true;
-      try {
-        await runOnce();
-      } finally {
-        running = false;
-      }
-      if (again) {
-        again = false;
-        void run();
-      }
+    let last = Promise.resolve();
+    let queued = false;
+    const run = (): void => {
+      if (queued) return;
+      queued = true;
+      last = last.then(() => {
+        queued = false;
+        return runOnce();
+      });
     };
     const runOnce = async (): Promise<void> => {
       if (terminal) process.stdout.write(CLEAR_SCREEN);
@@ -87,7 +82,7 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
       // no name: the platform could not say which file; run to be safe
       if (name !== null && !files.has(resolve(dir, name.toString()))) return;
       clearTimeout(timer);
-      timer = setTimeout(() => void run(), DEBOUNCE_MS);
+      timer = setTimeout(run, DEBOUNCE_MS);
     };
     /** Watch the folders of the current files, and only those. */
     const follow = (): void => {
@@ -106,6 +101,6 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
     };
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
-    void run();
+    run();
   });
 }
