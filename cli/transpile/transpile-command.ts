@@ -12,7 +12,6 @@ import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { makePlan, type TranspileFlags, type TranspilePlan } from "./transpile-plan.js";
 import { transpileOnce } from "./transpile-run.js";
-import { underWatchdog } from "./run-watchdog.js";
 
 /**
  * Run `jsson transpile` with parsed flags and the positional FILEs (none: `-i` or stdin); resolves to the exit status.
@@ -39,5 +38,5 @@ export async function runTranspileCommand(flags: TranspileFlags, files: readonly
     const { runWatch } = await import("./watch.js");
     return runWatch(engine, plan, flags, files, argv);
   }
-  return transpileOnce(engine, plan, writeStderr, (compute) => underWatchdog(plan.options.limits?.timeoutMs, compute));
+  return transpileOnce(engine, plan, writeStderr, true);
 }

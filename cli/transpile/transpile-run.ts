@@ -15,17 +15,11 @@ import { SpoolSink } from "../io/spool-sink.js";
 import { readInput } from "../io/read-input.js";
 import { schemaReport } from "../terminal/schema-report.js";
 import type { TranspilePlan } from "./transpile-plan.js";
+import { underWatchdog } from "./run-watchdog.js";
 import { failureDiagnostics, warningsText } from "../terminal/warning-mode.js";
 
 /** `-o` names a file the user chose: a link there is followed, as opening it would. */
 const FOLLOW_LINK: ReplaceOptions = { followLink: true };
-
-/**
- * How a caller holds the synchronous part of a run (read, evaluate, check,
- * emit): the one-shot command and `--watch` hold it under the watchdog
- * (run-watchdog.ts); a worker of `--out-dir` just runs it.
- */
-export type HoldRun = (compute: () => Ran) => Ran;
 
 /** What the synchronous part of a run hands on: the exit status and, for a run that succeeded, the output to write. */
 export interface Ran {
@@ -35,20 +29,21 @@ export interface Ran {
   readonly spool?: SpoolSink;
 }
 
-const unheld: HoldRun = (compute) => compute();
-
 /**
  * One run of a checked plan: read the input, transpile, write the output
  * (or the diagnostic, through `report`). Resolves to the exit status. The
- * work is one synchronous step, which `hold` wraps whole (the watchdog
- * sees all of it, and an output is written only after it ended); then the
- * output is written. An output file is replaced only once complete
- * (file-replacement.ts).
+ * work (read, evaluate, check, emit) is one synchronous step, which
+ * `watched` runs whole under the watchdog of `--timeout` (run-watchdog.ts:
+ * it sees all of it, and an output is written only after it ended), as the
+ * one-shot command and `--watch` do (a worker of `--out-dir` is held from
+ * outside); then the output is written. An output file is replaced only
+ * once complete (file-replacement.ts).
  */
-export async function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void, hold: HoldRun = unheld): Promise<number> {
+export async function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void, watched = false): Promise<number> {
   let ran: Ran | undefined;
   try {
-    ran = hold(() => computeRun(engine, plan, report));
+    const compute = (): Ran => computeRun(engine, plan, report);
+    ran = watched ? underWatchdog(plan.options.limits?.timeoutMs, compute) : compute();
     if (ran.output !== undefined) await writeOutput(plan, ran.output);
     return ran.status;
   } catch (e) {
@@ -136,9 +131,6 @@ function sourceErrors(failure: RunFailure, plan: TranspilePlan, sources: () => D
 async function writeOutput(plan: TranspilePlan, chunks: Iterable<string | Uint8Array>): Promise<void> {
   if (plan.outputPath !== undefined) return replaceFile(plan.outputPath, chunks, plan.replace ?? FOLLOW_LINK);
   const sink = new StdoutSink();
-  for (const chunk of chunks) {
-    if (typeof chunk === "string") sink.write(chunk);
-    else sink.writeBytes(chunk);
-  }
+  for (const chunk of chunks) sink.write(chunk);
   sink.finish();
 }

@@ -19,7 +19,6 @@ import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { BrokenPipeError, writeStderr } from "../io/fd-writer.js";
 import { makePlan, type TranspileFlags, type TranspilePlan } from "./transpile-plan.js";
 import { transpileOnce } from "./transpile-run.js";
-import { underWatchdog } from "./run-watchdog.js";
 
 /** Quiet time after the last change before running again: editors write a file in several steps. */
 const DEBOUNCE_MS = 80;
@@ -66,7 +65,7 @@ export function runWatch(engine: Engine, plan: TranspilePlan, flags: TranspileFl
       try {
         const current = makePlan(engine, flags, inputs, argv);
         // held from outside like a one-shot run: a run past --timeout ends the watch (status 1, the limit's message)
-        status = await transpileOnce(engine, { ...current, options: { ...current.options, host } }, writeStderr, (compute) => underWatchdog(current.options.limits?.timeoutMs, compute));
+        status = await transpileOnce(engine, { ...current, options: { ...current.options, host } }, writeStderr, true);
       } catch (e) {
         if (e instanceof BrokenPipeError) return stop(EXIT.BROKEN_PIPE);
         if (!(e instanceof UsageError)) throw e;
