@@ -47,8 +47,9 @@ export function varsFromFlags(flags: ParsedFlags, argv: readonly string[] | unde
 
 /** The flag values in command-line order (argv decides between flags; each flag's own list keeps its order). */
 function inOrder(flags: ParsedFlags, argv: readonly string[] | undefined): [VarFlag, string][] {
-  const lists = new Map(NAMES.map((n) => [n, flagList(flags, n)]));
-  const total = [...lists.values()].reduce((n, l) => n + l.length, 0);
+  // each flag's values, last first: taken with pop() in command-line order
+  const stacks = new Map(NAMES.map((n) => [n, [...flagList(flags, n)].reverse()]));
+  const total = [...stacks.values()].reduce((n, l) => n + l.length, 0);
   const order: VarFlag[] = [];
   for (const token of argv ?? []) {
     if (token === "--") break;
@@ -56,13 +57,8 @@ function inOrder(flags: ParsedFlags, argv: readonly string[] | undefined): [VarF
     if (m) order.push(m[1] as VarFlag);
   }
   // Without a command line that accounts for every value, files first, then JSON, then text.
-  const flagsInOrder = order.length === total ? order : NAMES.flatMap((n) => (lists.get(n) ?? []).map(() => n));
-  const next = new Map<VarFlag, number>(NAMES.map((n) => [n, 0]));
-  return flagsInOrder.map((flag) => {
-    const i = next.get(flag) ?? 0;
-    next.set(flag, i + 1);
-    return [flag, (lists.get(flag) ?? [])[i] ?? ""];
-  });
+  const flagsInOrder = order.length === total ? order : NAMES.flatMap((n) => flagList(flags, n).map(() => n));
+  return flagsInOrder.map((flag) => [flag, stacks.get(flag)?.pop() ?? ""]);
 }
 
 function readJsonVar(name: string, json: string, limits: Partial<Limits>): VarValue {
