@@ -36,8 +36,7 @@ export interface CompletionModel {
 }
 
 /** The shells a script can be printed for. */
-export const COMPLETION_SHELLS = ["bash", "zsh", "fish"] as const;
-export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
+export type CompletionShell = "bash" | "zsh" | "fish";
 
 /** The completion script for `shell`. */
 export function completionScript(shell: CompletionShell, model: CompletionModel): string {

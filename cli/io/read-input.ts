@@ -124,11 +124,6 @@ function readFd(fd: number, maxBytes: number): Buffer {
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
 }
 
-/** The part of a stream handle (node's libuv stream wrap) that {@link blockStdin} uses. */
-interface StreamHandle {
-  setBlocking?(blocking: boolean): number;
-}
-
 /**
  * Clear O_NONBLOCK on stdin (a parent that shares the pipe or socket set it,
  * or something in this process created `process.stdin`); returns the function
@@ -140,7 +135,8 @@ interface StreamHandle {
  */
 function blockStdin(fd: number): (() => void) | undefined {
   if (fd !== 0) return undefined;
-  const handle = (process.stdin as unknown as { _handle?: StreamHandle | null })._handle;
+  // node's libuv stream wrap
+  const handle = (process.stdin as unknown as { _handle?: { setBlocking?(blocking: boolean): number } | null })._handle;
   if (typeof handle?.setBlocking !== "function" || handle.setBlocking(true) !== 0) return undefined;
   return () => void handle.setBlocking?.(false);
 }

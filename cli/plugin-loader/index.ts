@@ -10,5 +10,5 @@ export { PluginLoadError } from "./plugin-load-error.js";
 export { CONFIG_FILE_NAME, findConfigFile, readConfigFile } from "./config-file.js";
 export type { JssonConfig } from "./config-file.js";
 export { PLUGINS_ENV, collectPluginRequests, splitPluginList } from "./plugin-requests.js";
-export type { PluginRequest, PluginSource } from "./plugin-request.js";
+export type { PluginRequest, PluginSource } from "./plugin-requests.js";
 export { PLUGIN_PACKAGE_PREFIX, resolvePluginUrl, isPathSpecifier } from "./resolve-plugin.js";

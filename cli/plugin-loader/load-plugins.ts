@@ -16,8 +16,7 @@ import { fileURLToPath } from "node:url";
 import { createEngine, PluginError, type Engine } from "../../index.js";
 import { loadFailureHint, thrownLine } from "../../core/engine/plugin-shape.js";
 import { PluginLoadError } from "./plugin-load-error.js";
-import { describeRequest } from "./plugin-request.js";
-import { collectPluginRequests, type CollectedRequests, type PluginRequestSources } from "./plugin-requests.js";
+import { collectPluginRequests, describeRequest, type CollectedRequests, type PluginRequestSources } from "./plugin-requests.js";
 import { resolvePluginUrl } from "./resolve-plugin.js";
 import { untrustedReason } from "./trusted-path.js";
 

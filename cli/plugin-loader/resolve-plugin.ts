@@ -16,7 +16,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDirectory, isFile, packageEntry, probeFile } from "./package-entry.js";
 import { PluginLoadError } from "./plugin-load-error.js";
-import { describeRequest, type PluginRequest } from "./plugin-request.js";
+import { describeRequest, type PluginRequest } from "./plugin-requests.js";
 
 /** Conventional prefix of plugin package names. */
 export const PLUGIN_PACKAGE_PREFIX = "jsson-plugin-";
