@@ -3,7 +3,7 @@
  * definitions from this table, and the CLI's start-up fast path parses with
  * it without loading oclif (cli/argv/command-entry.ts).
  */
-import { flagText, type CommandEntry } from "../argv/command-entry.js";
+import type { CommandEntry } from "../argv/command-entry.js";
 import type { FlagDefinition } from "../argv/flag-spec.js";
 import { ERROR_FORMAT_FLAG } from "../transpile/transpile-flags.js";
 
@@ -20,9 +20,5 @@ export const FMT_FLAGS: readonly FlagDefinition[] = [
 export const FMT_COMMAND: CommandEntry = {
   flags: FMT_FLAGS,
   maxArgs: Number.POSITIVE_INFINITY,
-  run: async (flags, args) => {
-    const { runFmt } = await import("./fmt-files.js");
-    const mode = { check: flags["check"] === true, write: flags["write"] === true, diff: flags["diff"] === true, force: flags["force"] === true };
-    return runFmt(args, mode, flagText(flags, "error-format"));
-  },
+  run: async (flags, args) => (await import("./fmt-files.js")).runFmt(args, flags),
 };
