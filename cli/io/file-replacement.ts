@@ -66,12 +66,8 @@ export async function replaceFile(target: string, chunks: Iterable<string | Uint
   try {
     const existing = statOf(path);
     const mode = existing === undefined ? undefined : existing.mode & 0o7777;
-    try {
-      fd = openSync(temp, "wx", mode ?? 0o666);
-      if (mode !== undefined) chmodSync(temp, mode); // the umask narrowed it
-    } catch (e) {
-      throw new OutputWriteError(`cannot write output file "${target}": ${describeError(e)}`);
-    }
+    fd = writing(target, () => openSync(temp, "wx", mode ?? 0o666));
+    if (mode !== undefined) writing(target, () => chmodSync(temp, mode)); // the umask narrowed it
     let sinceTurn = 0;
     for (const chunk of chunks) {
       const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
@@ -87,11 +83,7 @@ export async function replaceFile(target: string, chunks: Iterable<string | Uint
     if (interrupted !== undefined) throw new OutputWriteError(`stopped by ${interrupted}: "${target}" is left as it was`);
     closeSync(fd);
     fd = undefined;
-    try {
-      renameSync(temp, path);
-    } catch (e) {
-      throw new OutputWriteError(`cannot write output file "${target}": ${describeError(e)}`);
-    }
+    writing(target, () => renameSync(temp, path));
     renamed = true;
   } finally {
     if (fd !== undefined) closeSync(fd);
@@ -104,16 +96,20 @@ export async function replaceFile(target: string, chunks: Iterable<string | Uint
 
 /** A device or a FIFO (`-o /dev/null`, `-o /dev/stdout`, a FIFO a reader waits on) has no old content to keep and no folder to rename in: written as it is named. */
 function writeThrough(target: string, chunks: Iterable<string | Uint8Array>): void {
-  let fd: number;
-  try {
-    fd = openSync(target, "w");
-  } catch (e) {
-    throw new OutputWriteError(`cannot write output file "${target}": ${describeError(e)}`);
-  }
+  const fd = writing(target, () => openSync(target, "w"));
   try {
     for (const chunk of chunks) writeAllSync(fd, typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** `step()`, a failure of it thrown as the {@link OutputWriteError} of writing `target`. */
+function writing<T>(target: string, step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    throw new OutputWriteError(`cannot write output file "${target}": ${describeError(e)}`);
   }
 }
 

@@ -32,10 +32,12 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  */
 export function readInput(path: string, maxBytes = maxSourceBytes(DEFAULT_LIMITS.maxSourceLength), what = "input file"): InputResult {
   const fail = (reason: string): InputResult => ({ ok: false, message: `cannot read ${what} "${path}": ${reason}` });
+  /** Why a file with these stats is not read, or undefined when it is a regular file within `maxBytes`. */
   const refusedFile = (st: Stats): InputResult | undefined => {
-    const reason = notReadable(st, maxBytes);
+    if (st.isDirectory()) return fail("is a directory");
     // the source (never a schema) can come from a pipe: say how
-    return reason === undefined ? undefined : fail(what === "input file" && !st.isDirectory() && !st.isFile() ? `${reason}; pipe its text to stdin (-) instead` : reason);
+    if (!st.isFile()) return fail(`is not a regular file (${specialKind(st)})${what === "input file" ? "; pipe its text to stdin (-) instead" : ""}`);
+    return st.size > maxBytes ? fail(tooLarge(st.size, maxBytes)) : undefined;
   };
   if (path === "-") {
     const size = regularSize(0);
@@ -52,14 +54,6 @@ export function readInput(path: string, maxBytes = maxSourceBytes(DEFAULT_LIMITS
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-}
-
-/** Why a file with these stats is not read, or undefined when it is a regular file within `maxBytes`. */
-function notReadable(st: Stats, maxBytes: number): string | undefined {
-  if (st.isDirectory()) return "is a directory";
-  if (!st.isFile()) return `is not a regular file (${specialKind(st)})`;
-  if (st.size > maxBytes) return tooLarge(st.size, maxBytes);
-  return undefined;
 }
 
 function tooLarge(size: number, maxBytes: number): string {
