@@ -64,8 +64,10 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
     if (!spec) {
       const near = word.length > 1 && !isHelpWord(word, single) ? closestName(word, byName.keys()) : undefined;
       if (near !== undefined) return { ok: false, message: `Nonexistent flag: ${m[1] as string}${word} (did you mean --${near}?)` };
+      // `-fyaml`: oclif reads a short option with its value glued on; such tokens are left to it
+      const gluedShort = inline === undefined && byChar.get(word[0] as string)?.kind === "option";
       if (isHelpWord(word, single) && inline === undefined) out.push("--help");
-      else if (single && word.length > 1 && !startsWithOptionChar(word, inline, byChar)) out.push("-" + token);
+      else if (single && word.length > 1 && !gluedShort) out.push("-" + token);
       else out.push(token);
       continue;
     }
@@ -94,9 +96,4 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
 
 function isHelpWord(word: string, single: boolean): boolean {
   return word === "help" || (single && word === "h");
-}
-
-/** `-fyaml`: oclif reads a short option with its value glued on; leave such tokens to it. */
-function startsWithOptionChar(word: string, inline: string | undefined, byChar: ReadonlyMap<string, FlagSpec>): boolean {
-  return inline === undefined && byChar.get(word[0] as string)?.kind === "option";
 }

@@ -36,11 +36,10 @@ interface CheckPlan {
   readonly warningMode: WarningMode;
 }
 
-/** The outcome of one file: its exit status and, when it failed, its report; its warnings (LANGUAGE.md §16.5) when it passed. */
+/** The outcome of one file: its exit status and its report (when it passed, its warnings: LANGUAGE.md §16.5). */
 interface FileResult {
   readonly status: number;
   readonly report: string;
-  readonly warnings?: string;
 }
 
 /**
@@ -69,17 +68,13 @@ export async function checkFiles(flags: ParsedFlags, files: readonly string[], d
   const { inputs, unmatched } = await expandInputs(patterns.filter((p) => p !== "-"), process.cwd());
   if (patterns.includes("-")) inputs.unshift("-");
   const summed = deep || inputs.length + unmatched.length > 1;
-  let worst: number = EXIT.OK;
-  let failed = 0;
-  for (const pattern of unmatched) {
-    writeStderr(`✗ ${pattern}: no file matches\n`);
-    failed++;
-    worst = Math.max(worst, EXIT.SOURCE);
-  }
+  let worst: number = unmatched.length > 0 ? EXIT.SOURCE : EXIT.OK;
+  let failed = unmatched.length;
+  for (const pattern of unmatched) writeStderr(`✗ ${pattern}: no file matches\n`);
   for (const path of inputs) {
     const name = path === "-" ? "<stdin>" : shownPath(path);
     const r = checkFile(engine, plan, path);
-    if (r.status === EXIT.OK) writeStderr((deep ? `✓ ${name}\n` : `✓ Syntax OK: ${name}\n`) + (r.warnings ?? ""));
+    if (r.status === EXIT.OK) writeStderr((deep ? `✓ ${name}\n` : `✓ Syntax OK: ${name}\n`) + r.report);
     else {
       failed++;
       // a JSON or GitHub report names its file itself (one line per failing file)
@@ -118,7 +113,7 @@ function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
   const text = read.text;
   const mode = plan.warningMode;
   const failed = (f: Pick<RunFailure, "diagnostics" | "warnings">, host?: IncludeHost): FileResult => ({ status: EXIT.SOURCE, report: diagnosticsText(plan.errorFormat, failureDiagnostics(f, mode), runSources(read, host)) });
-  const passed = (warnings: readonly Diagnostic[], host?: IncludeHost): FileResult => ({ status: EXIT.OK, report: "", warnings: warningsText(plan.errorFormat, warnings, () => runSources(read, host), mode) });
+  const passed = (warnings: readonly Diagnostic[], host?: IncludeHost): FileResult => ({ status: EXIT.OK, report: warningsText(plan.errorFormat, warnings, () => runSources(read, host), mode) });
   if (!plan.deep) {
     const where = read.file === undefined ? {} : { file: read.file };
     const checked = engine.checkWithWarnings(text, { ...where, ...(mode.strict ? { strict: true } : {}) });
