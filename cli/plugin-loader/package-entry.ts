@@ -7,7 +7,7 @@
  * `import.meta.resolve` cannot take a parent folder on Node 20 without a flag.
  */
 import { readFileSync, statSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 const CONDITIONS: ReadonlySet<string> = new Set(["node", "import", "default"]);
 /** Extensions tried for a path given without one, in order. */
@@ -93,6 +93,14 @@ export function readManifest(pkgDir: string): Manifest | undefined {
     return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Manifest) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** `dir` (resolved) and each folder above it, nearest first. */
+export function* foldersUp(dir: string): Generator<string> {
+  for (let folder = resolve(dir); ; folder = dirname(folder)) {
+    yield folder;
+    if (dirname(folder) === folder) return;
   }
 }
 

@@ -12,9 +12,9 @@
  *   such a package exists, else the package `x`.
  */
 import { realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { isDirectory, isFile, packageEntry, probeFile } from "./package-entry.js";
+import { foldersUp, isDirectory, isFile, packageEntry, probeFile } from "./package-entry.js";
 import { PluginLoadError } from "./plugin-load-error.js";
 import { describeRequest, type PluginRequest } from "./plugin-requests.js";
 
@@ -78,14 +78,11 @@ export function splitPackageSpecifier(specifier: string): { name: string; subpat
 
 /** The folder `node_modules/<name>` nearest to `base`, walking up. */
 function findPackageDir(name: string, base: string): string | undefined {
-  let dir = resolve(base);
-  for (;;) {
+  for (const dir of foldersUp(base)) {
     const candidate = join(dir, "node_modules", name);
     if (isDirectory(candidate)) return candidate;
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
   }
+  return undefined;
 }
 
 function notFound(request: PluginRequest, why: string): PluginLoadError {

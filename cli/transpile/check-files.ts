@@ -15,10 +15,10 @@ import { flagList, flagText, type ParsedFlags } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
 import { runSources, TextKeepingHost } from "../terminal/diagnostic-sources.js";
-import { diagnosticsText, errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
+import { diagnosticsText, errorFormatOf } from "../terminal/error-format.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { schemaReport } from "../terminal/schema-report.js";
-import { failureDiagnostics, warningModeOf, warningsText, type WarningMode } from "../terminal/warning-mode.js";
+import { failureDiagnostics, warningModeOf, warningsText } from "../terminal/warning-mode.js";
 import { shownPath } from "../terminal/shown-path.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { readInput } from "../io/read-input.js";
@@ -26,15 +26,8 @@ import { expandInputs } from "./many-files.js";
 import { includeMergeOf, readSchema, type TranspilePlan } from "./transpile-plan.js";
 import { evaluateInto } from "./transpile-run.js";
 
-/** How every file is checked. */
-interface CheckPlan {
-  readonly deep: boolean;
-  /** How source diagnostics are written (`--error-format`). */
-  readonly errorFormat: ErrorFormat;
-  readonly options: RunOptions;
-  readonly schema: TranspilePlan["schema"];
-  readonly warningMode: WarningMode;
-}
+/** How every file is checked: as a transpile plan says, syntax only unless `deep`. */
+type CheckPlan = Pick<TranspilePlan, "errorFormat" | "options" | "schema" | "warningMode"> & { readonly deep: boolean };
 
 /** The outcome of one file: its exit status and its report (when it passed, its warnings: LANGUAGE.md §16.5). */
 interface FileResult {
