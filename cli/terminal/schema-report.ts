@@ -1,6 +1,6 @@
 /** The CLI's schema validation report (LANGUAGE.md §12.3), written to stderr. */
 import { extname } from "node:path";
-import type { CheckedAgainstSchema, ValuePlace } from "../../core/index.js";
+import type { CheckedAgainstSchema } from "../../core/index.js";
 import { placeWithNotes } from "./diagnostic-report.js";
 import type { DiagnosticSources } from "./diagnostic-sources.js";
 
@@ -28,15 +28,11 @@ export function schemaReport(checked: CheckedAgainstSchema, schemaFormat: string
   const bullets = result.errors
     .map((e, i) => {
       const place = places?.[i];
-      return `  • ${e}\n` + (place === undefined ? "" : placeLines(place, sources));
+      // a place and its related places, indented under their failure line
+      return `  • ${e}\n` + (place === undefined ? "" : placeWithNotes(place, sources).replace(/^/gm, "  ").replace(/ {2}$/, ""));
     })
     .join("");
   if (result.schemaError) return `❌ Invalid schema (${label} format):\n${bullets}`;
   if (!result.valid) return `❌ Validation failed against schema (${label} format):\n${bullets}`;
   return "✓ Validation passed against schema\n";
-}
-
-/** A place and its related places, indented under their failure line. */
-function placeLines(place: ValuePlace, sources: DiagnosticSources): string {
-  return placeWithNotes(place, sources).replace(/^/gm, "  ").replace(/ {2}$/, "");
 }
