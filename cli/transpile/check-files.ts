@@ -10,7 +10,7 @@
  *   data a reader of that format sees validated, failures placed in the
  *   source (LANGUAGE.md §12.3). Nothing is written.
  */
-import { NodeFsHost, type Diagnostic, type Engine, type IncludeHost, type RunFailure, type RunOptions } from "../../core/index.js";
+import { NodeFsHost, type Diagnostic, type Engine, type IncludeHost, type RunFailure } from "../../core/index.js";
 import { flagList, flagText, type ParsedFlags } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { formatNames } from "../terminal/format-table.js";
@@ -103,19 +103,17 @@ function makeCheckPlan(engine: Engine, flags: ParsedFlags, deep: boolean): Check
 function checkFile(engine: Engine, plan: CheckPlan, path: string): FileResult {
   const read = readInput(path);
   if (!read.ok) return { status: EXIT.SOURCE, report: `jsson: ${read.message}\n` };
-  const text = read.text;
   const mode = plan.warningMode;
+  const where = read.file === undefined ? {} : { file: read.file };
   const failed = (f: Pick<RunFailure, "diagnostics" | "warnings">, host?: IncludeHost): FileResult => ({ status: EXIT.SOURCE, report: diagnosticsText(plan.errorFormat, failureDiagnostics(f, mode), runSources(read, host)) });
   const passed = (warnings: readonly Diagnostic[], host?: IncludeHost): FileResult => ({ status: EXIT.OK, report: warningsText(plan.errorFormat, warnings, () => runSources(read, host), mode) });
   if (!plan.deep) {
-    const where = read.file === undefined ? {} : { file: read.file };
-    const checked = engine.checkWithWarnings(text, { ...where, ...(mode.strict ? { strict: true } : {}) });
+    const checked = engine.checkWithWarnings(read.text, { ...where, ...(mode.strict ? { strict: true } : {}) });
     return checked.diagnostics.length === 0 ? passed(checked.warnings) : failed({ diagnostics: checked.diagnostics });
   }
   // a fresh host per file: includes resolve against each file's own folder
   const host = new TextKeepingHost(new NodeFsHost());
-  const options: RunOptions = { ...plan.options, host, ...(read.file === undefined ? {} : { file: read.file }) };
-  const run = evaluateInto(engine, text, options, plan.schema);
+  const run = evaluateInto(engine, read.text, { ...plan.options, host, ...where }, plan.schema);
   if (!run.ok) return failed(run.failure, host);
   const checked = run.checked;
   if (checked === undefined || (checked.result.valid && checked.result.schemaError !== true)) return passed(run.warnings, host);
