@@ -59,21 +59,16 @@ export function writeStdout(text: string): void {
 }
 
 /**
- * Writes a run's output to stdout: text through {@link writeStdout}, and
+ * Write a run's output to stdout: text through {@link writeStdout}, and
  * blocks of UTF-8 as they are — on a terminal decoded (a character may
  * straddle two blocks) to be escaped.
  */
-export class StdoutSink {
-  private decoder: TextDecoder | undefined;
-
-  write(chunk: string | Uint8Array): void {
-    if (typeof chunk === "string") return writeStdout(chunk);
-    if (!stdoutIsTerminal()) return writeAllSync(1, chunk);
-    writeStdout((this.decoder ??= new TextDecoder()).decode(chunk, { stream: true }));
+export function writeOutputToStdout(chunks: Iterable<string | Uint8Array>): void {
+  const decoder = new TextDecoder();
+  for (const chunk of chunks) {
+    if (typeof chunk === "string") writeStdout(chunk);
+    else if (!stdoutIsTerminal()) writeAllSync(1, chunk);
+    else writeStdout(decoder.decode(chunk, { stream: true }));
   }
-
-  /** Write what is left. */
-  finish(): void {
-    if (this.decoder !== undefined) writeStdout(this.decoder.decode());
-  }
+  writeStdout(decoder.decode());
 }

@@ -139,13 +139,11 @@ function statOf(path: string): Stats | undefined {
 export function removeLeftTemporaries(folders: Iterable<string>, threadId?: number): void {
   const mark = threadId === undefined ? `.${process.pid}-` : `.${process.pid}-${threadId}${TEMP_SUFFIX}`;
   for (const folder of folders) {
-    let names: string[];
     try {
-      names = readdirSync(folder);
+      for (const name of readdirSync(folder)) if (name.startsWith(".") && name.endsWith(TEMP_SUFFIX) && name.includes(mark)) removeQuietly(join(folder, name));
     } catch {
-      continue;
+      // the folder is gone: nothing of ours is left in it
     }
-    for (const name of names) if (name.startsWith(".") && name.endsWith(TEMP_SUFFIX) && name.includes(mark)) removeQuietly(join(folder, name));
   }
 }
 

@@ -9,7 +9,7 @@ import type { TextSink } from "../../core/plugin/index.js";
 import { runSources, TextKeepingHost, type DiagnosticSources } from "../terminal/diagnostic-sources.js";
 import { diagnosticsText } from "../terminal/error-format.js";
 import { EXIT } from "../terminal/exit-codes.js";
-import { OutputWriteError, StdoutSink } from "../io/fd-writer.js";
+import { OutputWriteError, writeOutputToStdout } from "../io/fd-writer.js";
 import { replaceFile, type ReplaceOptions } from "../io/file-replacement.js";
 import { SpoolSink } from "../io/spool-sink.js";
 import { readInput } from "../io/read-input.js";
@@ -130,7 +130,5 @@ function sourceErrors(failure: RunFailure, plan: TranspilePlan, sources: () => D
 /** A successful run's output: to `-o` (replaced only once complete) or to stdout. */
 async function writeOutput(plan: TranspilePlan, chunks: Iterable<string | Uint8Array>): Promise<void> {
   if (plan.outputPath !== undefined) return replaceFile(plan.outputPath, chunks, plan.replace ?? FOLLOW_LINK);
-  const sink = new StdoutSink();
-  for (const chunk of chunks) sink.write(chunk);
-  sink.finish();
+  writeOutputToStdout(chunks);
 }
