@@ -48,19 +48,11 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
     const single = m[1] === "-";
     const word = m[2] as string;
     const inline = m[3];
-    let spec: FlagSpec | undefined;
-    let negated = false;
-    if (single && word.length === 1) spec = byChar.get(word);
-    else {
-      spec = byName.get(word);
-      if (!spec && word.startsWith("no-")) {
-        const positive = byName.get(word.slice(3));
-        if (positive?.kind === "boolean" && positive.allowNo) {
-          spec = positive;
-          negated = true;
-        }
-      }
-    }
+    const own = single && word.length === 1 ? byChar.get(word) : byName.get(word);
+    // `--no-x` for a boolean `x` that allows it
+    const positive = own === undefined && word.startsWith("no-") ? byName.get(word.slice(3)) : undefined;
+    const negated = positive?.kind === "boolean" && positive.allowNo === true;
+    const spec = own ?? (negated ? positive : undefined);
     if (!spec) {
       const near = word.length > 1 && !isHelpWord(word, single) ? closestName(word, byName.keys()) : undefined;
       if (near !== undefined) return { ok: false, message: `Nonexistent flag: ${m[1] as string}${word} (did you mean --${near}?)` };
@@ -81,10 +73,6 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
       if (on) out.push(`--${spec.name}`);
       else if (spec.allowNo) out.push(`--no-${spec.name}`);
       // a boolean without --no- form is simply left at its default (false)
-      continue;
-    }
-    if (negated) {
-      out.push(token);
       continue;
     }
     if (inline !== undefined) out.push(`--${spec.name}=${inline}`);
