@@ -76,8 +76,7 @@ export async function checkFiles(flags: ParsedFlags, files: readonly string[], d
     worst = Math.max(worst, r.status);
   }
   // a pattern that matched nothing is a failure, not a file
-  const checked = inputs.length;
-  if (summed) writeStderr(`${checked} file${checked === 1 ? "" : "s"} checked, ${failed} failed\n`);
+  if (summed) writeStderr(`${inputs.length} file${inputs.length === 1 ? "" : "s"} checked, ${failed} failed\n`);
   return worst;
 }
 

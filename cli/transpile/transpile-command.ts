@@ -30,13 +30,7 @@ export async function runTranspileCommand(flags: TranspileFlags, files: readonly
     writeStderr(`jsson: ${e.message}\n`);
     return EXIT.USAGE;
   }
-  if (plan.outDir !== undefined) {
-    const { runMany } = await import("./transpile-many.js");
-    return runMany(engine, plan, flags, files, argv);
-  }
-  if (plan.watch) {
-    const { runWatch } = await import("./watch.js");
-    return runWatch(engine, plan, flags, files, argv);
-  }
+  if (plan.outDir !== undefined) return (await import("./transpile-many.js")).runMany(engine, plan, flags, files, argv);
+  if (plan.watch) return (await import("./watch.js")).runWatch(engine, plan, flags, files, argv);
   return transpileOnce(engine, plan, writeStderr, true);
 }
