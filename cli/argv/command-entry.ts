@@ -23,3 +23,15 @@ export interface CommandEntry {
    */
   run(flags: ParsedFlags, args: readonly string[], argv: readonly string[]): Promise<number>;
 }
+
+/** The value of option `name`, or `undefined` when it was not given. */
+export function flagText(flags: ParsedFlags, name: string): string | undefined {
+  const v = flags[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** The values of repeatable option `name`, in command-line order (none when it was not given). */
+export function flagList(flags: ParsedFlags, name: string): readonly string[] {
+  const v = flags[name];
+  return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+}

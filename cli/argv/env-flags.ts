@@ -66,10 +66,8 @@ export async function flagsFromEnvironment(
   const sources: Record<string, string> = {};
   for (const [name, definition] of Object.entries(definitions)) {
     if (given.has(name)) continue;
-    const variables = [envVariableOf(name, options.prefix)];
-    const fallback = options.fallbacks?.[name];
-    if (fallback !== undefined) variables.push(fallback);
-    const variable = variables.find((v) => (env[v] ?? "") !== "" && options.ignore?.(v, env[v] as string) !== true);
+    const variables = [envVariableOf(name, options.prefix), options.fallbacks?.[name]];
+    const variable = variables.find((v): v is string => v !== undefined && (env[v] ?? "") !== "" && options.ignore?.(v, env[v] as string) !== true);
     if (variable === undefined) continue;
     const text = env[variable] as string;
     const parsed = await valueOf(definition, text);

@@ -42,15 +42,13 @@ export interface OclifFlagLike {
 
 /** Derive the specs of a command from its oclif `static flags` record. */
 export function flagSpecsOf(flags: Readonly<Record<string, OclifFlagLike>> | undefined): FlagSpec[] {
-  const specs: FlagSpec[] = [];
-  for (const [name, def] of Object.entries(flags ?? {})) {
-    const spec: { -readonly [K in keyof FlagSpec]: FlagSpec[K] } = { name, kind: def.type === "boolean" ? "boolean" : "option" };
-    if (def.allowNo === true) spec.allowNo = true;
-    if (def.multiple === true) spec.multiple = true;
-    if (typeof def.char === "string" && def.char.length === 1) spec.char = def.char;
-    if (Array.isArray(def.options) && def.options.every((o) => typeof o === "string")) spec.options = def.options as string[];
-    if (typeof def.default === "string" || typeof def.default === "boolean") spec.default = def.default;
-    specs.push(spec);
-  }
-  return specs;
+  return Object.entries(flags ?? {}).map(([name, def]) => ({
+    name,
+    kind: def.type === "boolean" ? "boolean" : "option",
+    ...(def.allowNo === true ? { allowNo: true } : {}),
+    ...(def.multiple === true ? { multiple: true } : {}),
+    ...(typeof def.char === "string" && def.char.length === 1 ? { char: def.char } : {}),
+    ...(Array.isArray(def.options) && def.options.every((o) => typeof o === "string") ? { options: def.options as string[] } : {}),
+    ...(typeof def.default === "string" || typeof def.default === "boolean" ? { default: def.default } : {}),
+  }));
 }

@@ -14,21 +14,19 @@ const COUNT = /^\s*\d+\s*$/;
 
 /** A non-negative integer (`512`). */
 export function parseCount(text: string, what: string): ParsedValue {
-  const n = Number(text);
-  if (!COUNT.test(text) || !Number.isSafeInteger(n)) return { ok: false, message: `${what} must be a non-negative integer, got "${text}"` };
-  return { ok: true, value: n };
+  return checked(COUNT.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined, text, what, "a non-negative integer");
 }
 
 /** A byte size: `1048576`, `512KiB`, `64MiB`, `2MB`, `1G` (k/m/g alone are binary). */
 export function parseByteSize(text: string, what: string): ParsedValue {
-  const n = parseSize(text);
-  if (n === undefined) return { ok: false, message: `${what} must be a size like 1048576, 512KiB or 64MiB, got "${text}"` };
-  return { ok: true, value: n };
+  return checked(parseSize(text), text, what, "a size like 1048576, 512KiB or 64MiB");
 }
 
 /** A duration, in milliseconds: `10` (seconds), `1500ms`, `10s`, `2m`, `1h`; `0` means none. */
 export function parseDuration(text: string, what: string): ParsedValue {
-  const n = parseUnitDuration(text);
-  if (n === undefined || !Number.isSafeInteger(n)) return { ok: false, message: `${what} must be a duration like 10 (seconds), 500ms or 10s, got "${text}"` };
-  return { ok: true, value: n };
+  return checked(parseUnitDuration(text), text, what, "a duration like 10 (seconds), 500ms or 10s");
+}
+
+function checked(value: number | undefined, text: string, what: string, expected: string): ParsedValue {
+  return value === undefined ? { ok: false, message: `${what} must be ${expected}, got "${text}"` } : { ok: true, value };
 }

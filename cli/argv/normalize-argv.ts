@@ -48,24 +48,18 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
     const single = m[1] === "-";
     const word = m[2] as string;
     const inline = m[3];
-    let spec: FlagSpec | undefined;
-    let negated = false;
-    if (single && word.length === 1) spec = byChar.get(word);
-    else {
-      spec = byName.get(word);
-      if (!spec && word.startsWith("no-")) {
-        const positive = byName.get(word.slice(3));
-        if (positive?.kind === "boolean" && positive.allowNo) {
-          spec = positive;
-          negated = true;
-        }
-      }
-    }
+    const own = single && word.length === 1 ? byChar.get(word) : byName.get(word);
+    // `--no-x` for a boolean `x` that allows it
+    const positive = own === undefined && word.startsWith("no-") ? byName.get(word.slice(3)) : undefined;
+    const negated = positive?.kind === "boolean" && positive.allowNo === true;
+    const spec = own ?? (negated ? positive : undefined);
     if (!spec) {
       const near = word.length > 1 && !isHelpWord(word, single) ? closestName(word, byName.keys()) : undefined;
       if (near !== undefined) return { ok: false, message: `Nonexistent flag: ${m[1] as string}${word} (did you mean --${near}?)` };
+      // `-fyaml`: oclif reads a short option with its value glued on; such tokens are left to it
+      const gluedShort = inline === undefined && byChar.get(word[0] as string)?.kind === "option";
       if (isHelpWord(word, single) && inline === undefined) out.push("--help");
-      else if (single && word.length > 1 && !startsWithOptionChar(word, inline, byChar)) out.push("-" + token);
+      else if (single && word.length > 1 && !gluedShort) out.push("-" + token);
       else out.push(token);
       continue;
     }
@@ -81,10 +75,6 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
       // a boolean without --no- form is simply left at its default (false)
       continue;
     }
-    if (negated) {
-      out.push(token);
-      continue;
-    }
     if (inline !== undefined) out.push(`--${spec.name}=${inline}`);
     else if (i + 1 < argv.length) out.push(`--${spec.name}=${argv[++i] as string}`);
     else out.push(`--${spec.name}`); // oclif reports the missing value
@@ -94,9 +84,4 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
 
 function isHelpWord(word: string, single: boolean): boolean {
   return word === "help" || (single && word === "h");
-}
-
-/** `-fyaml`: oclif reads a short option with its value glued on; leave such tokens to it. */
-function startsWithOptionChar(word: string, inline: string | undefined, byChar: ReadonlyMap<string, FlagSpec>): boolean {
-  return inline === undefined && byChar.get(word[0] as string)?.kind === "option";
 }

@@ -5,19 +5,12 @@
  * argv/ imports no other room of cli/, so both the CLI and the server can.
  */
 
-const SIZE_UNITS: Readonly<Record<string, number>> = {
-  "": 1,
-  b: 1,
-  k: 1024,
-  kb: 1000,
-  kib: 1024,
-  m: 1024 ** 2,
-  mb: 1000 ** 2,
-  mib: 1024 ** 2,
-  g: 1024 ** 3,
-  gb: 1000 ** 3,
-  gib: 1024 ** 3,
-};
+/** Bytes, then k, m and g: alone and with `ib` binary, with `b` decimal. */
+const SIZE_UNITS: Readonly<Record<string, number>> = Object.fromEntries([
+  ["", 1],
+  ["b", 1],
+  ...["k", "m", "g"].flatMap((p, i) => [[p, 1024 ** (i + 1)], [`${p}ib`, 1024 ** (i + 1)], [`${p}b`, 1000 ** (i + 1)]]),
+]);
 
 const DURATION_UNITS: Readonly<Record<string, number>> = {
   ms: 1,

@@ -1,4 +1,6 @@
-import { Args, Command } from "@oclif/core";
+import { Args, Command, type Config } from "@oclif/core";
+import type { Engine } from "../../core/index.js";
+import type { CompletionModel } from "../argv/completion-script.js";
 import { oclifFlags } from "../argv/oclif-flags.js";
 import { PLUGIN_FLAG } from "../transpile/transpile-flags.js";
 
@@ -19,7 +21,6 @@ fish:  jsson completion fish > ~/.config/fish/completions/jsson.fish`;
     const { args, flags } = await this.parse(Completion);
     const { loadCliEngine } = await import("../plugin-loader/cli-engine.js");
     const { completionScript } = await import("../argv/completion-script.js");
-    const { completionModel } = await import("../argv/completion-model.js");
     const loaded = await loadCliEngine(flags.plugin ?? []);
     if (!loaded.ok) {
       const { EXIT } = await import("../terminal/exit-codes.js");
@@ -30,4 +31,30 @@ fish:  jsson completion fish > ~/.config/fish/completions/jsson.fish`;
     const model = completionModel(this.config, loaded.engine);
     process.stdout.write(completionScript(args.shell as "bash" | "zsh" | "fish", model));
   }
+}
+
+/** The {@link CompletionModel} of this jsson: oclif's command list with their flags, and the engine's format names (plugins loaded). */
+export function completionModel(config: Config, engine: Engine): CompletionModel {
+  const commands = config.commands
+    .filter((c) => c.hidden !== true)
+    .map((c) => ({
+      id: c.id,
+      ...argChoices(Object.values(c.args)[0]?.options),
+      summary: c.summary ?? (c.description ?? "").split("\n")[0] ?? "",
+      flags: Object.values(c.flags)
+        .filter((f) => f.hidden !== true)
+        .map((f) => ({
+          name: f.name,
+          takesValue: f.type === "option",
+          description: f.summary ?? f.description ?? "",
+          ...(f.char === undefined ? {} : { char: f.char }),
+          ...(f.type === "option" && Array.isArray(f.options) ? { choices: f.options } : {}),
+        })),
+    }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  return { bin: config.bin, commands, defaultCommand: "transpile", formats: engine.listFormats().flatMap((f) => [f.name, ...f.aliases]) };
+}
+
+function argChoices(options: unknown): { argChoices?: readonly string[] } {
+  return Array.isArray(options) && options.every((o) => typeof o === "string") ? { argChoices: options as string[] } : {};
 }

@@ -16,10 +16,10 @@ export default class Formats extends Command {
     const { flags } = await this.parse(Formats);
     const { loadCliEngine } = await import("../plugin-loader/cli-engine.js");
     const { formatTable } = await import("../terminal/format-table.js");
+    const { writeStderr, writeStdout } = await import("../io/fd-writer.js");
     const loaded = await loadCliEngine((flags.plugin as string[] | undefined) ?? []);
     if (!loaded.ok) {
       const { EXIT } = await import("../terminal/exit-codes.js");
-      const { writeStderr } = await import("../io/fd-writer.js");
       writeStderr(`jsson: ${loaded.message}\n`);
       process.exitCode = EXIT.USAGE;
       return;
@@ -27,10 +27,8 @@ export default class Formats extends Command {
     const formats = loaded.engine.listFormats();
     if (flags.json) {
       // plugins name and describe formats: on a terminal their control characters are shown escaped
-      const { writeStdout } = await import("../io/fd-writer.js");
       writeStdout(JSON.stringify(formats, null, 2) + "\n");
-    }
-    else {
+    } else {
       const { terminalText } = await import("../terminal/terminal-text.js");
       this.log(`${formatTable(formats)}\n\nConfig file: ${terminalText(loaded.configFile ?? "none")}`);
     }

@@ -91,11 +91,9 @@ LOG LEVELS (one JSON line per event on stderr)
       return usage(`${named("max-memory")}: not a size of at least ${formatSize(MIN_MAX_MEMORY_BYTES)}: ${JSON.stringify(flags["max-memory"])}`);
     const timeout = parseDuration(flags.timeout);
     if (timeout === undefined) return usage(`${named("timeout")}: not a duration: ${JSON.stringify(flags.timeout)}`);
-    let includeRoot: string | undefined;
-    if (flags["include-root"] !== undefined) {
-      includeRoot = resolve(flags["include-root"]);
-      if (!existsSync(includeRoot) || !statSync(includeRoot).isDirectory()) return usage(`${named("include-root")}: not a folder: ${flags["include-root"]}`);
-    }
+    const includeRoot = flags["include-root"] === undefined ? undefined : resolve(flags["include-root"]);
+    if (includeRoot !== undefined && !(existsSync(includeRoot) && statSync(includeRoot).isDirectory()))
+      return usage(`${named("include-root")}: not a folder: ${flags["include-root"]}`);
     const logLevel = effectiveLogLevel(flags["log-level"] as LogLevel, flags.quiet);
     const { runServer } = await import("../serve/run-server.js");
     const { availableParallelism } = await import("node:os");

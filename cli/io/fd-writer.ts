@@ -8,11 +8,9 @@
 import { writeSync } from "node:fs";
 import { isatty } from "node:tty";
 import { TextDecoder } from "node:util";
-import type { TextSink } from "../../core/plugin/index.js";
 import { describeError } from "./errno-text.js";
 import { terminalText } from "../terminal/terminal-text.js";
 
-const BLOCK = 64 * 1024;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /** Thrown when the reader of stdout went away (EPIPE). */
@@ -61,39 +59,16 @@ export function writeStdout(text: string): void {
 }
 
 /**
- * A {@link TextSink} that gathers chunks into ~64 KB blocks and writes each
- * block to stdout as UTF-8 ({@link writeStdout}: escaped on a terminal).
+ * Write a run's output to stdout: text through {@link writeStdout}, and
+ * blocks of UTF-8 as they are — on a terminal decoded (a character may
+ * straddle two blocks) to be escaped.
  */
-export class StdoutSink implements TextSink {
-  private parts: string[] = [];
-  private size = 0;
-  /** On a terminal, bytes handed over are decoded to be escaped (a character may straddle two blocks). */
-  private decoder: TextDecoder | undefined;
-
-  write(chunk: string): void {
-    this.parts.push(chunk);
-    this.size += chunk.length;
-    if (this.size >= BLOCK) this.flush();
+export function writeOutputToStdout(chunks: Iterable<string | Uint8Array>): void {
+  const decoder = new TextDecoder();
+  for (const chunk of chunks) {
+    if (typeof chunk === "string") writeStdout(chunk);
+    else if (!stdoutIsTerminal()) writeAllSync(1, chunk);
+    else writeStdout(decoder.decode(chunk, { stream: true }));
   }
-
-  /** Write encoded bytes (after any pending text). */
-  writeBytes(bytes: Uint8Array): void {
-    this.flush();
-    if (!stdoutIsTerminal()) return writeAllSync(1, bytes);
-    writeStdout((this.decoder ??= new TextDecoder()).decode(bytes, { stream: true }));
-  }
-
-  /** Write what is left. */
-  finish(): void {
-    if (this.decoder !== undefined) this.write(this.decoder.decode());
-    this.flush();
-  }
-
-  private flush(): void {
-    if (this.size === 0) return;
-    const text = this.parts.length === 1 ? (this.parts[0] as string) : this.parts.join("");
-    this.parts = [];
-    this.size = 0;
-    writeStdout(text);
-  }
+  writeStdout(decoder.decode());
 }

@@ -15,7 +15,7 @@
  * (or, where someone else listens for it, such as `--watch`, the write fails
  * with an {@link OutputWriteError}).
  */
-import { chmodSync, closeSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, closeSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { threadId } from "node:worker_threads";
@@ -52,7 +52,8 @@ export interface ReplaceOptions {
  */
 export async function replaceFile(target: string, chunks: Iterable<string | Uint8Array>, options: ReplaceOptions = {}): Promise<void> {
   // stat follows the link as open would (/dev/stdout names a pipe that has no path to resolve to)
-  if (options.followLink === true && isSpecial(target)) return writeThrough(target, chunks);
+  const named = options.followLink === true ? statOf(target) : undefined;
+  if (named !== undefined && !named.isFile() && !named.isDirectory()) return writeThrough(target, chunks);
   const path = options.followLink === true ? realTarget(target) : target;
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${threadId}${TEMP_SUFFIX}`);
   let interrupted: NodeJS.Signals | undefined;
@@ -63,13 +64,10 @@ export async function replaceFile(target: string, chunks: Iterable<string | Uint
   let fd: number | undefined;
   let renamed = false;
   try {
-    const mode = existingMode(path);
-    try {
-      fd = openSync(temp, "wx", mode ?? 0o666);
-      if (mode !== undefined) chmodSync(temp, mode); // the umask narrowed it
-    } catch (e) {
-      throw new OutputWriteError(`cannot write output file "${target}": ${describeError(e)}`);
-    }
+    const existing = statOf(path);
+    const mode = existing === undefined ? undefined : existing.mode & 0o7777;
+    fd = writing(target, () => openSync(temp, "wx", mode ?? 0o666));
+    if (mode !== undefined) writing(target, () => chmodSync(temp, mode)); // the umask narrowed it
     let sinceTurn = 0;
     for (const chunk of chunks) {
       const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
@@ -85,11 +83,7 @@ export async function replaceFile(target: string, chunks: Iterable<string | Uint
     if (interrupted !== undefined) throw new OutputWriteError(`stopped by ${interrupted}: "${target}" is left as it was`);
     closeSync(fd);
     fd = undefined;
-    try {
-      renameSync(temp, path);
-    } catch (e) {
-      throw new OutputWriteError(`cannot write output file "${target}": ${describeError(e)}`);
-    }
+    writing(target, () => renameSync(temp, path));
     renamed = true;
   } finally {
     if (fd !== undefined) closeSync(fd);
@@ -100,28 +94,22 @@ export async function replaceFile(target: string, chunks: Iterable<string | Uint
   }
 }
 
-/** Whether `path` exists and is neither a regular file nor a folder: `-o /dev/null`, `-o /dev/stdout`, a FIFO a reader waits on. */
-function isSpecial(path: string): boolean {
-  try {
-    const st = statSync(path);
-    return !st.isFile() && !st.isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/** A device or a FIFO has no old content to keep and no folder to rename in: written as it is named. */
+/** A device or a FIFO (`-o /dev/null`, `-o /dev/stdout`, a FIFO a reader waits on) has no old content to keep and no folder to rename in: written as it is named. */
 function writeThrough(target: string, chunks: Iterable<string | Uint8Array>): void {
-  let fd: number;
-  try {
-    fd = openSync(target, "w");
-  } catch (e) {
-    throw new OutputWriteError(`cannot write output file "${target}": ${describeError(e)}`);
-  }
+  const fd = writing(target, () => openSync(target, "w"));
   try {
     for (const chunk of chunks) writeAllSync(fd, typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** `step()`, a failure of it thrown as the {@link OutputWriteError} of writing `target`. */
+function writing<T>(target: string, step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    throw new OutputWriteError(`cannot write output file "${target}": ${describeError(e)}`);
   }
 }
 
@@ -134,9 +122,9 @@ function realTarget(target: string): string {
   }
 }
 
-function existingMode(path: string): number | undefined {
+function statOf(path: string): Stats | undefined {
   try {
-    return statSync(path).mode & 0o7777;
+    return statSync(path);
   } catch {
     return undefined;
   }
@@ -151,13 +139,11 @@ function existingMode(path: string): number | undefined {
 export function removeLeftTemporaries(folders: Iterable<string>, threadId?: number): void {
   const mark = threadId === undefined ? `.${process.pid}-` : `.${process.pid}-${threadId}${TEMP_SUFFIX}`;
   for (const folder of folders) {
-    let names: string[];
     try {
-      names = readdirSync(folder);
+      for (const name of readdirSync(folder)) if (name.startsWith(".") && name.endsWith(TEMP_SUFFIX) && name.includes(mark)) removeQuietly(join(folder, name));
     } catch {
-      continue;
+      // the folder is gone: nothing of ours is left in it
     }
-    for (const name of names) if (name.startsWith(".") && name.endsWith(TEMP_SUFFIX) && name.includes(mark)) removeQuietly(join(folder, name));
   }
 }
 

@@ -7,6 +7,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Sta
 import { resolve } from "node:path";
 import { decodeUtf8 } from "../../core/host/node-fs-host.js";
 import { maxSourceBytes } from "../../core/host/source-bytes.js";
+import { DEFAULT_LIMITS } from "../../core/values/limits.js";
 import { describeError } from "./errno-text.js";
 
 /** The source text and where it came from. */
@@ -14,32 +15,29 @@ export type InputResult =
   | { readonly ok: true; readonly text: string; /** Absolute path; absent for stdin. */ readonly file?: string }
   | { readonly ok: false; readonly message: string };
 
-/**
- * How many bytes of the input are read: enough for the engine to report the
- * source-length limit on the right line (its offset lies inside the prefix),
- * never more than could decode to a source within the limit.
- */
-export const maxInputBytes: (maxSourceLength: number) => number = maxSourceBytes;
-
 const CHUNK = 1 << 20;
 /** For the fallback wait: {@link readFd}. */
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
- * Read `path` (`-` = stdin) and decode it, at most `maxBytes`; `what` names
- * the file in messages. A named file is looked at before it is opened: only
+ * Read `path` (`-` = stdin) and decode it, at most `maxBytes` (by default
+ * enough for the engine to report the source-length limit on the right line,
+ * never more than could decode to a source within it); `what` names the file
+ * in messages. A named file is looked at before it is opened: only
  * a regular file is read (a FIFO would block the open, a device such as
  * /dev/zero never ends; stdin is the way to pipe text in), and one larger
  * than `maxBytes` is refused from its size, before a byte is read. It is
  * opened without blocking and checked again, so a file swapped for a FIFO
  * in between is refused too.
  */
-export function readInput(path: string, maxBytes: number, what = "input file"): InputResult {
+export function readInput(path: string, maxBytes = maxSourceBytes(DEFAULT_LIMITS.maxSourceLength), what = "input file"): InputResult {
   const fail = (reason: string): InputResult => ({ ok: false, message: `cannot read ${what} "${path}": ${reason}` });
+  /** Why a file with these stats is not read, or undefined when it is a regular file within `maxBytes`. */
   const refusedFile = (st: Stats): InputResult | undefined => {
-    const reason = notReadable(st, maxBytes);
+    if (st.isDirectory()) return fail("is a directory");
     // the source (never a schema) can come from a pipe: say how
-    return reason === undefined ? undefined : fail(what === "input file" && !st.isDirectory() && !st.isFile() ? `${reason}; pipe its text to stdin (-) instead` : reason);
+    if (!st.isFile()) return fail(`is not a regular file (${specialKind(st)})${what === "input file" ? "; pipe its text to stdin (-) instead" : ""}`);
+    return st.size > maxBytes ? fail(tooLarge(st.size, maxBytes)) : undefined;
   };
   if (path === "-") {
     const size = regularSize(0);
@@ -56,14 +54,6 @@ export function readInput(path: string, maxBytes: number, what = "input file"): 
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-}
-
-/** Why a file with these stats is not read, or undefined when it is a regular file within `maxBytes`. */
-function notReadable(st: Stats, maxBytes: number): string | undefined {
-  if (st.isDirectory()) return "is a directory";
-  if (!st.isFile()) return `is not a regular file (${specialKind(st)})`;
-  if (st.size > maxBytes) return tooLarge(st.size, maxBytes);
-  return undefined;
 }
 
 function tooLarge(size: number, maxBytes: number): string {
@@ -128,11 +118,6 @@ function readFd(fd: number, maxBytes: number): Buffer {
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
 }
 
-/** The part of a stream handle (node's libuv stream wrap) that {@link blockStdin} uses. */
-interface StreamHandle {
-  setBlocking?(blocking: boolean): number;
-}
-
 /**
  * Clear O_NONBLOCK on stdin (a parent that shares the pipe or socket set it,
  * or something in this process created `process.stdin`); returns the function
@@ -144,7 +129,8 @@ interface StreamHandle {
  */
 function blockStdin(fd: number): (() => void) | undefined {
   if (fd !== 0) return undefined;
-  const handle = (process.stdin as unknown as { _handle?: StreamHandle | null })._handle;
+  // node's libuv stream wrap
+  const handle = (process.stdin as unknown as { _handle?: { setBlocking?(blocking: boolean): number } | null })._handle;
   if (typeof handle?.setBlocking !== "function" || handle.setBlocking(true) !== 0) return undefined;
   return () => void handle.setBlocking?.(false);
 }

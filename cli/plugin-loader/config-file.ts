@@ -13,8 +13,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { isFile } from "./package-entry.js";
+import { join, resolve } from "node:path";
+import { foldersUp, isFile } from "./package-entry.js";
 import { PluginLoadError } from "./plugin-load-error.js";
 
 /** The file name searched for. */
@@ -33,16 +33,13 @@ export const PROJECT_MARKERS: readonly string[] = ["package.json", ".git"];
 
 /** The nearest `jsson.config.json` at or above `cwd`, up to the project's boundary (`home`: the user's home folder), or `undefined`. */
 export function findConfigFile(cwd: string, home: string = homedir()): string | undefined {
-  let dir = resolve(cwd);
   const stop = resolve(home);
-  for (;;) {
+  for (const dir of foldersUp(cwd)) {
     const candidate = join(dir, CONFIG_FILE_NAME);
     if (isFile(candidate)) return candidate;
     if (dir === stop || PROJECT_MARKERS.some((m) => existsSync(join(dir, m)))) return undefined;
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
   }
+  return undefined;
 }
 
 /** Read and check a config file; a problem throws {@link PluginLoadError}. */

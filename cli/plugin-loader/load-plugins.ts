@@ -16,8 +16,7 @@ import { fileURLToPath } from "node:url";
 import { createEngine, PluginError, type Engine } from "../../index.js";
 import { loadFailureHint, thrownLine } from "../../core/engine/plugin-shape.js";
 import { PluginLoadError } from "./plugin-load-error.js";
-import { describeRequest } from "./plugin-request.js";
-import { collectPluginRequests, type CollectedRequests, type PluginRequestSources } from "./plugin-requests.js";
+import { collectPluginRequests, describeRequest, type CollectedRequests, type PluginRequestSources } from "./plugin-requests.js";
 import { resolvePluginUrl } from "./resolve-plugin.js";
 import { untrustedReason } from "./trusted-path.js";
 
@@ -90,29 +89,9 @@ export async function createEngineWithPlugins(options: LoadPluginsOptions): Prom
   return { engine: applyPlugins(createEngine(), loaded.plugins), ...loaded };
 }
 
-/**
- * A plugin list as programs pass it around: {@link ResolvedPlugin}s (from
- * {@link loadPlugins}), or strings — a `file:` URL, or a path or package name
- * resolved from the working directory like a `--plugin` value.
- */
-export type PluginList = readonly (ResolvedPlugin | string)[];
-
-/** Import the plugins of `list` and apply them to `engine`, in order (the server's main thread and each worker do this with the same list). */
-export async function usePlugins(engine: Engine, list: PluginList, cwd: string = process.cwd()): Promise<Engine> {
-  const resolved: ResolvedPlugin[] = [];
-  for (const item of list) {
-    if (typeof item !== "string") resolved.push(item);
-    else {
-      const request = { specifier: item, source: "flag", base: cwd, where: "the plugins option" } as const;
-      resolved.push({ url: resolvePluginUrl(request), origin: describeRequest(request) });
-    }
-  }
-  return applyPlugins(engine, await importResolved(resolved));
-}
-
-/** An engine with the built-ins and `list` (in a worker thread: the `resolved` list the main thread got). */
-export async function createEngineFromResolved(list: PluginList, cwd: string = process.cwd()): Promise<Engine> {
-  return usePlugins(createEngine(), list, cwd);
+/** An engine with the built-ins and the `resolved` plugins (in a worker thread: the list the main thread got). */
+export async function createEngineFromResolved(resolved: readonly ResolvedPlugin[]): Promise<Engine> {
+  return applyPlugins(createEngine(), await importResolved(resolved));
 }
 
 async function importResolved(resolved: readonly ResolvedPlugin[]): Promise<LoadedPlugin[]> {

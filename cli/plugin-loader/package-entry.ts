@@ -7,7 +7,7 @@
  * `import.meta.resolve` cannot take a parent folder on Node 20 without a flag.
  */
 import { readFileSync, statSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 const CONDITIONS: ReadonlySet<string> = new Set(["node", "import", "default"]);
 /** Extensions tried for a path given without one, in order. */
@@ -66,19 +66,11 @@ function conditionalTarget(target: unknown, star: string | undefined): string | 
     if (!target.startsWith("./")) return undefined;
     return star === undefined ? target : target.split("*").join(star);
   }
-  if (Array.isArray(target)) {
-    for (const t of target) {
-      const r = conditionalTarget(t, star);
-      if (r !== undefined) return r;
-    }
-    return undefined;
-  }
-  if (typeof target === "object" && target !== null) {
-    for (const [condition, value] of Object.entries(target)) {
-      if (!CONDITIONS.has(condition)) continue;
-      const r = conditionalTarget(value, star);
-      if (r !== undefined) return r;
-    }
+  // a fallback list, or conditions in the package's own order
+  const choices = Array.isArray(target) ? target : typeof target === "object" && target !== null ? Object.entries(target).filter(([c]) => CONDITIONS.has(c)).map(([, v]) => v) : [];
+  for (const choice of choices) {
+    const r = conditionalTarget(choice, star);
+    if (r !== undefined) return r;
   }
   return undefined;
 }
@@ -101,6 +93,14 @@ export function readManifest(pkgDir: string): Manifest | undefined {
     return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Manifest) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** `dir` (resolved) and each folder above it, nearest first. */
+export function* foldersUp(dir: string): Generator<string> {
+  for (let folder = resolve(dir); ; folder = dirname(folder)) {
+    yield folder;
+    if (dirname(folder) === folder) return;
   }
 }
 

@@ -12,11 +12,11 @@
  *   such a package exists, else the package `x`.
  */
 import { realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { isDirectory, isFile, packageEntry, probeFile } from "./package-entry.js";
+import { foldersUp, isDirectory, isFile, packageEntry, probeFile } from "./package-entry.js";
 import { PluginLoadError } from "./plugin-load-error.js";
-import { describeRequest, type PluginRequest } from "./plugin-request.js";
+import { describeRequest, type PluginRequest } from "./plugin-requests.js";
 
 /** Conventional prefix of plugin package names. */
 export const PLUGIN_PACKAGE_PREFIX = "jsson-plugin-";
@@ -64,8 +64,7 @@ function resolvePackage(request: PluginRequest): string {
     if (!entry.ok) throw notFound(request, `package ${candidate} is installed at ${pkgDir}, but ${entry.why}`);
     return entry.file;
   }
-  const tried = names.length === 1 ? `no package ${names[0]}` : `no package ${names.join(" or ")}`;
-  throw notFound(request, `${tried} in node_modules folders from ${request.base} upwards`);
+  throw notFound(request, `no package ${names.join(" or ")} in node_modules folders from ${request.base} upwards`);
 }
 
 /** `@s/p/x/y.js` → name `@s/p`, subpath `./x/y.js`. */
@@ -79,14 +78,11 @@ export function splitPackageSpecifier(specifier: string): { name: string; subpat
 
 /** The folder `node_modules/<name>` nearest to `base`, walking up. */
 function findPackageDir(name: string, base: string): string | undefined {
-  let dir = resolve(base);
-  for (;;) {
+  for (const dir of foldersUp(base)) {
     const candidate = join(dir, "node_modules", name);
     if (isDirectory(candidate)) return candidate;
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
   }
+  return undefined;
 }
 
 function notFound(request: PluginRequest, why: string): PluginLoadError {

@@ -12,7 +12,8 @@
  * missing) everything is trusted, as before.
  */
 import { realpathSync, statSync, type Stats } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
+import { foldersUp } from "./package-entry.js";
 
 const OTHERS_WRITE = 0o022;
 const STICKY = 0o1000;
@@ -33,8 +34,7 @@ export function untrustedReason(file: string): string | undefined {
 
 /** Check `file` and each folder above it, nearest first. */
 function chainReason(file: string, uid: number): string | undefined {
-  let path = file;
-  for (let depth = 0; ; depth++) {
+  for (const [depth, path] of [...foldersUp(file)].entries()) {
     let st: Stats;
     try {
       st = statSync(path);
@@ -44,8 +44,6 @@ function chainReason(file: string, uid: number): string | undefined {
     if (st.uid !== uid && st.uid !== 0) return `${path} is owned by another user (uid ${st.uid})`;
     // the file itself and its folder: nobody else may write; higher folders: only when sticky
     if ((st.mode & OTHERS_WRITE) !== 0 && (depth <= 1 || (st.mode & STICKY) === 0)) return `${path} is writable by others (mode ${(st.mode & 0o7777).toString(8)})`;
-    const up = dirname(path);
-    if (up === path) return undefined;
-    path = up;
   }
+  return undefined;
 }

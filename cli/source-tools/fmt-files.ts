@@ -6,28 +6,16 @@
  * files are still processed.
  */
 import { createTwoFilesPatch } from "diff";
-import { DEFAULT_LIMITS } from "../../core/index.js";
 import { formatSource } from "../../core/format/format-source.js";
 import type { Diagnostic } from "../../core/diagnostics/diagnostic.js";
+import { flagText, type ParsedFlags } from "../argv/command-entry.js";
 import { runSources } from "../terminal/diagnostic-sources.js";
 import { diagnosticsJson } from "../terminal/diagnostic-json.js";
 import { diagnosticsText, errorFormatOf } from "../terminal/error-format.js";
 import { EXIT } from "../terminal/exit-codes.js";
 import { OutputWriteError, writeStderr, writeStdout } from "../io/fd-writer.js";
 import { replaceFile } from "../io/file-replacement.js";
-import { maxInputBytes, readInput } from "../io/read-input.js";
-
-/** What `jsson fmt` does with each formatted input. */
-export interface FmtMode {
-  /** List the inputs that would change; exit 1 when one would. */
-  readonly check: boolean;
-  /** Rewrite the files that change (stdin's text goes to stdout). */
-  readonly write: boolean;
-  /** Print a unified diff of each input that would change. */
-  readonly diff: boolean;
-  /** Format inputs with syntax errors too, each item holding an error kept as written (the errors are still reported). */
-  readonly force?: boolean;
-}
+import { readInput } from "../io/read-input.js";
 
 /**
  * Past this many edited lines the diff is not searched for (Myers' cost
@@ -38,14 +26,15 @@ const MAX_DIFF_EDITS = 20_000;
 const DIFF_TIMEOUT_MS = 2_000;
 
 /**
- * Format `paths` (`-` or none: stdin); resolves to the exit status. Syntax
- * errors are written in the `--error-format` given (`errorFormatFlag`): for
- * `json`, one document for the whole run, after the last file (each entry
- * names its file).
+ * Format `paths` (`-` or none: stdin) as the parsed flags of `jsson fmt`
+ * (fmt-flags.ts) say; resolves to the exit status. Syntax errors are written
+ * in the `--error-format` given: for `json`, one document for the whole run,
+ * after the last file (each entry names its file).
  */
-export async function runFmt(paths: readonly string[], mode: FmtMode, errorFormatFlag?: string): Promise<number> {
+export async function runFmt(paths: readonly string[], flags: ParsedFlags): Promise<number> {
+  const mode = { check: flags["check"] === true, write: flags["write"] === true, diff: flags["diff"] === true, force: flags["force"] === true };
   const inputs = paths.length === 0 ? ["-"] : paths;
-  const format = errorFormatOf(errorFormatFlag);
+  const format = errorFormatOf(flagText(flags, "error-format"));
   if (!format.ok) {
     writeStderr(`jsson: ${format.message}\n`);
     return EXIT.USAGE;
@@ -59,13 +48,13 @@ export async function runFmt(paths: readonly string[], mode: FmtMode, errorForma
   const failures: Diagnostic[] = [];
   for (const path of inputs) {
     const shown = path === "-" ? "<stdin>" : path;
-    const read = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+    const read = readInput(path);
     if (!read.ok) {
       writeStderr(`jsson: ${read.message}\n`);
       status = EXIT.SOURCE;
       continue;
     }
-    const result = formatSource(read.text, { ...(read.file === undefined ? {} : { file: read.file }), formatBroken: mode.force === true });
+    const result = formatSource(read.text, { ...(read.file === undefined ? {} : { file: read.file }), formatBroken: mode.force });
     if (!result.ok) {
       if (errorFormat === "json") failures.push(...result.diagnostics);
       else writeStderr((inputs.length > 1 && errorFormat === "human" ? `${shown}:\n` : "") + diagnosticsText(errorFormat, result.diagnostics, runSources(read)));

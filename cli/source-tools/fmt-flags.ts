@@ -20,10 +20,5 @@ export const FMT_FLAGS: readonly FlagDefinition[] = [
 export const FMT_COMMAND: CommandEntry = {
   flags: FMT_FLAGS,
   maxArgs: Number.POSITIVE_INFINITY,
-  run: async (flags, args) => {
-    const { runFmt } = await import("./fmt-files.js");
-    const errorFormat = flags["error-format"];
-    const mode = { check: flags["check"] === true, write: flags["write"] === true, diff: flags["diff"] === true, force: flags["force"] === true };
-    return runFmt(args, mode, typeof errorFormat === "string" ? errorFormat : undefined);
-  },
+  run: async (flags, args) => (await import("./fmt-files.js")).runFmt(args, flags),
 };

@@ -4,12 +4,12 @@
  * became strings) go to stderr; on a terminal, control characters from the
  * data are shown escaped.
  */
-import { DEFAULT_LIMITS, dataFormatOf } from "../../core/index.js";
+import { dataFormatOf } from "../../core/index.js";
 import { importDocument, type ImportFormat } from "../../core/import/import-document.js";
 import { EXIT } from "../terminal/exit-codes.js";
 import { OutputWriteError, writeStderr, writeStdout } from "../io/fd-writer.js";
 import { replaceFile } from "../io/file-replacement.js";
-import { maxInputBytes, readInput } from "../io/read-input.js";
+import { readInput } from "../io/read-input.js";
 
 /** Flags of `jsson import`. */
 export interface ImportFlags {
@@ -31,7 +31,7 @@ export async function runImport(path: string | undefined, flags: ImportFlags): P
     return EXIT.USAGE;
   }
   const label = input === "-" ? "<stdin>" : input;
-  const read = readInput(input, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+  const read = readInput(input);
   if (!read.ok) {
     writeStderr(`jsson: ${read.message}\n`);
     return EXIT.SOURCE;

@@ -7,8 +7,8 @@
  * index even if the file has changed since. A file the run did not read
  * through such a host is named without an excerpt.
  */
-import { isAbsolute, relative } from "node:path";
 import type { HostResult, IncludeHost } from "../../core/host/include-host.js";
+import { shownPath } from "./shown-path.js";
 
 /** Texts and display names of the files a run's diagnostics point into. */
 export interface DiagnosticSources {
@@ -20,12 +20,14 @@ export interface DiagnosticSources {
 
 /**
  * An include host that keeps each text it hands to a run, by id, for the
- * run's report. What it holds is bounded by what the run may read (the
- * include limit times the host's file size limit); a text read again
- * replaces the one kept.
+ * run's report, and the ids of the files the run asked for (read or tried
+ * to read: `--watch` follows a missing include too). What it holds is
+ * bounded by what the run may read (the include limit times the host's file
+ * size limit); a text read again replaces the one kept.
  */
 export class TextKeepingHost implements IncludeHost {
   private readonly texts = new Map<string, string>();
+  private readonly asked = new Set<string>();
 
   constructor(private readonly inner: IncludeHost) {}
 
@@ -35,8 +37,14 @@ export class TextKeepingHost implements IncludeHost {
 
   read(id: string): HostResult<string> {
     const read = this.inner.read(id);
+    this.asked.add(id);
     if (read.ok) this.texts.set(id, read.value);
     return read;
+  }
+
+  /** The ids the run asked to read (absolute paths for the file-system host). */
+  readIds(): ReadonlySet<string> {
+    return this.asked;
   }
 
   /** The text last read for `id`, if the run read it. */
@@ -57,10 +65,6 @@ export function runSources(root: { readonly text: string; readonly file?: string
       if (file === undefined || file === root.file) return root.text;
       return host instanceof TextKeepingHost ? host.keptText(file) : undefined;
     },
-    nameOf(file) {
-      if (file === undefined) return undefined;
-      const rel = relative(base, file);
-      return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? file : rel;
-    },
+    nameOf: (file) => (file === undefined ? undefined : shownPath(file, base)),
   };
 }

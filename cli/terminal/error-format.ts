@@ -20,22 +20,20 @@ export const ERROR_FORMAT_ENV = "JSSON_ERROR_FORMAT";
 
 /** The format named by the flag's value, else by {@link ERROR_FORMAT_ENV}, else human; a message for an unknown name. */
 export function errorFormatOf(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): { ok: true; format: ErrorFormat } | { ok: false; message: string } {
-  const fromEnv = env[ERROR_FORMAT_ENV];
-  const name = flag ?? (fromEnv === "" ? undefined : fromEnv) ?? "human";
+  const name = flag ?? (env[ERROR_FORMAT_ENV] || "human"); // an empty variable counts as unset
   const format = ERROR_FORMATS.find((f) => f === name.toLowerCase());
   if (format !== undefined) return { ok: true, format };
   const where = flag === undefined ? ERROR_FORMAT_ENV : "--error-format";
   return { ok: false, message: `${where}: unknown error format "${name}" (use ${ERROR_FORMATS.join(", ")})` };
 }
 
+const WRITERS: Readonly<Record<ErrorFormat, (diagnostics: readonly Diagnostic[], sources: DiagnosticSources) => string>> = {
+  human: (diagnostics, sources) => diagnostics.map((d) => diagnosticReport(d, sources)).join(""),
+  json: diagnosticsJson,
+  github: githubAnnotations,
+};
+
 /** The text written to stderr for `diagnostics` in `format`. */
 export function diagnosticsText(format: ErrorFormat, diagnostics: readonly Diagnostic[], sources: DiagnosticSources): string {
-  switch (format) {
-    case "json":
-      return diagnosticsJson(diagnostics, sources);
-    case "github":
-      return githubAnnotations(diagnostics, sources);
-    case "human":
-      return diagnostics.map((d) => diagnosticReport(d, sources)).join("");
-  }
+  return WRITERS[format](diagnostics, sources);
 }

@@ -22,8 +22,5 @@ export const EXIT = {
 
 /** A bad command line, caught at the top and printed as one line, exit status {@link EXIT.USAGE}. */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
+  override readonly name = "UsageError";
 }

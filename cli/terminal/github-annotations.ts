@@ -29,16 +29,9 @@ export function githubAnnotations(diagnostics: readonly Diagnostic[], sources: D
 
 function command(d: Diagnostic, message: string, sources: DiagnosticSources): string {
   const file = sources.nameOf(d.file);
-  const props: [string, string | number][] = [
-    ...(file === undefined ? [] : [["file", file] as [string, string]]),
-    ["line", d.line],
-    ["col", d.column],
-    ["endLine", d.endLine],
-    ["endColumn", d.endColumn],
-    ["title", d.code],
-  ];
+  const props = { ...(file === undefined ? {} : { file }), line: d.line, col: d.column, endLine: d.endLine, endColumn: d.endColumn, title: d.code };
   const level = d.severity === "warning" ? "warning" : "error";
-  return `::${level} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",")}::${escapeData(message)}\n`;
+  return `::${level} ${Object.entries(props).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",")}::${escapeData(message)}\n`;
 }
 
 /** A message as GitHub reads it back (`%` first, so the escapes' own `%` is not escaped again). */

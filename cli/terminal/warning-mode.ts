@@ -19,13 +19,8 @@ export interface WarningMode {
 
 /** The mode from the parsed `--strict` / `--quiet-warnings` flags, `JSSON_STRICT` when the flag is absent. */
 export function warningModeOf(flags: { readonly strict?: unknown; readonly "quiet-warnings"?: unknown }, env: NodeJS.ProcessEnv = process.env): WarningMode {
-  const fromEnv = env[STRICT_ENV];
-  const strict = flags["strict"] === true || (flags["strict"] === undefined && isOn(fromEnv));
+  const strict = flags["strict"] === true || (flags["strict"] === undefined && /^(?:1|true)$/i.test(env[STRICT_ENV] ?? ""));
   return { strict, quiet: flags["quiet-warnings"] === true };
-}
-
-function isOn(v: string | undefined): boolean {
-  return v === "1" || v?.toLowerCase() === "true";
 }
 
 /** The text written for a run's warnings ("" when there are none or they are quiet). */

@@ -4,9 +4,8 @@
  * start-up fast path read it), and the two commands' entries
  * (cli/argv/command-entry.ts).
  */
-import type { CommandEntry, ParsedFlags } from "../argv/command-entry.js";
+import type { CommandEntry } from "../argv/command-entry.js";
 import type { FlagDefinition } from "../argv/flag-spec.js";
-import type { CheckFlags } from "./check-files.js";
 import { ERROR_FORMAT_FLAG, PLUGIN_FLAG, TRANSPILE_FLAGS, WARNING_FLAGS } from "./transpile-flags.js";
 
 /** A flag of `jsson transpile`, reused with the same meaning. */
@@ -33,27 +32,16 @@ export const VALIDATE_FLAGS: readonly FlagDefinition[] = [
   ...CHECK_FLAGS,
 ];
 
-/**
- * Run validate (or check: `deep`) from parsed flags. The cast is sound: the
- * flags were parsed from the tables above, whose kinds give each value's type
- * (an option a string, a repeatable option strings, a boolean a boolean).
- */
-async function runChecks(flags: ParsedFlags, files: readonly string[], deep: boolean | undefined): Promise<number> {
-  const { checkFiles } = await import("./check-files.js");
-  const parsed = { ...flags, files, ...(deep === undefined ? {} : { deep }) };
-  return checkFiles(parsed as unknown as CheckFlags);
-}
-
 /** `jsson validate FILE…` (its oclif class and the CLI's fast path both run this). */
 export const VALIDATE_COMMAND: CommandEntry = {
   flags: VALIDATE_FLAGS,
   maxArgs: Number.POSITIVE_INFINITY,
-  run: (flags, args) => runChecks(flags, args, undefined),
+  run: async (flags, args) => (await import("./check-files.js")).checkFiles(flags, args, flags["deep"] === true),
 };
 
 /** `jsson check FILE…`: validate --deep. */
 export const CHECK_COMMAND: CommandEntry = {
   flags: CHECK_FLAGS,
   maxArgs: Number.POSITIVE_INFINITY,
-  run: (flags, args) => runChecks(flags, args, true),
+  run: async (flags, args) => (await import("./check-files.js")).checkFiles(flags, args, true),
 };

@@ -8,8 +8,9 @@
  * problem is a usage error (exit status 2) naming the flag and the name.
  */
 import { DEFAULT_LIMITS, dataFormatOf, readVarValue, readVars, varNameProblem, type Limits, type VarValue } from "../../core/index.js";
+import { flagList, type ParsedFlags } from "../argv/command-entry.js";
 import { UsageError } from "../terminal/exit-codes.js";
-import { maxInputBytes, readInput } from "../io/read-input.js";
+import { readInput } from "../io/read-input.js";
 
 type VarFlag = "var" | "var-json" | "vars";
 const NAMES: readonly VarFlag[] = ["vars", "var-json", "var"];
@@ -20,7 +21,7 @@ const NAMES: readonly VarFlag[] = ["vars", "var-json", "var"];
  * @param argv the normalised command line (`--var=…` tokens), for the order between different flags
  * @throws {@link UsageError}
  */
-export function varsFromFlags(flags: Readonly<Record<string, unknown>>, argv: readonly string[] | undefined, limits: Partial<Limits>): Map<string, VarValue> | undefined {
+export function varsFromFlags(flags: ParsedFlags, argv: readonly string[] | undefined, limits: Partial<Limits>): Map<string, VarValue> | undefined {
   const given = inOrder(flags, argv);
   if (given.length === 0) return undefined;
   const vars = new Map<string, VarValue>();
@@ -45,9 +46,10 @@ export function varsFromFlags(flags: Readonly<Record<string, unknown>>, argv: re
 }
 
 /** The flag values in command-line order (argv decides between flags; each flag's own list keeps its order). */
-function inOrder(flags: Readonly<Record<string, unknown>>, argv: readonly string[] | undefined): [VarFlag, string][] {
-  const lists = new Map(NAMES.map((n) => [n, listOf(flags[n])]));
-  const total = [...lists.values()].reduce((n, l) => n + l.length, 0);
+function inOrder(flags: ParsedFlags, argv: readonly string[] | undefined): [VarFlag, string][] {
+  // each flag's values, last first: taken with pop() in command-line order
+  const stacks = new Map(NAMES.map((n) => [n, [...flagList(flags, n)].reverse()]));
+  const total = [...stacks.values()].reduce((n, l) => n + l.length, 0);
   const order: VarFlag[] = [];
   for (const token of argv ?? []) {
     if (token === "--") break;
@@ -55,17 +57,8 @@ function inOrder(flags: Readonly<Record<string, unknown>>, argv: readonly string
     if (m) order.push(m[1] as VarFlag);
   }
   // Without a command line that accounts for every value, files first, then JSON, then text.
-  const flagsInOrder = order.length === total ? order : NAMES.flatMap((n) => (lists.get(n) ?? []).map(() => n));
-  const next = new Map<VarFlag, number>(NAMES.map((n) => [n, 0]));
-  return flagsInOrder.map((flag) => {
-    const i = next.get(flag) ?? 0;
-    next.set(flag, i + 1);
-    return [flag, (lists.get(flag) ?? [])[i] ?? ""];
-  });
-}
-
-function listOf(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" ? [v] : [];
+  const flagsInOrder = order.length === total ? order : NAMES.flatMap((n) => flagList(flags, n).map(() => n));
+  return flagsInOrder.map((flag) => [flag, stacks.get(flag)?.pop() ?? ""]);
 }
 
 function readJsonVar(name: string, json: string, limits: Partial<Limits>): VarValue {
@@ -77,7 +70,7 @@ function readJsonVar(name: string, json: string, limits: Partial<Limits>): VarVa
 function readVarsFile(path: string, limits: Partial<Limits>): ReadonlyMap<string, VarValue> {
   const format = dataFormatOf(path);
   if (format === undefined) throw new UsageError(`--vars ${path}: the file must be .json, .yaml, .yml or .toml`);
-  const input = readInput(path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+  const input = readInput(path);
   if (!input.ok) throw new UsageError(input.message.replace("input file", "vars file"));
   if (input.text.length > DEFAULT_LIMITS.maxSourceLength) throw new UsageError(`--vars ${path}: file too large (limit ${DEFAULT_LIMITS.maxSourceLength} characters)`);
   const read = readVars(input.text, format, { label: path, limits, notObject: `vars file "${path}" must hold an object at its top level` });

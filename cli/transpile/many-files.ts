@@ -62,20 +62,14 @@ export async function planManyFiles(patterns: readonly string[], outDir: string,
  */
 export async function expandInputs(patterns: readonly string[], cwd: string): Promise<{ inputs: string[]; unmatched: string[] }> {
   const glob = patterns.some((p) => MAYBE_GLOB.test(p)) ? await import("tinyglobby") : undefined;
-  const inputs: string[] = [];
-  const seen = new Set<string>();
+  const inputs = new Set<string>();
   const unmatched: string[] = [];
   for (const pattern of patterns) {
     const found = glob?.isDynamicPattern(pattern) ? glob.globSync(pattern, { cwd, absolute: true, onlyFiles: true, followSymbolicLinks: false }).sort() : [resolve(cwd, pattern)];
     if (found.length === 0) unmatched.push(pattern);
-    for (const f of found) {
-      const file = resolve(f);
-      if (seen.has(file)) continue;
-      seen.add(file);
-      inputs.push(file);
-    }
+    for (const f of found) inputs.add(resolve(f));
   }
-  return { inputs, unmatched };
+  return { inputs: [...inputs], unmatched };
 }
 
 /** The deepest folder containing every one of `folders` (absolute paths). */

@@ -6,12 +6,12 @@
  * both behave identically. Returns the exit status; user errors never throw.
  */
 import type { Engine } from "../../core/index.js";
+import { flagList } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { EXIT, UsageError } from "../terminal/exit-codes.js";
 import { writeStderr } from "../io/fd-writer.js";
 import { makePlan, type TranspileFlags, type TranspilePlan } from "./transpile-plan.js";
 import { transpileOnce } from "./transpile-run.js";
-import { underWatchdog } from "./run-watchdog.js";
 
 /**
  * Run `jsson transpile` with parsed flags and the positional FILEs (none: `-i` or stdin); resolves to the exit status.
@@ -21,7 +21,7 @@ export async function runTranspileCommand(flags: TranspileFlags, files: readonly
   let engine: Engine;
   let plan: TranspilePlan;
   try {
-    const loaded = await loadCliEngine(list(flags, "plugin"));
+    const loaded = await loadCliEngine(flagList(flags, "plugin"));
     if (!loaded.ok) throw new UsageError(loaded.message);
     engine = loaded.engine;
     plan = makePlan(engine, flags, files, argv);
@@ -30,18 +30,7 @@ export async function runTranspileCommand(flags: TranspileFlags, files: readonly
     writeStderr(`jsson: ${e.message}\n`);
     return EXIT.USAGE;
   }
-  if (plan.outDir !== undefined) {
-    const { runMany } = await import("./transpile-many.js");
-    return runMany(engine, plan, flags, files, argv);
-  }
-  if (plan.watch) {
-    const { runWatch } = await import("./watch.js");
-    return runWatch(engine, plan, flags, files, argv);
-  }
-  return transpileOnce(engine, plan, writeStderr, (compute) => underWatchdog(plan.options.limits?.timeoutMs, compute));
-}
-
-function list(flags: TranspileFlags, name: string): readonly string[] {
-  const v = flags[name];
-  return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+  if (plan.outDir !== undefined) return (await import("./transpile-many.js")).runMany(engine, plan, flags, files, argv);
+  if (plan.watch) return (await import("./watch.js")).runWatch(engine, plan, flags, files, argv);
+  return transpileOnce(engine, plan, writeStderr, true);
 }

@@ -4,6 +4,7 @@
  * job per message until told to stop (`null`).
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { flagList } from "../argv/command-entry.js";
 import { loadCliEngine } from "../plugin-loader/cli-engine.js";
 import { makePlan, type TranspileFlags } from "./transpile-plan.js";
 import type { ManyFilesJob } from "./many-files.js";
@@ -26,8 +27,7 @@ export type JobReply = { readonly ready: true } | { readonly index: number; read
 const port = parentPort;
 if (port) {
   const { flags, argv } = workerData as WorkerSetup;
-  const plugins = flags["plugin"];
-  const loaded = await loadCliEngine(Array.isArray(plugins) ? plugins : typeof plugins === "string" ? [plugins] : []);
+  const loaded = await loadCliEngine(flagList(flags, "plugin"));
   if (!loaded.ok) port.postMessage({ setupError: loaded.message } satisfies JobReply);
   else {
     const plan = makePlan(loaded.engine, flags, [], argv);

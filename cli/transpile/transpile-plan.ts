@@ -3,9 +3,9 @@
  * refused with usage errors where they conflict, and turned into the
  * engine's run options, the output place and the schema to check.
  */
-import { INCLUDE_MERGE_MODES, NodeFsHost, DEFAULT_LIMITS, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
+import { INCLUDE_MERGE_MODES, NodeFsHost, type Engine, type IncludeMerge, type Limits, type RunOptions } from "../../core/index.js";
 import { parseByteSize, parseCount, parseDuration, type ParsedValue } from "../argv/limit-values.js";
-import type { ParsedFlags } from "../argv/command-entry.js";
+import { flagText, type ParsedFlags } from "../argv/command-entry.js";
 import { parseSelectPath } from "../argv/select-path.js";
 import { formatNames } from "../terminal/format-table.js";
 import { errorFormatOf, type ErrorFormat } from "../terminal/error-format.js";
@@ -14,7 +14,7 @@ import { warningModeOf, type WarningMode } from "../terminal/warning-mode.js";
 import { schemaFormatOf } from "../terminal/schema-report.js";
 import type { ReplaceOptions } from "../io/file-replacement.js";
 import { sameFile } from "../io/same-file.js";
-import { maxInputBytes, readInput } from "../io/read-input.js";
+import { readInput } from "../io/read-input.js";
 import { varsFromFlags } from "./external-vars.js";
 import { outputFormatOf } from "./output-format-of.js";
 
@@ -48,18 +48,18 @@ export const FORMAT_OPTION_FLAGS: Readonly<Record<string, string>> = {
 
 /** Check the flags; `argv` orders the external-variable flags (see `runTranspileCommand`). Throws {@link UsageError}. */
 export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly string[], argv?: readonly string[]): TranspilePlan {
-  const input = str(flags, "input");
+  const input = flagText(flags, "input");
   const file = files[0];
-  const outDir = str(flags, "out-dir");
+  const outDir = flagText(flags, "out-dir");
   if (outDir === undefined && files.length > 1) throw new UsageError(`several input files given; write them with --out-dir DIR (one output file each)`);
   if (input !== undefined && file !== undefined && (input !== file || files.length > 1)) throw new UsageError(`two input files given ("${input}" and "${file}"); give one, as -i FILE or FILE`);
-  if (outDir !== undefined && str(flags, "output") !== undefined) throw new UsageError("give -o FILE or --out-dir DIR, not both");
+  if (outDir !== undefined && flagText(flags, "output") !== undefined) throw new UsageError("give -o FILE or --out-dir DIR, not both");
   const inputPath = input ?? file ?? "-";
   // before the format is inferred from -o: "-o names the input" says more than "no format writes .jsson"
   const outputPath = outputOf(flags, inputPath);
   const watch = flags["watch"] === true;
   if (watch && outDir !== undefined) throw new UsageError("--watch takes one input file (without --out-dir)");
-  const formatName = str(flags, "format") ?? (outputPath === undefined ? undefined : outputFormatOf(engine, outputPath)) ?? "json";
+  const formatName = flagText(flags, "format") ?? (outputPath === undefined ? undefined : outputFormatOf(engine, outputPath)) ?? "json";
   const format = engine.findFormat(formatName);
   if (!format) throw new UsageError(`unknown format "${formatName}" (available: ${formatNames(engine)})`);
   const formatOptions: Record<string, boolean> = {};
@@ -71,14 +71,14 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
     }
     formatOptions[option] = true;
   }
-  const selectText = str(flags, "select");
+  const selectText = flagText(flags, "select");
   const select = selectText === undefined ? undefined : parseSelectPath(selectText);
   if (select !== undefined && !select.ok) throw new UsageError(select.message);
-  const includeMerge = includeMergeOf(str(flags, "include-merge"));
+  const includeMerge = includeMergeOf(flagText(flags, "include-merge"));
   const limits = parseLimits(flags);
-  const schemaPath = str(flags, "schema");
+  const schemaPath = flagText(flags, "schema");
   const validateOnly = flags["validate-only"] === true;
-  const errorFormat = errorFormatOf(str(flags, "error-format"));
+  const errorFormat = errorFormatOf(flagText(flags, "error-format"));
   if (!errorFormat.ok) throw new UsageError(errorFormat.message);
   if (validateOnly && schemaPath === undefined) throw new UsageError("--validate-only needs --schema FILE");
   const threshold = optional(flags, "stream-threshold", parseCount);
@@ -112,44 +112,43 @@ export function makePlan(engine: Engine, flags: TranspileFlags, files: readonly 
 
 /** `-o`: `undefined` for stdout (no flag, or `-o -`); naming the input file is a usage error (it would be truncated). */
 function outputOf(flags: TranspileFlags, inputPath: string): string | undefined {
-  const output = str(flags, "output");
+  const output = flagText(flags, "output");
   if (output === undefined || output === "-") return undefined;
   if (inputPath !== "-" && sameFile(inputPath, output)) throw new UsageError(`-o "${output}" is the input file; write the output elsewhere`);
   return output;
 }
 
+/** The limit flags: the limit each sets, and how its value is read. */
+const LIMIT_FLAGS: readonly (readonly [flag: string, limit: keyof Limits, parse: (text: string, what: string) => ParsedValue])[] = [
+  ["max-depth", "maxDepth", parseCount],
+  ["max-items", "maxRangeItems", parseCount],
+  ["max-output", "maxOutputBytes", parseByteSize],
+  ["timeout", "timeoutMs", parseDuration],
+];
+
 function parseLimits(flags: TranspileFlags): Partial<Limits> {
   const limits: { -readonly [K in keyof Limits]?: Limits[K] } = {};
-  const maxDepth = optional(flags, "max-depth", parseCount);
-  const maxItems = optional(flags, "max-items", parseCount);
-  const maxOutput = optional(flags, "max-output", parseByteSize);
-  const timeout = optional(flags, "timeout", parseDuration);
-  if (maxDepth !== undefined) limits.maxDepth = maxDepth;
-  if (maxItems !== undefined) limits.maxRangeItems = maxItems;
-  if (maxOutput !== undefined) limits.maxOutputBytes = maxOutput;
-  if (timeout !== undefined) limits.timeoutMs = timeout;
+  for (const [flag, limit, parse] of LIMIT_FLAGS) {
+    const value = optional(flags, flag, parse);
+    if (value !== undefined) limits[limit] = value;
+  }
   return limits;
 }
 
 /** The schema file, read like the input: bounded (`--schema /dev/zero` ends in the schema's size limit, not out of memory). Throws {@link UsageError}. */
 export function readSchema(path: string): NonNullable<TranspilePlan["schema"]> {
   // "-" is a file named "-" here, as before: stdin is the source's
-  const read = readInput(path === "-" ? "./-" : path, maxInputBytes(DEFAULT_LIMITS.maxSourceLength), "schema file");
+  const read = readInput(path === "-" ? "./-" : path, undefined, "schema file");
   if (!read.ok) throw new UsageError(read.message);
   return { path, text: read.text, format: schemaFormatOf(path) };
 }
 
 function optional(flags: TranspileFlags, name: string, parse: (text: string, what: string) => ParsedValue): number | undefined {
-  const text = str(flags, name);
+  const text = flagText(flags, name);
   if (text === undefined) return undefined;
   const parsed = parse(text, `--${name}`);
   if (!parsed.ok) throw new UsageError(parsed.message);
   return parsed.value;
-}
-
-function str(flags: TranspileFlags, name: string): string | undefined {
-  const v = flags[name];
-  return typeof v === "string" ? v : undefined;
 }
 
 /** `--include-merge` (absent: `keep`). Throws {@link UsageError}. */

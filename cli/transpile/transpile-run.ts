@@ -4,27 +4,22 @@
  * optionally check it against a schema. The command (transpile-command.ts),
  * `--out-dir` and `--watch` all run a file through here.
  */
-import { DEFAULT_LIMITS, diagnosticMessage, schemaCheck, type CheckedAgainstSchema, type Engine, type Evaluation, type RunFailure, type RunOptions, type SchemaToCheck } from "../../core/index.js";
-import { runSources, TextKeepingHost } from "../terminal/diagnostic-sources.js";
+import { diagnosticMessage, schemaCheck, type CheckedAgainstSchema, type Diagnostic, type Engine, type Evaluation, type RunFailure, type RunOptions } from "../../core/index.js";
+import type { TextSink } from "../../core/plugin/index.js";
+import { runSources, TextKeepingHost, type DiagnosticSources } from "../terminal/diagnostic-sources.js";
 import { diagnosticsText } from "../terminal/error-format.js";
 import { EXIT } from "../terminal/exit-codes.js";
-import { OutputWriteError, StdoutSink } from "../io/fd-writer.js";
+import { OutputWriteError, writeOutputToStdout } from "../io/fd-writer.js";
 import { replaceFile, type ReplaceOptions } from "../io/file-replacement.js";
 import { SpoolSink } from "../io/spool-sink.js";
-import { maxInputBytes, readInput } from "../io/read-input.js";
-import { schemaReport, type SchemaPlaces } from "../terminal/schema-report.js";
+import { readInput } from "../io/read-input.js";
+import { schemaReport } from "../terminal/schema-report.js";
 import type { TranspilePlan } from "./transpile-plan.js";
+import { underWatchdog } from "./run-watchdog.js";
 import { failureDiagnostics, warningsText } from "../terminal/warning-mode.js";
 
 /** `-o` names a file the user chose: a link there is followed, as opening it would. */
 const FOLLOW_LINK: ReplaceOptions = { followLink: true };
-
-/**
- * How a caller holds the synchronous part of a run (read, evaluate, check,
- * emit): the one-shot command and `--watch` hold it under the watchdog
- * (run-watchdog.ts); a worker of `--out-dir` just runs it.
- */
-export type HoldRun = (compute: () => Ran) => Ran;
 
 /** What the synchronous part of a run hands on: the exit status and, for a run that succeeded, the output to write. */
 export interface Ran {
@@ -34,20 +29,21 @@ export interface Ran {
   readonly spool?: SpoolSink;
 }
 
-const unheld: HoldRun = (compute) => compute();
-
 /**
  * One run of a checked plan: read the input, transpile, write the output
  * (or the diagnostic, through `report`). Resolves to the exit status. The
- * work is one synchronous step, which `hold` wraps whole (the watchdog
- * sees all of it, and an output is written only after it ended); then the
- * output is written. An output file is replaced only once complete
- * (file-replacement.ts).
+ * work (read, evaluate, check, emit) is one synchronous step, which
+ * `watched` runs whole under the watchdog of `--timeout` (run-watchdog.ts:
+ * it sees all of it, and an output is written only after it ended), as the
+ * one-shot command and `--watch` do (a worker of `--out-dir` is held from
+ * outside); then the output is written. An output file is replaced only
+ * once complete (file-replacement.ts).
  */
-export async function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void, hold: HoldRun = unheld): Promise<number> {
+export async function transpileOnce(engine: Engine, plan: TranspilePlan, report: (text: string) => void, watched = false): Promise<number> {
   let ran: Ran | undefined;
   try {
-    ran = hold(() => computeRun(engine, plan, report));
+    const compute = (): Ran => computeRun(engine, plan, report);
+    ran = watched ? underWatchdog(plan.options.limits?.timeoutMs, compute) : compute();
     if (ran.output !== undefined) await writeOutput(plan, ran.output);
     return ran.status;
   } catch (e) {
@@ -59,9 +55,16 @@ export async function transpileOnce(engine: Engine, plan: TranspilePlan, report:
   }
 }
 
-/** The synchronous part of a run: everything but writing the output. */
+/**
+ * The synchronous part of a run: everything but writing the output. Without
+ * a schema the output goes through a spool (memory, then a temporary file)
+ * and reaches stdout or `-o` only once the run has succeeded, so no error —
+ * not even the output-size limit or a timeout — follows a partial document,
+ * and lazy data is evaluated once. With a schema, the output checked is
+ * printed only if it passes.
+ */
 function computeRun(engine: Engine, plan: TranspilePlan, report: (text: string) => void): Ran {
-  const input = readInput(plan.inputPath, maxInputBytes(DEFAULT_LIMITS.maxSourceLength));
+  const input = readInput(plan.inputPath);
   if (!input.ok) {
     report(`jsson: ${input.message}\n`);
     return { status: EXIT.SOURCE };
@@ -69,32 +72,49 @@ function computeRun(engine: Engine, plan: TranspilePlan, report: (text: string) 
   // the texts this run reads through its host are kept for the report's excerpts (one keeper per run)
   const host = plan.options.host === undefined ? undefined : new TextKeepingHost(plan.options.host);
   const options: RunOptions = { ...plan.options, ...(host === undefined ? {} : { host }), ...(input.file === undefined ? {} : { file: input.file }) };
-  return plan.schema ? transpileAndValidate(engine, input.text, options, plan, plan.schema, report) : transpileStreamed(engine, input.text, options, plan, report);
-}
-
-/**
- * No schema: the output goes through a spool (memory, then a temporary file)
- * and reaches stdout or `-o` only once the run has succeeded, so no error —
- * not even the output-size limit or a timeout — follows a partial document,
- * and lazy data is evaluated once.
- */
-function transpileStreamed(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, report: (text: string) => void): Ran {
-  const spool = new SpoolSink();
+  const sources = (): DiagnosticSources => runSources(input, host);
+  const spool = plan.schema ? undefined : new SpoolSink();
   let handedOn = false;
   try {
-    const evaluated = engine.evaluate(source, { ...options, verifyBeforeWrite: false });
-    const result = evaluated.ok ? evaluated.write(spool) : evaluated;
-    if (!result.ok) {
-      report(sourceErrors(result, source, options, plan));
+    const run = evaluateInto(engine, input.text, options, plan.schema, spool);
+    if (!run.ok) {
+      report(sourceErrors(run.failure, plan, sources));
       return { status: EXIT.SOURCE };
     }
-    // read after writing: a lazy part evaluated while writing may have added one (under --strict the write failed then)
-    report(warningsText(plan.errorFormat, (evaluated as Evaluation).warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
-    handedOn = true;
-    return { status: EXIT.OK, output: spool.chunks(), spool };
+    report(warningsText(plan.errorFormat, run.warnings, sources, plan.warningMode));
+    if (spool !== undefined) {
+      handedOn = true;
+      return { status: EXIT.OK, output: spool.chunks(), spool };
+    }
+    const checked = run.checked as CheckedAgainstSchema;
+    report(schemaReport(checked, plan.schema?.format, sources()));
+    if (!checked.result.valid || checked.result.schemaError) return { status: EXIT.SCHEMA };
+    return plan.validateOnly ? { status: EXIT.OK } : { status: EXIT.OK, output: [checked.output] };
   } finally {
-    if (!handedOn) spool.discard();
+    if (!handedOn) spool?.discard();
   }
+}
+
+const DISCARD: TextSink = { write: () => {} };
+
+/** What {@link evaluateInto} came to: the failure, or the warnings and (with a schema) the finished check. */
+export type Evaluated = { readonly ok: false; readonly failure: RunFailure } | { readonly ok: true; readonly warnings: readonly Diagnostic[]; readonly checked?: CheckedAgainstSchema };
+
+/**
+ * Evaluate `source` and write its output into `sink` (by default, produce it only to find its errors); with a
+ * schema, check it instead (one evaluation, checked by the pipeline's validate stage: what a consumer would read).
+ */
+export function evaluateInto(engine: Engine, source: string, options: RunOptions, schema: TranspilePlan["schema"], sink: TextSink = DISCARD): Evaluated {
+  if (schema === undefined) {
+    const evaluated = engine.evaluate(source, { ...options, verifyBeforeWrite: false });
+    const written = evaluated.ok ? evaluated.write(sink) : evaluated;
+    // read after writing: a lazy part evaluated while writing may have added one (under --strict the write failed then)
+    return written.ok ? { ok: true, warnings: (evaluated as Evaluation).warnings } : { ok: false, failure: written };
+  }
+  const evaluated = engine.evaluate(source, options);
+  if (!evaluated.ok) return { ok: false, failure: evaluated };
+  const checked = schemaCheck(evaluated, schema.format === undefined ? { text: schema.text } : { text: schema.text, schemaFormat: schema.format });
+  return checked.ok ? { ok: true, warnings: evaluated.warnings, checked } : { ok: false, failure: checked };
 }
 
 /**
@@ -102,54 +122,13 @@ function transpileStreamed(engine: Engine, source: string, options: RunOptions, 
  * that lies in `--select` (a first key the document does not define: no
  * place in the source) is one `jsson:` line naming the flag, whatever the format.
  */
-function sourceErrors(failure: RunFailure, source: string, options: RunOptions, plan: TranspilePlan): string {
+function sourceErrors(failure: RunFailure, plan: TranspilePlan, sources: () => DiagnosticSources): string {
   if (failure.option === "select") return failure.diagnostics.map((d) => `jsson: --select: ${diagnosticMessage(d)}\n`).join("");
-  return diagnosticsText(plan.errorFormat, failureDiagnostics(failure, plan.warningMode), runSources({ text: source, file: options.file }, options.host));
-}
-
-/** With a schema: one evaluation, checked (the pipeline's validate stage: what a consumer would read), its output printed only if it passes. */
-function transpileAndValidate(engine: Engine, source: string, options: RunOptions, plan: TranspilePlan, schema: NonNullable<TranspilePlan["schema"]>, report: (text: string) => void): Ran {
-  const evaluated = engine.evaluate(source, options);
-  if (!evaluated.ok) {
-    report(sourceErrors(evaluated, source, options, plan));
-    return { status: EXIT.SOURCE };
-  }
-  const checked = schemaCheck(evaluated, schemaToCheck(schema));
-  if (!checked.ok) {
-    report(sourceErrors(checked, source, options, plan));
-    return { status: EXIT.SOURCE };
-  }
-  report(warningsText(plan.errorFormat, evaluated.warnings, () => runSources({ text: source, file: options.file }, options.host), plan.warningMode));
-  const verdict = checked.result;
-  report(schemaReport(verdict, schema.format, schemaPlaces(checked, source, options)));
-  if (!verdict.valid || verdict.schemaError) return { status: EXIT.SCHEMA };
-  if (plan.validateOnly) return { status: EXIT.OK };
-  return { status: EXIT.OK, output: [checked.output] };
-}
-
-/** The schema file of a plan as the engine's schema check takes it. */
-export function schemaToCheck(schema: NonNullable<TranspilePlan["schema"]>): SchemaToCheck {
-  return schema.format === undefined ? { text: schema.text } : { text: schema.text, schemaFormat: schema.format };
+  return diagnosticsText(plan.errorFormat, failureDiagnostics(failure, plan.warningMode), sources());
 }
 
 /** A successful run's output: to `-o` (replaced only once complete) or to stdout. */
 async function writeOutput(plan: TranspilePlan, chunks: Iterable<string | Uint8Array>): Promise<void> {
   if (plan.outputPath !== undefined) return replaceFile(plan.outputPath, chunks, plan.replace ?? FOLLOW_LINK);
-  const sink = new StdoutSink();
-  for (const chunk of chunks) {
-    if (typeof chunk === "string") sink.write(chunk);
-    else sink.writeBytes(chunk);
-  }
-  sink.finish();
+  writeOutputToStdout(chunks);
 }
-
-/**
- * The source places of a failed check's failures (§12.3), with the sources
- * they point into, for {@link schemaReport}; nothing when the check passed
- * or nothing could be placed.
- */
-export function schemaPlaces(checked: CheckedAgainstSchema, source: string, options: RunOptions): SchemaPlaces | undefined {
-  const places = checked.places;
-  return places === undefined ? undefined : { places, sources: runSources({ text: source, file: options.file }, options.host) };
-}
-
