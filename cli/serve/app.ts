@@ -13,6 +13,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type AddressInfo } from "node:net";
+import { once } from "node:events";
 import polka from "polka";
 import { createEngine, type FormatInfo } from "../../index.js";
 import { useRunCounter } from "../../core/engine/internal.js";
@@ -74,7 +75,7 @@ const NO_HEADERS: readonly string[] = [];
 const QUIET_PATHS: ReadonlySet<string> = new Set(["/livez", "/readyz", "/metrics"]);
 
 /** The routes, for banners and documentation. */
-export const SERVICE_ROUTES: readonly RouteInfo[] = ROUTES.map(({ path, methods, summary }) => ({ path, methods, summary }));
+export const SERVICE_ROUTES: readonly RouteInfo[] = ROUTES;
 
 /** A running (or ready to run) service. */
 export interface JssonServer {
@@ -253,19 +254,8 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
       applyPlugins(engine, loaded.plugins);
       await pool.start(loaded.resolved);
       try {
-        await new Promise<void>((resolve, reject) => {
-          const onError = (err: Error) => {
-            server.off("listening", onListening);
-            reject(err);
-          };
-          const onListening = () => {
-            server.off("error", onError);
-            resolve();
-          };
-          server.once("error", onError);
-          server.once("listening", onListening);
-          server.listen(port, host);
-        });
+        server.listen(port, host);
+        await once(server, "listening"); // rejects on an "error" first
       } catch (e) {
         await pool.close();
         throw e;

@@ -185,7 +185,6 @@ function share(total: number | undefined, processes: number): number | undefined
 }
 
 async function runChild(port: number, host: string, options: ServerOptionsInput, processes: number): Promise<number> {
-  let resolveCleanup = () => {};
   const send = (m: ChildMessage) => process.send?.(m);
   const started = await start(port, host, { ...options, workers: share(options.workers ?? resolveServerOptions().workers, processes) });
   if ("line" in started) {
@@ -195,30 +194,27 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
   const { server, address } = started;
   const stopMetrics = useClusterMetrics(server.metrics, (detail) => server.options.logSink(eventLine("metrics_failed", { detail })));
   send({ jsson: "listening", address });
-  return new Promise<number>((resolve) => {
-    // A terminal's Ctrl-C reaches the whole process group and the supervisor forwards it too:
-    // drain and close are idempotent, so a signal and a message for the same stop are one stop.
-    const drain = () => void server.drain().then(() => resolve(0));
-    const close = () => void server.close().then(() => resolve(0));
-    const off = onSignals((_signal, first) => (first ? drain() : close()));
-    const onMessage = (m: SupervisorMessage) => {
-      if (m?.jsson === "drain") drain();
-      else if (m?.jsson === "close") close();
-    };
-    process.on("message", onMessage);
-    process.once("disconnect", drain); // the supervisor is gone
-    resolveCleanup = () => {
-      off();
-      stopMetrics();
-      process.off("message", onMessage);
-      process.off("disconnect", drain);
-    };
-  }).then((status) => {
-    resolveCleanup();
-    // The IPC channel would keep this process alive.
-    if (process.connected) process.disconnect();
-    return status;
-  });
+  let stopped = () => {};
+  const stop = new Promise<void>((resolve) => (stopped = resolve));
+  // A terminal's Ctrl-C reaches the whole process group and the supervisor forwards it too:
+  // drain and close are idempotent, so a signal and a message for the same stop are one stop.
+  const drain = () => void server.drain().then(stopped);
+  const close = () => void server.close().then(stopped);
+  const off = onSignals((_signal, first) => (first ? drain() : close()));
+  const onMessage = (m: SupervisorMessage) => {
+    if (m?.jsson === "drain") drain();
+    else if (m?.jsson === "close") close();
+  };
+  process.on("message", onMessage);
+  process.once("disconnect", drain); // the supervisor is gone
+  await stop;
+  off();
+  stopMetrics();
+  process.off("message", onMessage);
+  process.off("disconnect", drain);
+  // The IPC channel would keep this process alive.
+  if (process.connected) process.disconnect();
+  return 0;
 }
 
 async function runSupervisor(settings: ChildSettings, io: ProcessIo): Promise<number> {

@@ -9,10 +9,8 @@ import { sendJson } from "../send-json.js";
 import type { ServerState } from "../server-state.js";
 
 /** Why the server takes no work: starting (workers not up yet), draining (SIGTERM), or every evaluation worker down (being replaced). */
-export type NotReadyReason = "starting" | "draining" | "no_workers";
-
-/** Every reason, for the OpenAPI document. */
-export const NOT_READY_REASONS: readonly NotReadyReason[] = ["starting", "draining", "no_workers"];
+export const NOT_READY_REASONS = ["starting", "draining", "no_workers"] as const;
+export type NotReadyReason = (typeof NOT_READY_REASONS)[number];
 
 /** Why the server is not ready, or `undefined` when it takes work. */
 export function notReadyReason(state: ServerState): NotReadyReason | undefined {

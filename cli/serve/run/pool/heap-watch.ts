@@ -3,7 +3,7 @@
  * meter at the clock (RunSignal.reached, about once a millisecond of work),
  * the worker's live heap is compared with a third of the job's budget, and a
  * job past it stops there with the memory limit as an ordinary `Line <n>:`
- * error. The heap cap at the full budget (memory-budget.ts) stays the
+ * error. The heap cap at the full budget (worker-pool.ts) stays the
  * backstop for work between two looks; the third leaves room below it for
  * the largest step V8 takes at once (an array's backing store grows by half
  * its size, the old one alive during the copy): a job never needs the cap in

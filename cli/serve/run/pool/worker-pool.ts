@@ -26,10 +26,9 @@
  * its batch it had not begun go back to the queue, never run twice
  * (protocol.ts, CONTROL.NEXT).
  */
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
 import { ANSWERS, BATCH_MAX, BATCH_NUMBERS, BATCH_SEALED, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, controlId, sendTimeoutMs, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
 import { limitAnswer, type OutsideStop } from "../jobs/limit-answer.js";
-import { workerHeapLimits } from "./memory-budget.js";
 import { WORKER_ENTRY } from "./worker-entry.js";
 
 /** Why a job produced no regular response. */
@@ -68,7 +67,7 @@ export interface WorkerPoolOptions {
   readonly sendTimeoutMs?: number;
   /** The slack: time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is terminated. */
   readonly graceMs: number;
-  /** Memory budget of one job, in MiB: its worker's heap cap (see memory-budget.ts). */
+  /** Memory budget of one job, in MiB: its worker's heap cap (see {@link workerHeapLimits}). */
   readonly memoryMb: number;
   /** Where the workers count their parses and evaluations (work-counts.ts). */
   readonly workCounts: SharedArrayBuffer;
@@ -610,6 +609,19 @@ export class WorkerPool {
     void slot.worker.terminate();
     this.dispatch();
   }
+}
+
+/**
+ * A job's memory budget as its worker's heap cap. V8 splits a heap into a
+ * young generation (new objects, collected often) and an old one; the cap is
+ * their sum, so a worker's heap never grows past the budget whatever the job
+ * runs. A worker that reaches it is ended by Node (ERR_WORKER_OUT_OF_MEMORY)
+ * and the job is answered with the memory limit.
+ */
+function workerHeapLimits(memoryMb: number): ResourceLimits {
+  // The young generation: an eighth of the budget, 4 to 16 MiB (V8's own default is 16 on 64-bit).
+  const young = Math.max(4, Math.min(16, Math.floor(memoryMb / 8)));
+  return { maxYoungGenerationSizeMb: young, maxOldGenerationSizeMb: Math.max(8, memoryMb - young) };
 }
 
 /** How many jobs of `slot`'s batch its worker has claimed (begun). */
