@@ -13,7 +13,7 @@
  */
 import { jobRunOptions } from "./job-run-options.js";
 import type { TextSink } from "../../../../core/plugin/index.js";
-import type { Diagnostic, EvaluateResult, Evaluation, RunFailure } from "../../../../core/index.js";
+import type { Diagnostic, EvaluateResult, Evaluation } from "../../../../core/index.js";
 import type { TranspileJob } from "../protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
 import { describeProblems, warningMembers } from "./diagnostics-json.js";
@@ -41,18 +41,10 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   // the warnings (LANGUAGE.md §16.5, then the request's: HTTP.md §2) go before the time, which stays the last member
   let warnings: readonly Diagnostic[] | undefined;
   const tail = () => `${warningMembers(warnings, job.requestWarnings)},"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(performance.now() - started)}}`;
-  const fail = (failure: RunFailure) => {
-    const diagnostics = failure.diagnostics;
-    const p = describeProblems(diagnostics);
-    warnings = failure.warnings;
-    ctx.channel.body(`{"success":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}` + tail());
-  };
 
   const mode = job.format === "json" ? "raw" : "string";
   const quote = mode === "string" ? '"' : "";
   const head = `{"success":true,"output":${quote}`;
-  const window = ctx.streamWindow;
-  const flushAt = ctx.streamChunkSize;
 
   // Hold the first part back: an output that ends within the window is sent
   // as an ordinary response. A larger one goes to a spool (memory, then a
@@ -61,11 +53,11 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const held: string[] = [head];
   let outputSize = 0;
   let spool: SpoolSink | undefined;
-  const writer = new OutputFieldWriter(mode, flushAt, (piece) => {
+  const writer = new OutputFieldWriter(mode, ctx.streamChunkSize, (piece) => {
     outputSize += piece.length;
     if (spool !== undefined) return spool.write(piece);
     held.push(piece);
-    if (outputSize > window) {
+    if (outputSize > ctx.streamWindow) {
       spool = new SpoolSink();
       for (const part of held) spool.write(part);
       held.length = 0;
@@ -89,7 +81,9 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   }
   if (!emitted.ok) {
     spool?.discard();
-    return fail(emitted);
+    warnings = emitted.warnings;
+    const p = describeProblems(emitted.diagnostics);
+    return ctx.channel.body(`{"success":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}` + tail());
   }
   // `streaming` asks for a stream outright; a range over the threshold does too (LANGUAGE.md §11).
   const streamed = job.streaming || exceedsStreamThreshold(emitted.value, job.streamThreshold);

@@ -173,9 +173,7 @@ export class WorkerPool {
 
   /** Workers able to take a job now or as soon as their current one ends (0 while starting, or while every worker is being replaced). */
   get readyWorkers(): number {
-    let n = 0;
-    for (const slot of this.slots) if (slot.ready) n++;
-    return n;
+    return this.slots.filter((s) => s.ready).length;
   }
 
   /** Jobs waiting for a worker (a cancelled job still in the queue, skipped when its turn comes, is not counted). */
@@ -194,7 +192,7 @@ export class WorkerPool {
   /**
    * Queue a job; `undefined` when the queue is full (the caller answers 503).
    * Jobs queued in one turn of the event loop go to the workers together, at
-   * the end of the turn (one message per worker: see {@link flush}).
+   * the end of the turn (one message per worker: see {@link dispatch}).
    */
   submit(job: Job, handlers: JobHandlers): JobTicket | undefined {
     if (this.closed) return undefined;
@@ -207,7 +205,10 @@ export class WorkerPool {
     this.queue.push(pending);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(this.flush);
+      setImmediate(() => {
+        this.flushScheduled = false;
+        this.dispatch();
+      });
     }
     return { cancel: () => this.cancel(pending) };
   }
@@ -296,12 +297,6 @@ export class WorkerPool {
       slot.worker.on("error", onError);
     });
   }
-
-  /** End of a turn in which jobs were queued: hand them out. */
-  private readonly flush = (): void => {
-    this.flushScheduled = false;
-    this.dispatch();
-  };
 
   /**
    * Hand queued jobs to idle workers, a batch each: the queue shared out
@@ -565,16 +560,13 @@ export class WorkerPool {
     if (job) job.settled = true;
     this.takeBack(slot);
     this.failUnsettled(slot, code);
-    this.stopTimer(slot);
     this.options.log(slot.outOfMemory ? "worker_out_of_memory" : "worker_exited", { code });
-    this.slots[index] = this.spawn();
-    this.counters.restarts++;
+    this.replace(slot);
     if (stop !== undefined) this.counters.outOfMemory++;
     if (job && !job.cancelled) {
       if (stop !== undefined) this.answerStop(job, stop, streaming);
       else job.handlers.failed("crashed", `worker exited with code ${code}`);
     }
-    this.dispatch();
   }
 
   /** Jobs of an ended worker's batch that were begun and never answered (not expected: each answer is posted before the next job begins). */
