@@ -109,12 +109,11 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   // evaluation that ever ran here would show on /metrics (and fail the one-evaluation test).
   const work = new WorkCounts();
   const engine = useRunCounter(createEngine(), work.counter);
-  const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
   const pool = new WorkerPool({
     size: options.workers,
     maxQueue: options.maxQueue,
     includeRoot: options.includeRoot,
-    limits: poolLimits,
+    limits: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems },
     graceMs: options.workerGraceMs,
     memoryMb: Math.floor(options.maxMemoryBytes / (1024 * 1024)),
     workCounts: work.buffer,
@@ -175,18 +174,17 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
    * The routes by exact path: a request for one of them, without a query
    * string and with a method it takes (the hot paths), skips the router.
    */
-  const direct = new Map<string, { readonly methods: readonly string[]; readonly run: (req: IncomingMessage, res: JssonResponse) => void }>();
+  const direct = new Map(ROUTES.map((route) => [route.path, route]));
+  const run = (route: (typeof ROUTES)[number], req: IncomingMessage, res: JssonResponse) => {
+    try {
+      const done = route.handle(state, req, res);
+      if (done) done.catch((e: unknown) => handlerError(e, req, res));
+    } catch (e) {
+      handlerError(e, req, res);
+    }
+  };
   for (const route of ROUTES) {
-    const run = (req: IncomingMessage, res: JssonResponse) => {
-      try {
-        const done = route.handle(state, req, res);
-        if (done) done.catch((e: unknown) => handlerError(e, req, res));
-      } catch (e) {
-        handlerError(e, req, res);
-      }
-    };
-    direct.set(route.path, { methods: route.methods.includes("GET") ? [...route.methods, "HEAD"] : route.methods, run });
-    const routed = (req: IncomingMessage, res: ServerResponse) => run(req, res as JssonResponse);
+    const routed = (req: IncomingMessage, res: ServerResponse) => run(route, req, res as JssonResponse);
     for (const method of route.methods) {
       if (method === "POST") app.post(route.path, routed);
       else if (method === "GET") app.get(route.path, routed); // trouter also routes HEAD here
@@ -215,7 +213,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     // HTTP.md §2, DNS rebinding: before anything else, the body included.
     if (!hostAllowed(hosts, req)) return refuseLingering(req, response, 403, { error: "host not allowed", host: refusedHost(req.headers.host) });
     const route = direct.get(req.url ?? "");
-    if (route !== undefined && route.methods.includes(req.method ?? "")) route.run(req, response);
+    if (route !== undefined && route.methods.includes(req.method ?? "")) run(route, req, response);
     else void app.handler(req as Parameters<typeof app.handler>[0], response, undefined as never);
   }
   // `Expect: 100-continue`: the client waits for a go-ahead before it sends the body. A request the server

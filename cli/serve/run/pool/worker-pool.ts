@@ -57,20 +57,14 @@ export interface JobTicket {
   cancel(): void;
 }
 
-/** Settings of a pool. */
-export interface WorkerPoolOptions {
+/** Settings of a pool: besides what its workers are started with, */
+export interface WorkerPoolOptions extends Pick<WorkerConfig, "includeRoot" | "limits" | "memoryMb" | "workCounts"> {
   readonly size: number;
   readonly maxQueue: number;
-  readonly includeRoot: string | undefined;
-  readonly limits: WorkerConfig["limits"];
   /** Time a finished output may take to reach its client; default {@link sendTimeoutMs} of the time limit. */
   readonly sendTimeoutMs?: number;
   /** The slack: time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is terminated. */
   readonly graceMs: number;
-  /** Memory budget of one job, in MiB: its worker's heap cap (see {@link workerHeapLimits}). */
-  readonly memoryMb: number;
-  /** Where the workers count their parses and evaluations (work-counts.ts). */
-  readonly workCounts: SharedArrayBuffer;
   /** Internal problems (never sent to clients). */
   readonly log: (event: string, detail: Record<string, unknown>) => void;
 }
