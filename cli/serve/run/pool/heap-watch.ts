@@ -35,22 +35,19 @@ export function longestStringWithin(memoryMb: number): number {
   return Math.min(DEFAULT_LIMITS.maxStringLength, Math.floor((memoryMb * 1024 * 1024) / 16));
 }
 
-/** A collector callable from JavaScript: V8's flag makes new contexts get `gc`. */
-function fullCollector(): () => void {
-  setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
-}
-
 /** The watch of one worker whose jobs have `memoryMb` MiB each. */
 export class HeapWatch {
   private readonly limitBytes: number;
-  private readonly collect = fullCollector();
+  private readonly collect: () => void;
   /** Heap in use below which no collection is tried (raised after each one). */
   private nextLook: number;
   private readonly message: string;
 
   constructor(memoryMb: number, timeoutMs: number) {
     this.limitBytes = memoryMb * 1024 * 1024 * LIVE_SHARE;
+    // A full collector callable from JavaScript: V8's flag makes new contexts get `gc`.
+    setFlagsFromString("--expose-gc");
+    this.collect = runInNewContext("gc") as () => void;
     this.nextLook = this.limitBytes;
     this.message = stopMessage({ limit: "memory", phase: "run" }, { memoryMb, timeoutMs });
   }
