@@ -120,13 +120,14 @@ async function start(port: number, host: string, options: ServerOptionsInput): P
   }
 }
 
-/** Call `onStop(signal, first)` on SIGTERM / SIGINT; returns a function removing the handlers. */
-function onSignals(onStop: (signal: NodeJS.Signals, first: boolean) => void): () => void {
+/** Call `onStop(first)` on SIGTERM / SIGINT, after saying so on `io`; returns a function removing the handlers. */
+function onSignals(onStop: (first: boolean) => void, io?: ProcessIo): () => void {
   let seen = false;
   const handler = (signal: NodeJS.Signals) => {
     const first = !seen;
     seen = true;
-    onStop(signal, first);
+    io?.err(first ? `jsson serve: ${signal} received, finishing in-flight requests` : `jsson serve: ${signal} again, stopping now`);
+    onStop(first);
   };
   process.on("SIGTERM", handler);
   process.on("SIGINT", handler);
@@ -161,19 +162,14 @@ async function runSingle(port: number, host: string, options: ServerOptionsInput
   }
   const { server, address } = started;
   return new Promise<number>((resolve) => {
-    const off = onSignals((signal, first) => {
-      if (!first) {
-        io.err(`jsson serve: ${signal} again, stopping now`);
-        void server.close().then(() => resolve(0));
-        return;
-      }
-      io.err(`jsson serve: ${signal} received, finishing in-flight requests`);
+    const off = onSignals((first) => {
+      if (!first) return void server.close().then(() => resolve(0));
       void server.drain().then(() => {
         off();
         io.err("jsson serve: stopped");
         resolve(0);
       });
-    });
+    }, io);
     // Only now: a SIGTERM sent as soon as the banner is read must find the handler installed.
     for (const line of bannerLines(address, server.options, SERVICE_ROUTES, 1)) io.out(line);
   });
@@ -200,7 +196,7 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
   // drain and close are idempotent, so a signal and a message for the same stop are one stop.
   const drain = () => void server.drain().then(stopped);
   const close = () => void server.close().then(stopped);
-  const off = onSignals((_signal, first) => (first ? drain() : close()));
+  const off = onSignals((first) => (first ? drain() : close()));
   const onMessage = (m: SupervisorMessage) => {
     if (m?.jsson === "drain") drain();
     else if (m?.jsson === "close") close();
@@ -302,14 +298,13 @@ async function runSupervisor(settings: ChildSettings, io: ProcessIo): Promise<nu
         waiting.add(timer);
       });
     for (const child of children) watch(child);
-    const off = onSignals((signal, firstSignal) => {
+    const off = onSignals((firstSignal) => {
       stopping = true;
       for (const timer of waiting) clearTimeout(timer);
       waiting.clear();
-      io.err(firstSignal ? `jsson serve: ${signal} received, finishing in-flight requests` : `jsson serve: ${signal} again, stopping now`);
       for (const child of children) if (child.isConnected()) child.send({ jsson: firstSignal ? "drain" : "close" } satisfies SupervisorMessage);
       if (children.size === 0) stopped();
-    });
+    }, io);
     // After the handlers: a SIGTERM sent as soon as the banner is read must drain, not kill.
     for (const line of bannerLines(first.address, resolved, SERVICE_ROUTES, processes)) io.out(line);
   });

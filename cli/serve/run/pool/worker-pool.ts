@@ -151,14 +151,9 @@ export class WorkerPool {
    */
   async start(plugins: WorkerConfig["plugins"] = []): Promise<void> {
     this.plugins = plugins;
-    const starts: Promise<void>[] = [];
-    for (let i = 0; i < this.options.size; i++) {
-      const slot = this.spawn();
-      this.slots.push(slot);
-      starts.push(this.whenReady(slot));
-    }
+    for (let i = 0; i < this.options.size; i++) this.slots.push(this.spawn());
     try {
-      await Promise.all(starts);
+      await Promise.all(this.slots.map((slot) => this.whenReady(slot)));
     } catch (e) {
       await this.close();
       throw e;
@@ -172,8 +167,7 @@ export class WorkerPool {
 
   /** Jobs waiting for a worker (a cancelled job still in the queue, skipped when its turn comes, is not counted). */
   get queued(): number {
-    let n = 0;
-    for (const p of this.queue) if (!p.cancelled) n++;
+    let n = this.queue.filter((p) => !p.cancelled).length;
     for (const slot of this.slots) n += Math.max(0, slot.batch.length - claimed(slot));
     return n;
   }
