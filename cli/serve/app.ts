@@ -22,10 +22,9 @@ import { corsAllows, corsHeadersFor, corsPolicy, isBrowserNonJsonPost } from "./
 import { hostAllowed, hostPolicy, refusedHost } from "./http/allowed-hosts.js";
 import { BodyReader } from "./http/body-reader.js";
 import { refuseLingering } from "./http/lingering-close.js";
-import { JssonResponse } from "./http/jsson-response.js";
+import { JssonResponse, requestIdOf } from "./http/jsson-response.js";
 import { applyPlugins, loadPlugins } from "../plugin-loader/index.js";
 import { WorkerPool } from "./run/pool/worker-pool.js";
-import { requestIdOf } from "./http/request-id.js";
 import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } from "./ops/server-options.js";
 import type { ServerState } from "./http/server-state.js";
 import { TRANSPILE, VALIDATE, VALIDATE_SCHEMA } from "./http/routes/endpoints.js";
