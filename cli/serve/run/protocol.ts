@@ -93,7 +93,10 @@ export const RING_SLOT_BYTES = 256 * 1024;
  * garbage on either side, and a full ring is the worker's backpressure.
  */
 export const CONTROL = {
-  /** The id of a job that must stop (client gone, or the server gave up on it); the worker compares it with its current job's. */
+  /**
+   * The id of a job that must stop (client gone, or the server gave up on it); the worker compares it with its current
+   * job's. The pool's ids count from 1 and wrap below 2^31, so an Int32 holds them and 0 is none.
+   */
   ABORT: 0,
   /** Bumped (and notified) whenever a slot is freed; the worker waits on it for a free slot. */
   RING_FREED: 1,
@@ -133,11 +136,6 @@ export const BATCH_NUMBERS = 1 << (31 - BATCH_INDEX_BITS);
 /** {@link CONTROL.NEXT} for batch `batch` with `claimed` jobs claimed. */
 export function claimWord(batch: number, claimed: number): number {
   return (batch << BATCH_INDEX_BITS) | claimed;
-}
-
-/** An id as the control block holds it (ABORT): the low 31 bits, never 0 (the pool's ids count from 1 and wrap below 2^31). */
-export function controlId(id: number): number {
-  return id | 0;
 }
 
 /** Values of {@link CONTROL.PHASE}. */

@@ -27,7 +27,7 @@
  * (protocol.ts, CONTROL.NEXT).
  */
 import { Worker, type ResourceLimits } from "node:worker_threads";
-import { ANSWERS, BATCH_MAX, BATCH_NUMBERS, BATCH_SEALED, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, controlId, sendTimeoutMs, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
+import { ANSWERS, BATCH_MAX, BATCH_NUMBERS, BATCH_SEALED, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, sendTimeoutMs, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
 import { limitAnswer, type OutsideStop } from "../jobs/limit-answer.js";
 import { WORKER_ENTRY } from "./worker-entry.js";
 
@@ -458,7 +458,7 @@ export class WorkerPool {
     const slot = this.slots.find((s) => s.batch.includes(pending));
     if (!slot) return; // still queued: dispatch skips it
     // Begun or not, the job stops at once (the worker checks ABORT against the job it runs)…
-    Atomics.store(slot.control, CONTROL.ABORT, controlId(pending.id));
+    Atomics.store(slot.control, CONTROL.ABORT, pending.id);
     Atomics.notify(slot.control, CONTROL.RING_FREED);
     // …and if it is running now and does not stop within the slack, its worker is replaced.
     const index = slot.batch.indexOf(pending);
