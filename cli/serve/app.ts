@@ -29,9 +29,8 @@ import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } fro
 import type { ServerState } from "./http/server-state.js";
 import { TRANSPILE, VALIDATE, VALIDATE_SCHEMA } from "./http/routes/endpoints.js";
 import { internalError, methodNotAllowed, notFound, pathOf, preflight } from "./http/routes/errors.js";
-import { formats, health, openApi, version } from "./http/routes/info.js";
+import { formats, health, metrics, openApi, version } from "./http/routes/info.js";
 import { livez, readyz } from "./http/routes/probes.js";
-import { metrics } from "./http/routes/metrics.js";
 import { CLIENT_CLOSED, RequestStats } from "./ops/request-stats.js";
 import { ServerMetrics } from "./ops/server-metrics.js";
 import { WorkCounts } from "./run/work-counts.js";
