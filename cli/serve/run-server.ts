@@ -238,14 +238,11 @@ async function runSupervisor(settings: ChildSettings, io: ProcessIo): Promise<nu
     return child;
   };
 
-  // Start: every child must report listening; one failure, an early exit, or silence past the deadline ends the start.
-  const first = await new Promise<{ address: AddressInfo } | { line: string; status: number }>((resolve) => {
+  // Start: every child must report listening; one failure, an early exit, or silence past the deadline ends the start
+  // (the first of them does: a later `done` changes nothing, and the unref'd deadline holds nothing up).
+  const first = await new Promise<{ address: AddressInfo } | { line: string; status: number }>((done) => {
     let listening = 0;
-    const deadline = setTimeout(() => resolve({ line: `jsson serve: the server processes did not start within ${START_DEADLINE_MS / 1000}s`, status: 1 }), START_DEADLINE_MS);
-    const done = (r: { address: AddressInfo } | { line: string; status: number }) => {
-      clearTimeout(deadline);
-      resolve(r);
-    };
+    setTimeout(() => done({ line: `jsson serve: the server processes did not start within ${START_DEADLINE_MS / 1000}s`, status: 1 }), START_DEADLINE_MS).unref();
     for (let i = 0; i < processes; i++) {
       const child = fork();
       child.on("message", (m: ChildMessage) => {
