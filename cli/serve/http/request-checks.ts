@@ -46,8 +46,7 @@ function formatField(engine: Engine, body: Body, name: string, errors: RequestPr
     return "json";
   }
   if (!engine.findFormat(v)) {
-    const available = engine.listFormats().map((f) => f.name).join(", ");
-    errors.add(`${name}: unknown format ${quoted(v)}; available: ${available}`);
+    errors.add(`${name}: unknown format ${quoted(v)}; available: ${engine.listFormats().map((f) => f.name).join(", ")}`);
     return v.slice(0, MAX_QUOTED).toLowerCase();
   }
   return engine.canonicalFormat(v);

@@ -49,11 +49,8 @@ const openApiTexts = new WeakMap<ServerState, string>();
 
 /** GET /openapi.json (built once per server: its formats depend on the plugins loaded). */
 export function openApi(state: ServerState, res: ServerResponse): void {
-  let text = openApiTexts.get(state);
-  if (text === undefined) {
-    text = JSON.stringify(openApiDocument(state.engine.listFormats()));
-    openApiTexts.set(state, text);
-  }
+  const text = openApiTexts.get(state) ?? JSON.stringify(openApiDocument(state.engine.listFormats()));
+  openApiTexts.set(state, text);
   sendJson(res, 200, text);
 }
 
