@@ -13,6 +13,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type AddressInfo } from "node:net";
+import { once } from "node:events";
 import polka from "polka";
 import { createEngine, type FormatInfo } from "../../index.js";
 import { useRunCounter } from "../../core/engine/internal.js";
@@ -21,17 +22,15 @@ import { corsAllows, corsHeadersFor, corsPolicy, isBrowserNonJsonPost } from "./
 import { hostAllowed, hostPolicy, refusedHost } from "./http/allowed-hosts.js";
 import { BodyReader } from "./http/body-reader.js";
 import { refuseLingering } from "./http/lingering-close.js";
-import { JssonResponse } from "./http/jsson-response.js";
+import { JssonResponse, requestIdOf } from "./http/jsson-response.js";
 import { applyPlugins, loadPlugins } from "../plugin-loader/index.js";
 import { WorkerPool } from "./run/pool/worker-pool.js";
-import { requestIdOf } from "./http/request-id.js";
 import { resolveServerOptions, type ServerOptions, type ServerOptionsInput } from "./ops/server-options.js";
 import type { ServerState } from "./http/server-state.js";
 import { TRANSPILE, VALIDATE, VALIDATE_SCHEMA } from "./http/routes/endpoints.js";
 import { internalError, methodNotAllowed, notFound, pathOf, preflight } from "./http/routes/errors.js";
-import { formats, health, openApi, version } from "./http/routes/info.js";
+import { formats, health, metrics, openApi, version } from "./http/routes/info.js";
 import { livez, readyz } from "./http/routes/probes.js";
-import { metrics } from "./http/routes/metrics.js";
 import { CLIENT_CLOSED, RequestStats } from "./ops/request-stats.js";
 import { ServerMetrics } from "./ops/server-metrics.js";
 import { WorkCounts } from "./run/work-counts.js";
@@ -74,7 +73,7 @@ const NO_HEADERS: readonly string[] = [];
 const QUIET_PATHS: ReadonlySet<string> = new Set(["/livez", "/readyz", "/metrics"]);
 
 /** The routes, for banners and documentation. */
-export const SERVICE_ROUTES: readonly RouteInfo[] = ROUTES.map(({ path, methods, summary }) => ({ path, methods, summary }));
+export const SERVICE_ROUTES: readonly RouteInfo[] = ROUTES;
 
 /** A running (or ready to run) service. */
 export interface JssonServer {
@@ -108,12 +107,11 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
   // evaluation that ever ran here would show on /metrics (and fail the one-evaluation test).
   const work = new WorkCounts();
   const engine = useRunCounter(createEngine(), work.counter);
-  const poolLimits = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems };
   const pool = new WorkerPool({
     size: options.workers,
     maxQueue: options.maxQueue,
     includeRoot: options.includeRoot,
-    limits: poolLimits,
+    limits: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, maxRangeItems: options.maxRangeItems },
     graceMs: options.workerGraceMs,
     memoryMb: Math.floor(options.maxMemoryBytes / (1024 * 1024)),
     workCounts: work.buffer,
@@ -174,18 +172,17 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
    * The routes by exact path: a request for one of them, without a query
    * string and with a method it takes (the hot paths), skips the router.
    */
-  const direct = new Map<string, { readonly methods: readonly string[]; readonly run: (req: IncomingMessage, res: JssonResponse) => void }>();
+  const direct = new Map(ROUTES.map((route) => [route.path, route]));
+  const run = (route: (typeof ROUTES)[number], req: IncomingMessage, res: JssonResponse) => {
+    try {
+      const done = route.handle(state, req, res);
+      if (done) done.catch((e: unknown) => handlerError(e, req, res));
+    } catch (e) {
+      handlerError(e, req, res);
+    }
+  };
   for (const route of ROUTES) {
-    const run = (req: IncomingMessage, res: JssonResponse) => {
-      try {
-        const done = route.handle(state, req, res);
-        if (done) done.catch((e: unknown) => handlerError(e, req, res));
-      } catch (e) {
-        handlerError(e, req, res);
-      }
-    };
-    direct.set(route.path, { methods: route.methods.includes("GET") ? [...route.methods, "HEAD"] : route.methods, run });
-    const routed = (req: IncomingMessage, res: ServerResponse) => run(req, res as JssonResponse);
+    const routed = (req: IncomingMessage, res: ServerResponse) => run(route, req, res as JssonResponse);
     for (const method of route.methods) {
       if (method === "POST") app.post(route.path, routed);
       else if (method === "GET") app.get(route.path, routed); // trouter also routes HEAD here
@@ -214,7 +211,7 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
     // HTTP.md §2, DNS rebinding: before anything else, the body included.
     if (!hostAllowed(hosts, req)) return refuseLingering(req, response, 403, { error: "host not allowed", host: refusedHost(req.headers.host) });
     const route = direct.get(req.url ?? "");
-    if (route !== undefined && route.methods.includes(req.method ?? "")) route.run(req, response);
+    if (route !== undefined && route.methods.includes(req.method ?? "")) run(route, req, response);
     else void app.handler(req as Parameters<typeof app.handler>[0], response, undefined as never);
   }
   // `Expect: 100-continue`: the client waits for a go-ahead before it sends the body. A request the server
@@ -253,19 +250,8 @@ export function createServer(partial: ServerOptionsInput = {}): JssonServer {
       applyPlugins(engine, loaded.plugins);
       await pool.start(loaded.resolved);
       try {
-        await new Promise<void>((resolve, reject) => {
-          const onError = (err: Error) => {
-            server.off("listening", onListening);
-            reject(err);
-          };
-          const onListening = () => {
-            server.off("error", onError);
-            resolve();
-          };
-          server.once("error", onError);
-          server.once("listening", onListening);
-          server.listen(port, host);
-        });
+        server.listen(port, host);
+        await once(server, "listening"); // rejects on an "error" first
       } catch (e) {
         await pool.close();
         throw e;

@@ -10,15 +10,10 @@ import { formatDuration, formatSize } from "../argv/units.js";
 import { locateConfigFile } from "../plugin-loader/plugin-requests.js";
 import { terminalText } from "../terminal/terminal-text.js";
 
-/** The URL a client would use for `address`. */
-export function addressUrl(address: AddressInfo): string {
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
-}
-
 /** The banner lines. */
 export function bannerLines(address: AddressInfo, options: ServerOptions, routes: readonly RouteInfo[], processes: number): string[] {
-  const lines = [`jsson serve ${packageInfo().version} (JSSON language ${LANGUAGE_VERSION}, node ${process.version})`, `listening on ${addressUrl(address)}`];
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const lines = [`jsson serve ${packageInfo().version} (JSSON language ${LANGUAGE_VERSION}, node ${process.version})`, `listening on http://${host}:${address.port}`];
   const width = Math.max(...routes.map((r) => r.path.length));
   for (const r of routes) lines.push(`  ${r.methods.join(",").padEnd(8)} ${r.path.padEnd(width)}  ${r.summary}`);
   if (options.playground) lines.push(`  ${"GET".padEnd(8)} ${"/".padEnd(width)}  web playground (off: -playground=false)`);

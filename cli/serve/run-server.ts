@@ -120,13 +120,14 @@ async function start(port: number, host: string, options: ServerOptionsInput): P
   }
 }
 
-/** Call `onStop(signal, first)` on SIGTERM / SIGINT; returns a function removing the handlers. */
-function onSignals(onStop: (signal: NodeJS.Signals, first: boolean) => void): () => void {
+/** Call `onStop(first)` on SIGTERM / SIGINT, after saying so on `io`; returns a function removing the handlers. */
+function onSignals(onStop: (first: boolean) => void, io?: ProcessIo): () => void {
   let seen = false;
   const handler = (signal: NodeJS.Signals) => {
     const first = !seen;
     seen = true;
-    onStop(signal, first);
+    io?.err(first ? `jsson serve: ${signal} received, finishing in-flight requests` : `jsson serve: ${signal} again, stopping now`);
+    onStop(first);
   };
   process.on("SIGTERM", handler);
   process.on("SIGINT", handler);
@@ -161,19 +162,14 @@ async function runSingle(port: number, host: string, options: ServerOptionsInput
   }
   const { server, address } = started;
   return new Promise<number>((resolve) => {
-    const off = onSignals((signal, first) => {
-      if (!first) {
-        io.err(`jsson serve: ${signal} again, stopping now`);
-        void server.close().then(() => resolve(0));
-        return;
-      }
-      io.err(`jsson serve: ${signal} received, finishing in-flight requests`);
+    const off = onSignals((first) => {
+      if (!first) return void server.close().then(() => resolve(0));
       void server.drain().then(() => {
         off();
         io.err("jsson serve: stopped");
         resolve(0);
       });
-    });
+    }, io);
     // Only now: a SIGTERM sent as soon as the banner is read must find the handler installed.
     for (const line of bannerLines(address, server.options, SERVICE_ROUTES, 1)) io.out(line);
   });
@@ -185,7 +181,6 @@ function share(total: number | undefined, processes: number): number | undefined
 }
 
 async function runChild(port: number, host: string, options: ServerOptionsInput, processes: number): Promise<number> {
-  let resolveCleanup = () => {};
   const send = (m: ChildMessage) => process.send?.(m);
   const started = await start(port, host, { ...options, workers: share(options.workers ?? resolveServerOptions().workers, processes) });
   if ("line" in started) {
@@ -195,30 +190,27 @@ async function runChild(port: number, host: string, options: ServerOptionsInput,
   const { server, address } = started;
   const stopMetrics = useClusterMetrics(server.metrics, (detail) => server.options.logSink(eventLine("metrics_failed", { detail })));
   send({ jsson: "listening", address });
-  return new Promise<number>((resolve) => {
-    // A terminal's Ctrl-C reaches the whole process group and the supervisor forwards it too:
-    // drain and close are idempotent, so a signal and a message for the same stop are one stop.
-    const drain = () => void server.drain().then(() => resolve(0));
-    const close = () => void server.close().then(() => resolve(0));
-    const off = onSignals((_signal, first) => (first ? drain() : close()));
-    const onMessage = (m: SupervisorMessage) => {
-      if (m?.jsson === "drain") drain();
-      else if (m?.jsson === "close") close();
-    };
-    process.on("message", onMessage);
-    process.once("disconnect", drain); // the supervisor is gone
-    resolveCleanup = () => {
-      off();
-      stopMetrics();
-      process.off("message", onMessage);
-      process.off("disconnect", drain);
-    };
-  }).then((status) => {
-    resolveCleanup();
-    // The IPC channel would keep this process alive.
-    if (process.connected) process.disconnect();
-    return status;
-  });
+  let stopped = () => {};
+  const stop = new Promise<void>((resolve) => (stopped = resolve));
+  // A terminal's Ctrl-C reaches the whole process group and the supervisor forwards it too:
+  // drain and close are idempotent, so a signal and a message for the same stop are one stop.
+  const drain = () => void server.drain().then(stopped);
+  const close = () => void server.close().then(stopped);
+  const off = onSignals((first) => (first ? drain() : close()));
+  const onMessage = (m: SupervisorMessage) => {
+    if (m?.jsson === "drain") drain();
+    else if (m?.jsson === "close") close();
+  };
+  process.on("message", onMessage);
+  process.once("disconnect", drain); // the supervisor is gone
+  await stop;
+  off();
+  stopMetrics();
+  process.off("message", onMessage);
+  process.off("disconnect", drain);
+  // The IPC channel would keep this process alive.
+  if (process.connected) process.disconnect();
+  return 0;
 }
 
 async function runSupervisor(settings: ChildSettings, io: ProcessIo): Promise<number> {
@@ -246,14 +238,11 @@ async function runSupervisor(settings: ChildSettings, io: ProcessIo): Promise<nu
     return child;
   };
 
-  // Start: every child must report listening; one failure, an early exit, or silence past the deadline ends the start.
-  const first = await new Promise<{ address: AddressInfo } | { line: string; status: number }>((resolve) => {
+  // Start: every child must report listening; one failure, an early exit, or silence past the deadline ends the start
+  // (the first of them does: a later `done` changes nothing, and the unref'd deadline holds nothing up).
+  const first = await new Promise<{ address: AddressInfo } | { line: string; status: number }>((done) => {
     let listening = 0;
-    const deadline = setTimeout(() => resolve({ line: `jsson serve: the server processes did not start within ${START_DEADLINE_MS / 1000}s`, status: 1 }), START_DEADLINE_MS);
-    const done = (r: { address: AddressInfo } | { line: string; status: number }) => {
-      clearTimeout(deadline);
-      resolve(r);
-    };
+    setTimeout(() => done({ line: `jsson serve: the server processes did not start within ${START_DEADLINE_MS / 1000}s`, status: 1 }), START_DEADLINE_MS).unref();
     for (let i = 0; i < processes; i++) {
       const child = fork();
       child.on("message", (m: ChildMessage) => {
@@ -306,14 +295,13 @@ async function runSupervisor(settings: ChildSettings, io: ProcessIo): Promise<nu
         waiting.add(timer);
       });
     for (const child of children) watch(child);
-    const off = onSignals((signal, firstSignal) => {
+    const off = onSignals((firstSignal) => {
       stopping = true;
       for (const timer of waiting) clearTimeout(timer);
       waiting.clear();
-      io.err(firstSignal ? `jsson serve: ${signal} received, finishing in-flight requests` : `jsson serve: ${signal} again, stopping now`);
       for (const child of children) if (child.isConnected()) child.send({ jsson: firstSignal ? "drain" : "close" } satisfies SupervisorMessage);
       if (children.size === 0) stopped();
-    });
+    }, io);
     // After the handlers: a SIGTERM sent as soon as the banner is read must drain, not kill.
     for (const line of bannerLines(first.address, resolved, SERVICE_ROUTES, processes)) io.out(line);
   });

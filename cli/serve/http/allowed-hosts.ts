@@ -22,12 +22,7 @@ export type HostPolicy = { readonly names: ReadonlySet<string> } | undefined;
 /** The policy for a server's options: `allowed` is the `-allowed-hosts` list. */
 export function hostPolicy(includeRoot: string | undefined, allowed: readonly string[] | undefined): HostPolicy {
   if (includeRoot === undefined && (allowed === undefined || allowed.length === 0)) return undefined;
-  const names = new Set<string>();
-  for (const name of allowed ?? []) {
-    const n = hostName(name);
-    if (n !== undefined) names.add(n);
-  }
-  return { names };
+  return { names: new Set((allowed ?? []).map(hostName).filter((n) => n !== undefined)) };
 }
 
 /** Longest `Host` value considered (a DNS name is at most 253 characters; with a port and brackets, less than this). */

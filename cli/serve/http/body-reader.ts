@@ -52,10 +52,7 @@ export class BodyReader {
       pending.delete(entry);
       if (!result.ok) {
         // Stop reading the rest. (After a whole body nothing more comes: the listeners go with the request.)
-        req.off("data", onData);
-        req.off("end", onEnd);
-        req.off("error", onAbort);
-        req.off("close", onClose);
+        for (const [event, listener] of listeners) req.off(event, listener);
         req.pause();
       }
       done(result);
@@ -71,12 +68,10 @@ export class BodyReader {
     const onClose = () => {
       if (!req.complete) onAbort();
     };
+    const listeners = [["data", onData], ["end", onEnd], ["error", onAbort], ["close", onClose]] as const;
     const entry: Pending = { deadline: performance.now() + deadlineMs, expire: () => settle({ ok: false, reason: "timeout" }) };
     pending.add(entry);
     this.#sweeper ??= setInterval(() => this.#sweep(), SWEEP_MS).unref();
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onAbort);
-    req.on("close", onClose);
+    for (const [event, listener] of listeners) req.on(event, listener);
   }
 }

@@ -52,15 +52,7 @@ export function corsHeadersFor(policy: CorsPolicy, req: IncomingMessage): readon
   if (policy.kind === "off") return NONE;
   const origin = req.headers.origin;
   if (origin === undefined || !policy.origins.has(origin)) return VARY_ONLY;
-  return [
-    "Access-Control-Allow-Origin",
-    origin,
-    "Access-Control-Allow-Methods",
-    CORS_HEADERS["Access-Control-Allow-Methods"],
-    "Access-Control-Allow-Headers",
-    CORS_HEADERS["Access-Control-Allow-Headers"],
-    ...VARY_ONLY,
-  ];
+  return ["Access-Control-Allow-Origin", origin, ...ANY_HEADERS.slice(2), ...VARY_ONLY];
 }
 
 /** Whether the answer to `req` carries CORS headers (a preflight then gets a max age too). */

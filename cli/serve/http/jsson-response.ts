@@ -7,6 +7,7 @@
  * and every `writeHead` (ours, a library's, or Node's implicit one) writes
  * them together with the answer's own headers in one go.
  */
+import { randomUUID } from "node:crypto";
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
 
 type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
@@ -45,4 +46,17 @@ export class JssonResponse<Request extends IncomingMessage = IncomingMessage> ex
     }
     return message === undefined ? super.writeHead(statusCode, all) : super.writeHead(statusCode, message, all);
   }
+}
+
+const ACCEPTABLE_ID = /^[\x20-\x7e]{1,200}$/;
+
+/**
+ * `X-Request-Id` (HTTP.md §2): the caller's, if it sent a sensible one, else
+ * a fresh UUID. An id that is empty, overlong or not printable ASCII is
+ * replaced (it is echoed in headers and logs).
+ */
+export function requestIdOf(req: IncomingMessage): string {
+  const sent = req.headers["x-request-id"];
+  const value = Array.isArray(sent) ? sent[0] : sent;
+  return value !== undefined && ACCEPTABLE_ID.test(value) && value.trim() !== "" ? value : randomUUID();
 }

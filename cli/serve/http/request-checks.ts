@@ -15,7 +15,7 @@ import { walkPath } from "../../../core/host/path-walk.js";
 import { SCHEMA_FORMATS } from "../../../core/plugin/index.js";
 import { readJobVars } from "../run/jobs/job-vars.js";
 import { rawMemberText } from "../../wire/raw-member.js";
-import type { TranspileJob, SyntaxCheckJob, ValidateSchemaJob } from "../run/protocol.js";
+import type { JobCommon, TranspileJob, SyntaxCheckJob, ValidateSchemaJob } from "../run/protocol.js";
 import { field } from "./request-json.js";
 import { MAX_QUOTED, quoted, RequestProblems } from "./request-problems.js";
 
@@ -46,8 +46,7 @@ function formatField(engine: Engine, body: Body, name: string, errors: RequestPr
     return "json";
   }
   if (!engine.findFormat(v)) {
-    const available = engine.listFormats().map((f) => f.name).join(", ");
-    errors.add(`${name}: unknown format ${quoted(v)}; available: ${available}`);
+    errors.add(`${name}: unknown format ${quoted(v)}; available: ${engine.listFormats().map((f) => f.name).join(", ")}`);
     return v.slice(0, MAX_QUOTED).toLowerCase();
   }
   return engine.canonicalFormat(v);
@@ -189,21 +188,13 @@ function readSchemaFormat(v: unknown): FieldRead<string | undefined> {
   return (SCHEMA_FORMATS as readonly string[]).includes(lower) ? { value: lower } : { problem: `must be one of ${SCHEMA_FORMATS.join(", ")}, got ${quoted(v)}` };
 }
 
-/** What every job carries from the checks that end every endpoint's (see {@link outcome}). */
-interface JobCommon {
-  /** Strict mode (LANGUAGE.md §16.5): the request's `strict`, else the server's default. */
-  readonly strict: boolean;
-  /** Request warnings (the unknown fields); absent when there are none (the usual case adds nothing to the job). */
-  readonly requestWarnings?: readonly string[];
-}
-
 /**
  * The end of every endpoint's check: `strict` (absent or null: the server's
  * default), then the unknown fields — request warnings, or under `strict`
  * request errors (HTTP.md §2) — and the outcome: the 400's messages, or the
  * job `make` builds.
  */
-function outcome<J>(body: Body, known: readonly string[], serverStrict: boolean, errors: RequestProblems, format: string, make: (common: JobCommon) => J): Checked<J> {
+function outcome<J>(body: Body, known: readonly string[], serverStrict: boolean, errors: RequestProblems, format: string, make: (common: Omit<JobCommon, "source">) => J): Checked<J> {
   const strict = booleanField(body, "strict", errors, serverStrict);
   const warnings = unknownFieldWarnings(body, known);
   if (strict) for (const w of warnings) errors.add(w);

@@ -1,14 +1,8 @@
 /** Structured log lines: one JSON object per line (access log and internal events; levels in log-level.ts). */
 import type { LogLevel } from "./log-level.js";
 
-/** What a `debug` access line adds: the response's size (headers included) and the client's address. */
-export interface AccessDetail {
-  readonly bytes: number;
-  readonly remote: string | undefined;
-}
-
-/** One access-log line (method, path, status, ms, request id; more at `debug`). */
-export function accessLine(method: string, path: string, status: number, ms: number, requestId: string, aborted: boolean, detail?: AccessDetail): string {
+/** One access-log line (method, path, status, ms, request id; at `debug`, `detail`: the response's size, headers included, and the client's address). */
+export function accessLine(method: string, path: string, status: number, ms: number, requestId: string, aborted: boolean, detail?: { bytes: number; remote: string | undefined }): string {
   const entry: Record<string, unknown> = {
     time: new Date().toISOString(),
     level: "info",

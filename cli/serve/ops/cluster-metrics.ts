@@ -104,7 +104,6 @@ export class ClusterMetricsHub {
 export function useClusterMetrics(metrics: ServerMetrics, onError: (detail: string) => void): () => void {
   let nextId = 1;
   const waiting = new Map<number, (text: string | undefined) => void>();
-  let pending: Promise<string> | undefined;
   const onMessage = (m: ToChild) => {
     if (m?.jssonMetrics === "collect") {
       void metrics.localJson().then(
@@ -120,7 +119,7 @@ export function useClusterMetrics(metrics: ServerMetrics, onError: (detail: stri
   process.on("message", onMessage);
   metrics.useSource(
     () =>
-      (pending ??= new Promise<string>((resolve, reject) => {
+      new Promise<string>((resolve, reject) => {
         const id = nextId++;
         const timer = setTimeout(() => answer(undefined), ANSWER_TIMEOUT_MS);
         const answer = (text: string | undefined) => {
@@ -132,7 +131,7 @@ export function useClusterMetrics(metrics: ServerMetrics, onError: (detail: stri
         waiting.set(id, answer);
         if (process.connected) process.send?.({ jssonMetrics: "request", id } satisfies FromChild);
         else answer(undefined);
-      }).finally(() => (pending = undefined))),
+      }),
   );
   return () => process.off("message", onMessage);
 }

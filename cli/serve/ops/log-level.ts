@@ -26,8 +26,6 @@ export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const RANK: Readonly<Record<LogLevel, number>> = { error: 0, warn: 1, info: 2, debug: 3 };
-
 /** Events the server logs below `error`. */
 const EVENT_LEVELS: Readonly<Record<string, LogLevel>> = {
   worker_replaced: "warn",
@@ -37,7 +35,7 @@ const EVENT_LEVELS: Readonly<Record<string, LogLevel>> = {
 
 /** Whether a line of level `line` is written when the server logs at `threshold`. */
 export function logs(threshold: LogLevel, line: LogLevel): boolean {
-  return RANK[line] <= RANK[threshold];
+  return LOG_LEVELS.indexOf(line) <= LOG_LEVELS.indexOf(threshold);
 }
 
 /** The level of an internal event. */

@@ -28,26 +28,6 @@ function methodIndex(method: string | undefined): number {
   return i < 0 ? METHOD_LABELS.length - 1 : i;
 }
 
-/** One `requests` entry, as {@link RequestStats.forEachCount} reports it. */
-export interface RequestCount {
-  readonly route: string;
-  readonly method: string;
-  readonly status: number;
-  readonly count: number;
-}
-
-/** One route's duration histogram and byte count. */
-export interface RouteTotals {
-  readonly route: string;
-  /** Requests per bucket, not cumulative; the last entry counts those above every bound. */
-  readonly buckets: readonly number[];
-  /** Sum of the durations, in seconds. */
-  readonly seconds: number;
-  readonly count: number;
-  /** Response bytes (head and body) written. */
-  readonly bytes: number;
-}
-
 /** Counters of one server's requests; see the file header. */
 export class RequestStats {
   private readonly routes: readonly string[];
@@ -85,29 +65,26 @@ export class RequestStats {
   }
 
   /** Every (route, method, status) seen, with its count. */
-  forEachCount(visit: (entry: RequestCount) => void): void {
+  forEachCount(visit: (labels: { route: string; method: string; status: number }, count: number) => void): void {
     const methods = METHOD_LABELS.length;
     for (const [key, count] of this.counts) {
       const status = key % 1000;
       const combined = (key - status) / 1000;
-      visit({ route: this.routes[Math.floor(combined / methods)] as string, method: METHOD_LABELS[combined % methods] as string, status, count });
+      visit({ route: this.routes[Math.floor(combined / methods)] as string, method: METHOD_LABELS[combined % methods] as string, status }, count);
     }
   }
 
-  /** The routes that had requests, with their histograms and bytes. */
-  routeTotals(): RouteTotals[] {
+  /**
+   * The routes that had requests: requests per duration bucket (not
+   * cumulative; the last entry counts those above every bound), the sum of
+   * the durations in seconds, the count, and the response bytes (head and body).
+   */
+  routeTotals(): { route: string; buckets: number[]; seconds: number; count: number; bytes: number }[] {
     const width = DURATION_BUCKETS.length + 1;
-    const out: RouteTotals[] = [];
-    this.routes.forEach((route, i) => {
-      if (this.requests[i] === 0) return;
-      out.push({
-        route,
-        buckets: Array.from(this.buckets.subarray(i * width, (i + 1) * width)),
-        seconds: this.seconds[i] as number,
-        count: this.requests[i] as number,
-        bytes: this.bytes[i] as number,
-      });
+    return this.routes.flatMap((route, i) => {
+      if (this.requests[i] === 0) return [];
+      const buckets = Array.from(this.buckets.subarray(i * width, (i + 1) * width));
+      return [{ route, buckets, seconds: this.seconds[i] as number, count: this.requests[i] as number, bytes: this.bytes[i] as number }];
     });
-    return out;
   }
 }

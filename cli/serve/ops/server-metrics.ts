@@ -103,7 +103,7 @@ export class ServerMetrics {
       registers,
       collect() {
         this.reset();
-        stats.forEachCount(({ route, method, status, count }) => this.inc({ route, method, status }, count));
+        stats.forEachCount((labels, count) => this.inc(labels, count));
       },
     });
     new RouteDurations(this.registry, stats);

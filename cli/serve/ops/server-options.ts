@@ -76,9 +76,12 @@ export const DEFAULT_MAX_MEMORY_BYTES = 96 * 1024 * 1024;
 /** The smallest memory budget a job can have: a worker's engine needs about this much to start. */
 export const MIN_MAX_MEMORY_BYTES = 32 * 1024 * 1024;
 
-/** The defaults (HTTP.md §1). */
-export function defaultServerOptions(): ServerOptions {
-  return {
+/** Options as callers give them: any subset; an `undefined` field keeps its default. */
+export type ServerOptionsInput = { readonly [K in keyof ServerOptions]?: ServerOptions[K] | undefined };
+
+/** The defaults (HTTP.md §1), overridden by the given fields (undefined fields keep the default). */
+export function resolveServerOptions(partial: ServerOptionsInput = {}): ServerOptions {
+  const defaults: ServerOptions = {
     cors: true,
     corsOrigins: undefined,
     includeRoot: undefined,
@@ -101,14 +104,7 @@ export function defaultServerOptions(): ServerOptions {
     drainGraceMs: 30_000,
     strict: false,
   };
-}
-
-/** Options as callers give them: any subset; an `undefined` field keeps its default. */
-export type ServerOptionsInput = { readonly [K in keyof ServerOptions]?: ServerOptions[K] | undefined };
-
-/** Defaults overridden by the given fields (undefined fields keep the default). */
-export function resolveServerOptions(partial: ServerOptionsInput = {}): ServerOptions {
-  const out: Record<string, unknown> = { ...defaultServerOptions() };
+  const out: Record<string, unknown> = { ...defaults };
   for (const [k, v] of Object.entries(partial)) if (v !== undefined) out[k] = v;
   return out as unknown as ServerOptions;
 }

@@ -13,19 +13,16 @@ let cached: PackageInfo | undefined;
 
 /** Version facts of this package (found by walking up from this file to package.json). */
 export function packageInfo(): PackageInfo {
-  return (cached ??= readPackageInfo());
-}
-
-function readPackageInfo(): PackageInfo {
+  if (cached !== undefined) return cached;
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const candidate = join(dir, "package.json");
     if (existsSync(candidate)) {
       const pkg = JSON.parse(readFileSync(candidate, "utf8")) as { name?: string; version?: string; engines?: { node?: string } };
       if (pkg.name === "jsson") {
         const min = /(\d+(?:\.\d+){0,2})/.exec(pkg.engines?.node ?? "")?.[1] ?? "20";
-        return { version: pkg.version ?? "0.0.0", runtimeRequirement: `${min}+` };
+        return (cached = { version: pkg.version ?? "0.0.0", runtimeRequirement: `${min}+` });
       }
     }
-    if (dirname(dir) === dir) return { version: "0.0.0", runtimeRequirement: "20+" };
+    if (dirname(dir) === dir) return (cached = { version: "0.0.0", runtimeRequirement: "20+" });
   }
 }

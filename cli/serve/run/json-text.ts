@@ -13,51 +13,29 @@ export function jsonText(data: unknown): string {
 }
 
 function write(v: unknown, out: string[]): void {
-  switch (typeof v) {
-    case "string":
-      out.push(JSON.stringify(v));
-      return;
-    case "number":
-      out.push(Number.isFinite(v) ? JSON.stringify(v) : "null");
-      return;
-    case "bigint":
-      out.push(v.toString());
-      return;
-    case "boolean":
-      out.push(v ? "true" : "false");
-      return;
-    case "object":
-      break;
-    default:
-      out.push("null");
-      return;
-  }
-  if (v === null) {
-    out.push("null");
-    return;
-  }
-  if (Array.isArray(v)) {
+  if (typeof v === "bigint") out.push(v.toString());
+  else if (typeof v === "string" || typeof v === "boolean") out.push(JSON.stringify(v));
+  else if (typeof v === "number") out.push(Number.isFinite(v) ? JSON.stringify(v) : "null");
+  else if (v === null || typeof v !== "object") out.push("null");
+  else if (v instanceof Date) out.push(Number.isNaN(v.getTime()) ? "null" : JSON.stringify(v.toISOString()));
+  else if (Array.isArray(v)) {
     out.push("[");
     for (let i = 0; i < v.length; i++) {
       if (i > 0) out.push(",");
       write(v[i], out);
     }
     out.push("]");
-    return;
+  } else {
+    out.push("{");
+    let first = true;
+    for (const key of Object.keys(v)) {
+      if (!first) out.push(",");
+      first = false;
+      out.push(JSON.stringify(key), ":");
+      write((v as Record<string, unknown>)[key], out);
+    }
+    out.push("}");
   }
-  if (v instanceof Date) {
-    out.push(Number.isNaN(v.getTime()) ? "null" : JSON.stringify(v.toISOString()));
-    return;
-  }
-  out.push("{");
-  let first = true;
-  for (const key of Object.keys(v)) {
-    if (!first) out.push(",");
-    first = false;
-    out.push(JSON.stringify(key), ":");
-    write((v as Record<string, unknown>)[key], out);
-  }
-  out.push("}");
 }
 
 /** A duration in ms rounded to microseconds, as JSON number text. */

@@ -5,51 +5,45 @@
 import type { IncludeMerge } from "../../../core/index.js";
 import type { ResolvedPlugin } from "../../plugin-loader/index.js";
 
-/** `POST /transpile`, checked. */
-export interface TranspileJob {
-  readonly kind: "transpile";
+/** What every job carries: the request's source, strict mode and request warnings. */
+export interface JobCommon {
   readonly source: string;
-  /** Canonical format name. */
-  readonly format: string;
-  readonly includeMerge: IncludeMerge;
-  readonly streaming: boolean;
-  readonly streamThreshold: number;
   /** Strict mode (LANGUAGE.md §16.5): the request's `strict`, else the server's default. */
   readonly strict?: boolean;
+  /** Request warnings (unknown fields, HTTP.md §2) for the answer's `warnings`, after the source's own; absent when there are none. */
+  readonly requestWarnings?: readonly string[];
+}
+
+/** What a job that evaluates the source (/transpile, /validate-schema) carries besides. */
+export interface EvaluatingJob extends JobCommon {
+  readonly includeMerge: IncludeMerge;
   /** The request's virtual folder, as pairs (no object prototype games across the thread boundary). */
   readonly files: readonly (readonly [string, string])[];
   /** External variables: the request's `vars` object as the client wrote it (JSON text, read exactly by the job). */
   readonly vars?: string;
-  /** Request warnings (unknown fields, HTTP.md §2) for the answer's `warnings`, after the source's own. */
-  readonly requestWarnings?: readonly string[];
+}
+
+/** `POST /transpile`, checked. */
+export interface TranspileJob extends EvaluatingJob {
+  readonly kind: "transpile";
+  /** Canonical format name. */
+  readonly format: string;
+  readonly streaming: boolean;
+  readonly streamThreshold: number;
 }
 
 /** `POST /validate`, checked: a syntax check, no evaluation. */
-export interface SyntaxCheckJob {
+export interface SyntaxCheckJob extends JobCommon {
   readonly kind: "syntax-check";
-  readonly source: string;
-  /** As in {@link TranspileJob}. */
-  readonly requestWarnings?: readonly string[];
-  /** As {@link TranspileJob.strict}. */
-  readonly strict?: boolean;
 }
 
 /** `POST /validate-schema`, checked. */
-export interface ValidateSchemaJob {
+export interface ValidateSchemaJob extends EvaluatingJob {
   readonly kind: "validate-schema";
-  readonly source: string;
   readonly schema: string;
   readonly schemaFormat: string | undefined;
   /** Canonical format name. */
   readonly outputFormat: string;
-  /** As {@link TranspileJob.strict}. */
-  readonly strict?: boolean;
-  readonly includeMerge: IncludeMerge;
-  readonly files: readonly (readonly [string, string])[];
-  /** As in {@link TranspileJob}. */
-  readonly vars?: string;
-  /** As in {@link TranspileJob}. */
-  readonly requestWarnings?: readonly string[];
 }
 
 /** Any job a worker runs. */
@@ -99,7 +93,10 @@ export const RING_SLOT_BYTES = 256 * 1024;
  * garbage on either side, and a full ring is the worker's backpressure.
  */
 export const CONTROL = {
-  /** The id of a job that must stop (client gone, or the server gave up on it); the worker compares it with its current job's. */
+  /**
+   * The id of a job that must stop (client gone, or the server gave up on it); the worker compares it with its current
+   * job's. The pool's ids count from 1 and wrap below 2^31, so an Int32 holds them and 0 is none.
+   */
   ABORT: 0,
   /** Bumped (and notified) whenever a slot is freed; the worker waits on it for a free slot. */
   RING_FREED: 1,
@@ -139,11 +136,6 @@ export const BATCH_NUMBERS = 1 << (31 - BATCH_INDEX_BITS);
 /** {@link CONTROL.NEXT} for batch `batch` with `claimed` jobs claimed. */
 export function claimWord(batch: number, claimed: number): number {
   return (batch << BATCH_INDEX_BITS) | claimed;
-}
-
-/** An id as the control block holds it (ABORT): the low 31 bits, never 0 (the pool's ids count from 1 and wrap below 2^31). */
-export function controlId(id: number): number {
-  return id | 0;
 }
 
 /** Values of {@link CONTROL.PHASE}. */

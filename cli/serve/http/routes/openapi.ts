@@ -10,11 +10,9 @@
  * registered at start, plugins included (so a typed client refuses a format
  * the server does not have). The server reads format names
  * case-insensitively; the enum lists the lower-case spellings, canonical
- * names and aliases. The served document states request defaults in words
- * (the schemas below declare them with `default`, moved by
- * {@link forClientGenerators}): generators (openapi-typescript by default)
- * read `default` as "always present" and would make a client send every
- * such field.
+ * names and aliases. Request defaults are stated in words, never with
+ * `default`: generators (openapi-typescript by default) read `default` as
+ * "always present" and would make a client send every such field.
  */
 import { DEFAULT_STREAM_THRESHOLD, INCLUDE_MERGE_MODES, LANGUAGE_VERSION, type FormatInfo } from "../../../../core/index.js";
 import { SCHEMA_FORMATS } from "../../../../core/plugin/index.js";
@@ -31,6 +29,16 @@ const SPAN: Record<string, Json> = Object.fromEntries(["line", "column", "end_li
 /** A span's fields, and the included file it lies in. */
 const placeProperties = (): Record<string, Json> => ({ ...SPAN, file: str("The included file (a path of `files`); absent for the request's own source.") });
 const SEMVER: Json = { type: "string", pattern: "^[0-9]+\\.[0-9]+\\.[0-9]+$" };
+/** An object schema that allows no other members (the tests validate real responses against it). */
+const closed = (required: string[], properties: Record<string, Json>, description?: string): Json => ({
+  type: "object",
+  ...(description === undefined ? {} : { description }),
+  required,
+  additionalProperties: false,
+  properties,
+});
+/** The members every POST answer may end with. */
+const WARNING_MEMBERS: Record<string, Json> = { warnings: ref("Warnings"), warning_diagnostics: ref("WarningDiagnostics") };
 
 function jsonResponse(description: string, schema: Json, extraHeaders: Record<string, Json> = {}): Json {
   return {
@@ -53,10 +61,11 @@ const POST_ERRORS: Record<string, Json> = {
   "503": { $ref: "#/components/responses/Busy" },
 };
 
-/** Every path's `OPTIONS`. */
-const preflight = (): Json => ({
+/** Every path's `OPTIONS`; its operationId is `<path in camelCase>Preflight`. */
+const preflight = (path: string): Json => ({
   summary: "CORS preflight",
   responses: { "204": { description: "No content; when CORS answers the request's origin (see -cors, -cors-origin, -include-root), the CORS headers and Access-Control-Max-Age" } },
+  operationId: `${camelPath(path)}Preflight`,
 });
 
 /** Build the document for the output formats registered (built-in and plugins). */
@@ -65,12 +74,9 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
   const formatList = formats.join(", ");
   const spellings = [...new Set(registered.flatMap((f) => [f.name, ...f.aliases].map((n) => n.toLowerCase())))];
   const schemas: Record<string, Json> = {
-    Diagnostic: {
-      type: "object",
-      description: "One problem in the source, structured (the same as the matching entry of `errors`).",
-      required: ["line", "column", "end_line", "end_column", "message", "code"],
-      additionalProperties: false,
-      properties: {
+    Diagnostic: closed(
+      ["line", "column", "end_line", "end_column", "message", "code"],
+      {
         ...SPAN,
         message: str("The message without its `Line <n>:` prefix (for an error inside an included file, the whole nested form of LANGUAGE.md §13.3)."),
         code: { type: "string", pattern: "^JSSON[0-9]{4}$" },
@@ -79,31 +85,21 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         related: { type: "array", items: ref("RelatedPlace"), description: "Other places that explain the problem, when known." },
         suggestion: ref("Suggestion"),
       },
-    },
-    Suggestion: {
-      type: "object",
-      description: "A fix an editor can apply (a warning's, LANGUAGE.md §16.5): replace the text of the span with `text` (an empty span inserts it).",
-      required: ["text", "line", "column", "end_line", "end_column"],
-      additionalProperties: false,
-      properties: { text: str("The replacement text."), ...SPAN },
-    },
-    RelatedPlace: {
-      type: "object",
-      required: ["line", "column", "end_line", "end_column", "message"],
-      additionalProperties: false,
-      properties: {
-        ...SPAN,
-        message: str("What this place is."),
-        file: str("The included file the place lies in; absent for the request's own source."),
-      },
-    },
-    SchemaDiagnostic: {
-      type: "object",
-      description:
-        "A data failure of /validate-schema: the `errors` line's path and message, the schema keyword and where it is in the schema, and the place in the source that produced the value (LANGUAGE.md §12.3); the place is absent when the failure names no value.",
-      required: ["path", "message", "keyword", "schema_path"],
-      additionalProperties: false,
-      properties: {
+      "One problem in the source, structured (the same as the matching entry of `errors`).",
+    ),
+    Suggestion: closed(
+      ["text", "line", "column", "end_line", "end_column"],
+      { text: str("The replacement text."), ...SPAN },
+      "A fix an editor can apply (a warning's, LANGUAGE.md §16.5): replace the text of the span with `text` (an empty span inserts it).",
+    ),
+    RelatedPlace: closed(["line", "column", "end_line", "end_column", "message"], {
+      ...SPAN,
+      message: str("What this place is."),
+      file: str("The included file the place lies in; absent for the request's own source."),
+    }),
+    SchemaDiagnostic: closed(
+      ["path", "message", "keyword", "schema_path"],
+      {
         path: str("`$`, `$.key`, `$.items[3]`: as in the `errors` line."),
         message: str("As in the `errors` line, after the path."),
         keyword: str("The schema keyword that failed (`maximum`, `required`, …)."),
@@ -112,17 +108,12 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         related: {
           type: "array",
           description: "Another place that explains this one: the `@use` a preset member came through, the data file a value came from.",
-          items: { type: "object", required: ["message", "line", "column", "end_line", "end_column"], additionalProperties: false, properties: { message: str(), ...placeProperties() } },
+          items: closed(["message", "line", "column", "end_line", "end_column"], { message: str(), ...placeProperties() }),
         },
       },
-    },
-    SchemaErrorDiagnostic: {
-      type: "object",
-      description: "A schema that cannot be used: the `schema: …` line.",
-      required: ["message"],
-      additionalProperties: false,
-      properties: { message: str() },
-    },
+      "A data failure of /validate-schema: the `errors` line's path and message, the schema keyword and where it is in the schema, and the place in the source that produced the value (LANGUAGE.md §12.3); the place is absent when the failure names no value.",
+    ),
+    SchemaErrorDiagnostic: closed(["message"], { message: str() }, "A schema that cannot be used: the `schema: …` line."),
     Files: {
       type: "object",
       description: "A virtual folder: relative path → JSSON text, or data (a path ending in .json, .yaml, .yml or .toml is read as data). `include` reads only these (and, if the operator allowed it, -include-root).",
@@ -134,7 +125,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         "External variables (LANGUAGE.md §16.2): name → any JSON value, visible by name in the source and every included file, never written out. Names are identifiers that are not keywords; integers are exact 64-bit integers, `1.0` stays a float.",
       propertyNames: { pattern: "^[\\p{L}_][\\p{L}\\p{Nd}_]*$" },
     },
-    IncludeMerge: { type: "string", enum: [...INCLUDE_MERGE_MODES], default: "keep" },
+    IncludeMerge: { type: "string", enum: [...INCLUDE_MERGE_MODES], description: 'Default: "keep".' },
     Strict: { type: "boolean", description: "Strict mode (LANGUAGE.md §16.5): the first warning fails the request as an error. Default: the server's -strict (JSSON_STRICT), else false." },
     Warnings: {
       type: "array",
@@ -153,56 +144,38 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       required: ["source"],
       properties: {
         source: str("JSSON text (empty → `{}`)."),
-        format: { allOf: [ref("FormatName")], default: "json", description: `Output format, case-insensitive: ${formatList} (and aliases such as yml, ts).` },
+        format: { allOf: [ref("FormatName")], description: `Output format, case-insensitive: ${formatList} (and aliases such as yml, ts). Default: "json".` },
         include_merge: ref("IncludeMerge"),
-        streaming: { type: "boolean", default: false, description: "Stream the response (chunked). The bytes are the same as without streaming." },
-        stream_threshold: { type: "integer", minimum: 1, default: DEFAULT_STREAM_THRESHOLD, description: "A range with more elements than this turns streaming on." },
+        streaming: { type: "boolean", description: "Stream the response (chunked). The bytes are the same as without streaming. Default: false." },
+        stream_threshold: { type: "integer", minimum: 1, description: `A range with more elements than this turns streaming on. Default: ${DEFAULT_STREAM_THRESHOLD}.` },
         files: ref("Files"),
         vars: ref("Vars"),
         strict: ref("Strict"),
       },
     },
-    TranspileSuccess: {
-      type: "object",
-      required: ["success", "output", "format", "transpile_time_ms"],
-      additionalProperties: false,
-      properties: {
-        success: { const: true },
-        output: { description: "json: the JSON value itself (source key order, exact integers); other formats: the output text as a string." },
-        format: { allOf: [ref("CanonicalFormat")], description: "Canonical name of the format used." },
-        transpile_time_ms: ms("Duration of the work in milliseconds."),
-        warnings: ref("Warnings"),
-        warning_diagnostics: ref("WarningDiagnostics"),
-      },
-    },
-    TranspileFailure: {
-      type: "object",
-      required: ["success", "errors", "diagnostics", "format", "transpile_time_ms"],
-      additionalProperties: false,
-      properties: {
-        success: { const: false },
-        errors: { type: "array", minItems: 1, items: { type: "string" }, description: "`Line <n>: …` for source errors; `<field>: …` for request errors." },
-        diagnostics: { type: "array", items: ref("Diagnostic"), description: "The source errors, structured; empty for request errors." },
-        format: { type: "string" },
-        transpile_time_ms: ms("Duration of the work in milliseconds."),
-        warnings: ref("Warnings"),
-        warning_diagnostics: ref("WarningDiagnostics"),
-      },
-    },
+    TranspileSuccess: closed(["success", "output", "format", "transpile_time_ms"], {
+      success: { const: true },
+      output: { description: "json: the JSON value itself (source key order, exact integers); other formats: the output text as a string." },
+      format: { allOf: [ref("CanonicalFormat")], description: "Canonical name of the format used." },
+      transpile_time_ms: ms("Duration of the work in milliseconds."),
+      ...WARNING_MEMBERS,
+    }),
+    TranspileFailure: closed(["success", "errors", "diagnostics", "format", "transpile_time_ms"], {
+      success: { const: false },
+      errors: { type: "array", minItems: 1, items: { type: "string" }, description: "`Line <n>: …` for source errors; `<field>: …` for request errors." },
+      diagnostics: { type: "array", items: ref("Diagnostic"), description: "The source errors, structured; empty for request errors." },
+      format: { type: "string" },
+      transpile_time_ms: ms("Duration of the work in milliseconds."),
+      ...WARNING_MEMBERS,
+    }),
     TranspileResponse: { oneOf: [ref("TranspileSuccess"), ref("TranspileFailure")] },
     ValidateRequest: { type: "object", required: ["source"], properties: { source: str("JSSON text."), strict: ref("Strict") } },
-    ValidateResponse: {
-      type: "object",
-      required: ["valid", "errors"],
-      additionalProperties: false,
-      properties: {
-        valid: { type: "boolean" },
-        errors: { type: "array", items: { type: "string" } },
-        diagnostics: { type: "array", items: ref("Diagnostic") },
-        warnings: ref("Warnings"),
-        warning_diagnostics: ref("WarningDiagnostics"),
-      },
-    },
+    ValidateResponse: closed(["valid", "errors"], {
+      valid: { type: "boolean" },
+      errors: { type: "array", items: { type: "string" } },
+      diagnostics: { type: "array", items: ref("Diagnostic") },
+      ...WARNING_MEMBERS,
+    }),
     ValidateSchemaRequest: {
       type: "object",
       required: ["source", "schema"],
@@ -210,118 +183,69 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         source: str("JSSON text."),
         schema: str("The JSON Schema document, as JSON, YAML or TOML text."),
         schema_format: { type: "string", enum: [...SCHEMA_FORMATS], description: "Detected from the text when absent." },
-        output_format: { allOf: [ref("FormatName")], default: "json", description: `The format to transpile to before validating: ${formatList}.` },
+        output_format: { allOf: [ref("FormatName")], description: `The format to transpile to before validating: ${formatList}. Default: "json".` },
         include_merge: ref("IncludeMerge"),
         files: ref("Files"),
         vars: ref("Vars"),
         strict: ref("Strict"),
       },
     },
-    ValidateSchemaResponse: {
-      type: "object",
-      required: ["valid", "errors", "format", "schema_type", "transpile_time_ms", "validate_time_ms"],
-      additionalProperties: false,
-      properties: {
-        valid: { type: "boolean" },
-        errors: { type: "array", items: { type: "string" }, description: "`$.path: message` data failures; `Line <n>: …` source errors; `schema: …` schema errors; `<field>: …` request errors." },
-        format: { type: "string" },
-        schema_type: { const: "json-schema" },
-        transpile_time_ms: ms("Duration of the transpile in milliseconds."),
-        validate_time_ms: ms("Duration of the validation in milliseconds."),
-        transpiled_data: { description: "The data that was validated; present whenever the transpile succeeded." },
-        diagnostics: {
-          type: "array",
-          description: "Present when `valid` is false: one entry per `errors` line, in order (source errors as in /transpile).",
-          items: { anyOf: [ref("SchemaDiagnostic"), ref("Diagnostic"), ref("SchemaErrorDiagnostic")] },
-        },
-        warnings: ref("Warnings"),
-        warning_diagnostics: ref("WarningDiagnostics"),
+    ValidateSchemaResponse: closed(["valid", "errors", "format", "schema_type", "transpile_time_ms", "validate_time_ms"], {
+      valid: { type: "boolean" },
+      errors: { type: "array", items: { type: "string" }, description: "`$.path: message` data failures; `Line <n>: …` source errors; `schema: …` schema errors; `<field>: …` request errors." },
+      format: { type: "string" },
+      schema_type: { const: "json-schema" },
+      transpile_time_ms: ms("Duration of the transpile in milliseconds."),
+      validate_time_ms: ms("Duration of the validation in milliseconds."),
+      transpiled_data: { description: "The data that was validated; present whenever the transpile succeeded." },
+      diagnostics: {
+        type: "array",
+        description: "Present when `valid` is false: one entry per `errors` line, in order (source errors as in /transpile).",
+        items: { anyOf: [ref("SchemaDiagnostic"), ref("Diagnostic"), ref("SchemaErrorDiagnostic")] },
       },
-    },
-    Health: {
-      type: "object",
-      required: ["status", "service", "version", "lang_version", "timestamp"],
-      additionalProperties: false,
-      properties: {
-        status: { type: "string", enum: ["healthy", "shutting_down"] },
-        service: { const: "jsson" },
-        version: SEMVER,
-        lang_version: SEMVER,
-        timestamp: { type: "string", format: "date-time" },
-      },
-    },
-    Version: {
-      type: "object",
-      required: ["server_version", "lang_version", "go_version", "runtime", "runtime_version"],
-      additionalProperties: false,
-      properties: {
-        server_version: SEMVER,
-        lang_version: SEMVER,
-        go_version: { type: "string", pattern: "^[0-9]+(\\.[0-9]+)*\\+$", description: "Kept for clients of the original service: the runtime version required." },
-        runtime: { const: "node" },
-        runtime_version: str("The running Node.js version (process.version)."),
-      },
-    },
-    FormatInfo: {
-      type: "object",
-      required: ["name", "aliases", "media_type", "extension", "extensions", "description", "plugin"],
-      additionalProperties: false,
-      properties: {
-        name: { type: "string" },
-        aliases: { type: "array", items: { type: "string" } },
-        media_type: { type: "string" },
-        extension: str("The usual file extension, without the dot."),
-        extensions: { type: "array", items: { type: "string" } },
-        description: { type: "string" },
-        plugin: str("The plugin that provides the format."),
-      },
-    },
-    Alive: { type: "object", required: ["status"], additionalProperties: false, properties: { status: { const: "alive" } } },
-    Ready: { type: "object", required: ["status"], additionalProperties: false, properties: { status: { const: "ready" } } },
-    NotReady: {
-      type: "object",
-      required: ["status", "reason"],
-      additionalProperties: false,
-      properties: {
-        status: { const: "not_ready" },
-        reason: { type: "string", enum: [...NOT_READY_REASONS], description: "starting: workers not up yet; draining: shutting down (SIGTERM); no_workers: every evaluation worker is being replaced." },
-      },
-    },
-    Formats: {
-      type: "object",
-      required: ["formats"],
-      additionalProperties: false,
-      properties: { formats: { type: "array", items: ref("FormatInfo") } },
-    },
-    NotFound: {
-      type: "object",
-      required: ["error", "path"],
-      additionalProperties: false,
-      properties: { error: { const: "not found" }, path: { type: "string" } },
-    },
-    MethodNotAllowed: {
-      type: "object",
-      required: ["error", "allowed"],
-      additionalProperties: false,
-      properties: { error: { const: "method not allowed" }, allowed: { type: "array", items: { type: "string" }, minItems: 1 } },
-    },
-    Error: {
-      type: "object",
-      required: ["error"],
-      additionalProperties: false,
-      properties: {
-        error: { type: "string" },
-        request_id: { type: "string" },
-        limit_bytes: { type: "integer", minimum: 0 },
-      },
-    },
+      ...WARNING_MEMBERS,
+    }),
+    Health: closed(["status", "service", "version", "lang_version", "timestamp"], {
+      status: { type: "string", enum: ["healthy", "shutting_down"] },
+      service: { const: "jsson" },
+      version: SEMVER,
+      lang_version: SEMVER,
+      timestamp: { type: "string", format: "date-time" },
+    }),
+    Version: closed(["server_version", "lang_version", "go_version", "runtime", "runtime_version"], {
+      server_version: SEMVER,
+      lang_version: SEMVER,
+      go_version: { type: "string", pattern: "^[0-9]+(\\.[0-9]+)*\\+$", description: "Kept for clients of the original service: the runtime version required." },
+      runtime: { const: "node" },
+      runtime_version: str("The running Node.js version (process.version)."),
+    }),
+    FormatInfo: closed(["name", "aliases", "media_type", "extension", "extensions", "description", "plugin"], {
+      name: { type: "string" },
+      aliases: { type: "array", items: { type: "string" } },
+      media_type: { type: "string" },
+      extension: str("The usual file extension, without the dot."),
+      extensions: { type: "array", items: { type: "string" } },
+      description: { type: "string" },
+      plugin: str("The plugin that provides the format."),
+    }),
+    Alive: closed(["status"], { status: { const: "alive" } }),
+    Ready: closed(["status"], { status: { const: "ready" } }),
+    NotReady: closed(["status", "reason"], {
+      status: { const: "not_ready" },
+      reason: { type: "string", enum: [...NOT_READY_REASONS], description: "starting: workers not up yet; draining: shutting down (SIGTERM); no_workers: every evaluation worker is being replaced." },
+    }),
+    Formats: closed(["formats"], { formats: { type: "array", items: ref("FormatInfo") } }),
+    NotFound: closed(["error", "path"], { error: { const: "not found" }, path: { type: "string" } }),
+    MethodNotAllowed: closed(["error", "allowed"], { error: { const: "method not allowed" }, allowed: { type: "array", items: { type: "string" }, minItems: 1 } }),
+    Error: closed(["error"], { error: { type: "string" }, request_id: { type: "string" }, limit_bytes: { type: "integer", minimum: 0 } }),
   };
 
-  const getOp = (summary: string, schema: string, extra: Record<string, Json> = {}): Json => ({
+  const getOp = (operationId: string, summary: string, schema: string, extra: Record<string, Json> = {}): Json => ({
     summary,
     responses: { "200": jsonResponse(summary, ref(schema)), ...extra, ...COMMON_ERRORS },
+    operationId,
   });
-  const postOp = (summary: string, request: string, response: string, badRequest: string): Json => ({
+  const postOp = (operationId: string, summary: string, request: string, response: string, badRequest: string): Json => ({
     summary,
     requestBody: {
       required: true,
@@ -333,9 +257,45 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
       "400": jsonResponse("Request error: one message per problem, naming the field.", ref(badRequest)),
       ...POST_ERRORS,
     },
+    operationId,
   });
+  const paths: Record<string, Record<string, Json>> = {
+    "/transpile": { post: postOp("transpile", "Transpile JSSON", "TranspileRequest", "TranspileResponse", "TranspileFailure") },
+    "/validate": { post: postOp("validate", "Check JSSON syntax (no evaluation)", "ValidateRequest", "ValidateResponse", "ValidateResponse") },
+    "/validate-schema": {
+      post: postOp("validateSchema", "Transpile, then validate the data against a JSON Schema", "ValidateSchemaRequest", "ValidateSchemaResponse", "ValidateSchemaResponse"),
+    },
+    "/health": { get: getOp("getHealth", "Service health", "Health", { "503": jsonResponse("Shutting down (draining).", ref("Health")) }) },
+    "/version": { get: getOp("getVersion", "Server and language versions", "Version") },
+    "/formats": { get: getOp("listFormats", "Registered output formats", "Formats") },
+    "/openapi.json": {
+      get: { summary: "This document", responses: { "200": jsonResponse("OpenAPI 3.1 document", { type: "object" }), ...COMMON_ERRORS }, operationId: "getOpenApi" },
+    },
+    "/livez": { get: getOp("getLiveness", "Liveness probe: 200 while the process can answer (draining included)", "Alive") },
+    "/readyz": {
+      get: getOp("getReadiness", "Readiness probe: 200 when the server takes work", "Ready", {
+        "503": jsonResponse("Not ready: starting, draining, or every evaluation worker down.", ref("NotReady")),
+      }),
+    },
+    "/metrics": {
+      get: {
+        summary: "Prometheus metrics of the whole server (every HTTP process), names prefixed jsson_",
+        responses: {
+          "200": {
+            description: "Prometheus text exposition format 0.0.4 (Content-Type: text/plain; version=0.0.4; charset=utf-8)",
+            headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
+            content: { "text/plain": { schema: { type: "string" } } },
+          },
+          "503": jsonResponse("The other HTTP processes' metrics did not arrive in time; retry.", ref("Error"), { "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
+          ...COMMON_ERRORS,
+        },
+        operationId: "getMetrics",
+      },
+    },
+  };
+  for (const [path, item] of Object.entries(paths)) item["options"] = preflight(path);
 
-  return forClientGenerators({
+  return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: {
@@ -351,31 +311,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         variables: { host: { default: "localhost" }, port: { default: "8090" } },
       },
     ],
-    paths: {
-      "/transpile": { post: postOp("Transpile JSSON", "TranspileRequest", "TranspileResponse", "TranspileFailure") },
-      "/validate": { post: postOp("Check JSSON syntax (no evaluation)", "ValidateRequest", "ValidateResponse", "ValidateResponse") },
-      "/validate-schema": { post: postOp("Transpile, then validate the data against a JSON Schema", "ValidateSchemaRequest", "ValidateSchemaResponse", "ValidateSchemaResponse") },
-      "/health": { get: getOp("Service health", "Health", { "503": jsonResponse("Shutting down (draining).", ref("Health")) }) },
-      "/version": { get: getOp("Server and language versions", "Version") },
-      "/formats": { get: getOp("Registered output formats", "Formats") },
-      "/openapi.json": { get: { summary: "This document", responses: { "200": jsonResponse("OpenAPI 3.1 document", { type: "object" }), ...COMMON_ERRORS } } },
-      "/livez": { get: getOp("Liveness probe: 200 while the process can answer (draining included)", "Alive") },
-      "/readyz": { get: getOp("Readiness probe: 200 when the server takes work", "Ready", { "503": jsonResponse("Not ready: starting, draining, or every evaluation worker down.", ref("NotReady")) }) },
-      "/metrics": {
-        get: {
-          summary: "Prometheus metrics of the whole server (every HTTP process), names prefixed jsson_",
-          responses: {
-            "200": {
-              description: "Prometheus text exposition format 0.0.4 (Content-Type: text/plain; version=0.0.4; charset=utf-8)",
-              headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
-              content: { "text/plain": { schema: { type: "string" } } },
-            },
-            "503": jsonResponse("The other HTTP processes' metrics did not arrive in time; retry.", ref("Error"), { "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
-            ...COMMON_ERRORS,
-          },
-        },
-      },
-    },
+    paths,
     components: {
       schemas,
       headers: {
@@ -393,25 +329,7 @@ export function openApiDocument(registered: readonly Pick<FormatInfo, "name" | "
         Busy: jsonResponse("The work queue is full.", ref("Error"), { "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
       },
     },
-  });
-}
-
-/** The `operationId` of each path's operations (a generated client's method names); each path's preflight is `<path in camelCase>Preflight`. */
-const OPERATION_IDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "/transpile": { post: "transpile" },
-  "/validate": { post: "validate" },
-  "/validate-schema": { post: "validateSchema" },
-  "/health": { get: "getHealth" },
-  "/version": { get: "getVersion" },
-  "/formats": { get: "listFormats" },
-  "/openapi.json": { get: "getOpenApi" },
-  "/livez": { get: "getLiveness" },
-  "/readyz": { get: "getReadiness" },
-  "/metrics": { get: "getMetrics" },
-};
-
-function isObject(j: Json | undefined): j is { [key: string]: Json } {
-  return typeof j === "object" && j !== null && !Array.isArray(j);
+  };
 }
 
 /** `/validate-schema` → `validateSchema`. */
@@ -421,39 +339,4 @@ function camelPath(path: string): string {
     .filter((w) => w !== "")
     .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)))
     .join("");
-}
-
-/** Every `default` inside `schema`, moved into its description as words. */
-function defaultsInWords(schema: Json): void {
-  if (Array.isArray(schema)) return schema.forEach(defaultsInWords);
-  if (!isObject(schema)) return;
-  if ("default" in schema) {
-    const words = `Default: ${JSON.stringify(schema["default"])}.`;
-    schema["description"] = typeof schema["description"] === "string" ? `${schema["description"]} ${words}` : words;
-    delete schema["default"];
-  }
-  for (const value of Object.values(schema)) defaultsInWords(value);
-}
-
-/**
- * Every path's preflight, and the finishing touches for client generators
- * (see the file header), kept apart from the schemas so that those read as
- * the contract: operationIds from {@link OPERATION_IDS}, and the request
- * schemas' defaults in words.
- */
-function forClientGenerators(doc: { [key: string]: Json }): Json {
-  const paths = doc["paths"];
-  if (isObject(paths))
-    for (const [path, item] of Object.entries(paths)) {
-      if (!isObject(item)) continue;
-      item["options"] = preflight();
-      for (const [method, op] of Object.entries(item)) {
-        if (!isObject(op)) continue;
-        const id = method === "options" ? `${camelPath(path)}Preflight` : OPERATION_IDS[path]?.[method];
-        if (id !== undefined) op["operationId"] = id;
-      }
-    }
-  const components = doc["components"];
-  if (isObject(components)) defaultsInWords(components["schemas"] ?? null);
-  return doc;
 }

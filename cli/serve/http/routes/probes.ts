@@ -9,18 +9,7 @@ import { sendJson } from "../send-json.js";
 import type { ServerState } from "../server-state.js";
 
 /** Why the server takes no work: starting (workers not up yet), draining (SIGTERM), or every evaluation worker down (being replaced). */
-export type NotReadyReason = "starting" | "draining" | "no_workers";
-
-/** Every reason, for the OpenAPI document. */
-export const NOT_READY_REASONS: readonly NotReadyReason[] = ["starting", "draining", "no_workers"];
-
-/** Why the server is not ready, or `undefined` when it takes work. */
-export function notReadyReason(state: ServerState): NotReadyReason | undefined {
-  if (state.draining) return "draining";
-  if (!state.listening) return "starting";
-  if (state.pool.readyWorkers === 0) return "no_workers";
-  return undefined;
-}
+export const NOT_READY_REASONS = ["starting", "draining", "no_workers"] as const;
 
 /** GET /livez: 200 while the process can answer at all (draining included: a liveness failure restarts, which would cut the drain short). */
 export function livez(res: ServerResponse): void {
@@ -29,7 +18,8 @@ export function livez(res: ServerResponse): void {
 
 /** GET /readyz: 200 when the server takes work, else 503 with the reason. */
 export function readyz(state: ServerState, res: ServerResponse): void {
-  const reason = notReadyReason(state);
+  const reason: (typeof NOT_READY_REASONS)[number] | undefined =
+    state.draining ? "draining" : !state.listening ? "starting" : state.pool.readyWorkers === 0 ? "no_workers" : undefined;
   if (reason === undefined) sendJson(res, 200, '{"status":"ready"}');
   else sendJson(res, 503, { status: "not_ready", reason });
 }

@@ -1,5 +1,5 @@
 /** The structured `diagnostics` of HTTP.md §3 and the `Line <n>:` strings of `errors`, from engine diagnostics. */
-import { diagnosticJson as engineDiagnosticJson, renderDiagnostic, type Diagnostic, type SourceSpan } from "../../../../core/index.js";
+import { diagnosticJson, renderDiagnostic, type Diagnostic, type SourceSpan } from "../../../../core/index.js";
 import { placeJson as enginePlaceJson } from "../../../../core/diagnostics/diagnostic-json.js";
 import type { DiagnosticJson, PlaceJson } from "../../../wire/wire-diagnostic.js";
 
@@ -11,11 +11,6 @@ export function placeJson(s: SourceSpan): PlaceJson {
   return enginePlaceJson(s, requestPath);
 }
 
-/** Structured form of a diagnostic, its cause (HTTP.md §3) and related places included. */
-export function diagnosticJson(d: Diagnostic): DiagnosticJson {
-  return engineDiagnosticJson(d, requestPath);
-}
-
 /**
  * `"warnings"` and `"warning_diagnostics"` (HTTP.md §3) as members to put in
  * a response body, each after a comma; "" when there are no warnings.
@@ -24,10 +19,11 @@ export function warningMembers(warnings: readonly Diagnostic[] | undefined, requ
   const source = warnings ?? [];
   const request = requestWarnings ?? [];
   if (source.length === 0 && request.length === 0) return "";
-  return `,"warnings":${JSON.stringify([...source.map(renderDiagnostic), ...request])},"warning_diagnostics":${JSON.stringify(source.map(diagnosticJson))}`;
+  const structured = source.map((d) => diagnosticJson(d, requestPath));
+  return `,"warnings":${JSON.stringify([...source.map(renderDiagnostic), ...request])},"warning_diagnostics":${JSON.stringify(structured)}`;
 }
 
 /** `errors` and `diagnostics` for a list of engine diagnostics. */
 export function describeProblems(diagnostics: readonly Diagnostic[]): { errors: string[]; diagnostics: DiagnosticJson[] } {
-  return { errors: diagnostics.map(renderDiagnostic), diagnostics: diagnostics.map(diagnosticJson) };
+  return { errors: diagnostics.map(renderDiagnostic), diagnostics: diagnostics.map((d) => diagnosticJson(d, requestPath)) };
 }

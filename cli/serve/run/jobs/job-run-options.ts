@@ -1,18 +1,11 @@
 /** The run options every evaluating job starts from (/transpile, /validate-schema). */
 import type { RunOptions } from "../../../../core/index.js";
-import type { TranspileJob } from "../protocol.js";
+import type { EvaluatingJob } from "../protocol.js";
 import type { JobContext } from "./job-context.js";
 import { jobVars } from "./job-vars.js";
 
-/** What a job's request says about its run: merge mode, included files, external variables. */
-type JobRunFields = Pick<TranspileJob, "includeMerge" | "files" | "vars" | "strict">;
-
 /** What the job itself decides about its output (absent: the engine's defaults). */
-export interface JobOutputOptions {
-  readonly streamThreshold?: number | undefined;
-  readonly formatOptions?: Readonly<Record<string, unknown>> | undefined;
-  readonly verifyBeforeWrite?: boolean | undefined;
-}
+type JobOutputOptions = Pick<RunOptions, "streamThreshold" | "formatOptions" | "verifyBeforeWrite">;
 
 const DEFAULT_OUTPUT: JobOutputOptions = {};
 
@@ -22,7 +15,7 @@ const DEFAULT_OUTPUT: JobOutputOptions = {};
  * spreads of smaller ones: copying objects by spread is slow in V8, and a
  * small request pays for it (measured: 4 of 11 µs of a small /transpile job).
  */
-export function jobRunOptions(job: JobRunFields, ctx: JobContext, format: string, output: JobOutputOptions = DEFAULT_OUTPUT): RunOptions {
+export function jobRunOptions(job: EvaluatingJob, ctx: JobContext, format: string, output: JobOutputOptions = DEFAULT_OUTPUT): RunOptions {
   return {
     format,
     includeMerge: job.includeMerge,

@@ -13,12 +13,12 @@
  */
 import { jobRunOptions } from "./job-run-options.js";
 import type { TextSink } from "../../../../core/plugin/index.js";
-import type { Diagnostic, EvaluateResult, Evaluation, RunFailure } from "../../../../core/index.js";
+import type { Diagnostic, EvaluateResult, Evaluation } from "../../../../core/index.js";
 import type { TranspileJob } from "../protocol.js";
 import { OutputFieldWriter } from "./body-stream.js";
 import { describeProblems, warningMembers } from "./diagnostics-json.js";
 import { StreamStopped, type JobContext } from "./job-context.js";
-import { exceedsStreamThreshold } from "./stream-eligibility.js";
+import { LazyArray, ObjectValue, type Value } from "../../../../core/values/values.js";
 import { msText } from "../json-text.js";
 import { SpoolSink } from "../../../io/spool-sink.js";
 
@@ -41,18 +41,10 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   // the warnings (LANGUAGE.md §16.5, then the request's: HTTP.md §2) go before the time, which stays the last member
   let warnings: readonly Diagnostic[] | undefined;
   const tail = () => `${warningMembers(warnings, job.requestWarnings)},"format":${JSON.stringify(job.format)},"transpile_time_ms":${msText(performance.now() - started)}}`;
-  const fail = (failure: RunFailure) => {
-    const diagnostics = failure.diagnostics;
-    const p = describeProblems(diagnostics);
-    warnings = failure.warnings;
-    ctx.channel.body(`{"success":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}` + tail());
-  };
 
   const mode = job.format === "json" ? "raw" : "string";
   const quote = mode === "string" ? '"' : "";
   const head = `{"success":true,"output":${quote}`;
-  const window = ctx.streamWindow;
-  const flushAt = ctx.streamChunkSize;
 
   // Hold the first part back: an output that ends within the window is sent
   // as an ordinary response. A larger one goes to a spool (memory, then a
@@ -61,11 +53,11 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   const held: string[] = [head];
   let outputSize = 0;
   let spool: SpoolSink | undefined;
-  const writer = new OutputFieldWriter(mode, flushAt, (piece) => {
+  const writer = new OutputFieldWriter(mode, ctx.streamChunkSize, (piece) => {
     outputSize += piece.length;
     if (spool !== undefined) return spool.write(piece);
     held.push(piece);
-    if (outputSize > window) {
+    if (outputSize > ctx.streamWindow) {
       spool = new SpoolSink();
       for (const part of held) spool.write(part);
       held.length = 0;
@@ -89,7 +81,9 @@ export function runTranspile(job: TranspileJob, ctx: JobContext): void {
   }
   if (!emitted.ok) {
     spool?.discard();
-    return fail(emitted);
+    warnings = emitted.warnings;
+    const p = describeProblems(emitted.diagnostics);
+    return ctx.channel.body(`{"success":false,"errors":${JSON.stringify(p.errors)},"diagnostics":${JSON.stringify(p.diagnostics)}` + tail());
   }
   // `streaming` asks for a stream outright; a range over the threshold does too (LANGUAGE.md §11).
   const streamed = job.streaming || exceedsStreamThreshold(emitted.value, job.streamThreshold);
@@ -150,3 +144,33 @@ function cancellable(sink: TextSink, signal: { readonly aborted: boolean }): Tex
   };
 }
 
+/**
+ * Whether an evaluated tree should be streamed by itself (HTTP.md §6,
+ * LANGUAGE.md §11): some array or range in it has more elements than the
+ * threshold. Lazy arrays are judged by their length without being expanded;
+ * the walk gives up (and says "stream") once it has seen more than four
+ * times the threshold of values in total, so deciding never costs more than
+ * emitting.
+ */
+function exceedsStreamThreshold(root: ObjectValue, threshold: number): boolean {
+  let budget = Math.max(threshold, 1) * 4;
+  // Only containers are stacked; scalars are counted where they are found.
+  const stack: (Value[] | ObjectValue)[] = [root];
+  for (let c = stack.pop(); c !== undefined; c = stack.pop()) {
+    let items: readonly Value[];
+    if (c instanceof ObjectValue) items = c.values;
+    else {
+      if (c.length > threshold) return true;
+      items = c;
+    }
+    budget -= items.length + 1;
+    if (budget < 0) return true;
+    for (let i = 0; i < items.length; i++) {
+      const v = items[i] as Value;
+      if (v === null || typeof v !== "object") continue;
+      if (v instanceof ObjectValue || Array.isArray(v)) stack.push(v);
+      else if (v instanceof LazyArray && v.length > threshold) return true;
+    }
+  }
+  return false;
+}

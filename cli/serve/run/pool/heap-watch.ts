@@ -3,7 +3,7 @@
  * meter at the clock (RunSignal.reached, about once a millisecond of work),
  * the worker's live heap is compared with a third of the job's budget, and a
  * job past it stops there with the memory limit as an ordinary `Line <n>:`
- * error. The heap cap at the full budget (memory-budget.ts) stays the
+ * error. The heap cap at the full budget (worker-pool.ts) stays the
  * backstop for work between two looks; the third leaves room below it for
  * the largest step V8 takes at once (an array's backing store grows by half
  * its size, the old one alive during the copy): a job never needs the cap in
@@ -35,22 +35,19 @@ export function longestStringWithin(memoryMb: number): number {
   return Math.min(DEFAULT_LIMITS.maxStringLength, Math.floor((memoryMb * 1024 * 1024) / 16));
 }
 
-/** A collector callable from JavaScript: V8's flag makes new contexts get `gc`. */
-function fullCollector(): () => void {
-  setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
-}
-
 /** The watch of one worker whose jobs have `memoryMb` MiB each. */
 export class HeapWatch {
   private readonly limitBytes: number;
-  private readonly collect = fullCollector();
+  private readonly collect: () => void;
   /** Heap in use below which no collection is tried (raised after each one). */
   private nextLook: number;
   private readonly message: string;
 
   constructor(memoryMb: number, timeoutMs: number) {
     this.limitBytes = memoryMb * 1024 * 1024 * LIVE_SHARE;
+    // A full collector callable from JavaScript: V8's flag makes new contexts get `gc`.
+    setFlagsFromString("--expose-gc");
+    this.collect = runInNewContext("gc") as () => void;
     this.nextLook = this.limitBytes;
     this.message = stopMessage({ limit: "memory", phase: "run" }, { memoryMb, timeoutMs });
   }

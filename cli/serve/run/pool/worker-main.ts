@@ -23,7 +23,7 @@ import { runSyntaxCheck } from "../jobs/run-syntax-check.js";
 import { runValidateSchema } from "../jobs/run-validate-schema.js";
 import { StreamStopped, type JobContext, type ResponseChannel } from "../jobs/job-context.js";
 import { HeapWatch, longestStringWithin } from "./heap-watch.js";
-import { ANSWERS, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, controlId, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
+import { ANSWERS, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
 
 /** Size of a streamed piece, in UTF-16 code units. */
 const STREAM_CHUNK = 64 * 1024;
@@ -88,7 +88,7 @@ const answerArea = {
 };
 
 const heap = new HeapWatch(config.memoryMb, config.limits.timeoutMs);
-/** The running job's id as the control block holds it (the pool stops a job by storing it in ABORT). */
+/** The running job's id (the pool stops a job by storing it in ABORT). */
 let runningId = 0;
 const signal = {
   get aborted(): boolean {
@@ -147,7 +147,7 @@ function channelFor(id: number, index: number): ResponseChannel {
 }
 
 function run(engine: Engine, hostFor: JobContext["hostFor"], id: number, index: number, job: Job): void {
-  runningId = controlId(id);
+  runningId = id;
   Atomics.store(control, CONTROL.PHASE, JOB_PHASE.RUN);
   Atomics.store(control, CONTROL.AT, 0);
   heap.reset();

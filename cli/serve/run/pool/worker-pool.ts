@@ -26,10 +26,9 @@
  * its batch it had not begun go back to the queue, never run twice
  * (protocol.ts, CONTROL.NEXT).
  */
-import { Worker } from "node:worker_threads";
-import { ANSWERS, BATCH_MAX, BATCH_NUMBERS, BATCH_SEALED, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, controlId, sendTimeoutMs, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
+import { Worker, type ResourceLimits } from "node:worker_threads";
+import { ANSWERS, BATCH_MAX, BATCH_NUMBERS, BATCH_SEALED, CONTROL, JOB_PHASE, RING_SLOT_BYTES, RING_SLOTS, claimWord, sendTimeoutMs, type FromWorker, type Job, type ToWorker, type WorkerConfig } from "../protocol.js";
 import { limitAnswer, type OutsideStop } from "../jobs/limit-answer.js";
-import { workerHeapLimits } from "./memory-budget.js";
 import { WORKER_ENTRY } from "./worker-entry.js";
 
 /** Why a job produced no regular response. */
@@ -58,20 +57,14 @@ export interface JobTicket {
   cancel(): void;
 }
 
-/** Settings of a pool. */
-export interface WorkerPoolOptions {
+/** Settings of a pool: besides what its workers are started with, */
+export interface WorkerPoolOptions extends Pick<WorkerConfig, "includeRoot" | "limits" | "memoryMb" | "workCounts"> {
   readonly size: number;
   readonly maxQueue: number;
-  readonly includeRoot: string | undefined;
-  readonly limits: WorkerConfig["limits"];
   /** Time a finished output may take to reach its client; default {@link sendTimeoutMs} of the time limit. */
   readonly sendTimeoutMs?: number;
   /** The slack: time a job may run past `limits.timeoutMs` (or past a cancel) before its worker is terminated. */
   readonly graceMs: number;
-  /** Memory budget of one job, in MiB: its worker's heap cap (see memory-budget.ts). */
-  readonly memoryMb: number;
-  /** Where the workers count their parses and evaluations (work-counts.ts). */
-  readonly workCounts: SharedArrayBuffer;
   /** Internal problems (never sent to clients). */
   readonly log: (event: string, detail: Record<string, unknown>) => void;
 }
@@ -158,14 +151,9 @@ export class WorkerPool {
    */
   async start(plugins: WorkerConfig["plugins"] = []): Promise<void> {
     this.plugins = plugins;
-    const starts: Promise<void>[] = [];
-    for (let i = 0; i < this.options.size; i++) {
-      const slot = this.spawn();
-      this.slots.push(slot);
-      starts.push(this.whenReady(slot));
-    }
+    for (let i = 0; i < this.options.size; i++) this.slots.push(this.spawn());
     try {
-      await Promise.all(starts);
+      await Promise.all(this.slots.map((slot) => this.whenReady(slot)));
     } catch (e) {
       await this.close();
       throw e;
@@ -174,15 +162,12 @@ export class WorkerPool {
 
   /** Workers able to take a job now or as soon as their current one ends (0 while starting, or while every worker is being replaced). */
   get readyWorkers(): number {
-    let n = 0;
-    for (const slot of this.slots) if (slot.ready) n++;
-    return n;
+    return this.slots.filter((s) => s.ready).length;
   }
 
   /** Jobs waiting for a worker (a cancelled job still in the queue, skipped when its turn comes, is not counted). */
   get queued(): number {
-    let n = 0;
-    for (const p of this.queue) if (!p.cancelled) n++;
+    let n = this.queue.filter((p) => !p.cancelled).length;
     for (const slot of this.slots) n += Math.max(0, slot.batch.length - claimed(slot));
     return n;
   }
@@ -195,7 +180,7 @@ export class WorkerPool {
   /**
    * Queue a job; `undefined` when the queue is full (the caller answers 503).
    * Jobs queued in one turn of the event loop go to the workers together, at
-   * the end of the turn (one message per worker: see {@link flush}).
+   * the end of the turn (one message per worker: see {@link dispatch}).
    */
   submit(job: Job, handlers: JobHandlers): JobTicket | undefined {
     if (this.closed) return undefined;
@@ -208,7 +193,10 @@ export class WorkerPool {
     this.queue.push(pending);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(this.flush);
+      setImmediate(() => {
+        this.flushScheduled = false;
+        this.dispatch();
+      });
     }
     return { cancel: () => this.cancel(pending) };
   }
@@ -297,12 +285,6 @@ export class WorkerPool {
       slot.worker.on("error", onError);
     });
   }
-
-  /** End of a turn in which jobs were queued: hand them out. */
-  private readonly flush = (): void => {
-    this.flushScheduled = false;
-    this.dispatch();
-  };
 
   /**
    * Hand queued jobs to idle workers, a batch each: the queue shared out
@@ -476,7 +458,7 @@ export class WorkerPool {
     const slot = this.slots.find((s) => s.batch.includes(pending));
     if (!slot) return; // still queued: dispatch skips it
     // Begun or not, the job stops at once (the worker checks ABORT against the job it runs)…
-    Atomics.store(slot.control, CONTROL.ABORT, controlId(pending.id));
+    Atomics.store(slot.control, CONTROL.ABORT, pending.id);
     Atomics.notify(slot.control, CONTROL.RING_FREED);
     // …and if it is running now and does not stop within the slack, its worker is replaced.
     const index = slot.batch.indexOf(pending);
@@ -566,16 +548,13 @@ export class WorkerPool {
     if (job) job.settled = true;
     this.takeBack(slot);
     this.failUnsettled(slot, code);
-    this.stopTimer(slot);
     this.options.log(slot.outOfMemory ? "worker_out_of_memory" : "worker_exited", { code });
-    this.slots[index] = this.spawn();
-    this.counters.restarts++;
+    this.replace(slot);
     if (stop !== undefined) this.counters.outOfMemory++;
     if (job && !job.cancelled) {
       if (stop !== undefined) this.answerStop(job, stop, streaming);
       else job.handlers.failed("crashed", `worker exited with code ${code}`);
     }
-    this.dispatch();
   }
 
   /** Jobs of an ended worker's batch that were begun and never answered (not expected: each answer is posted before the next job begins). */
@@ -610,6 +589,19 @@ export class WorkerPool {
     void slot.worker.terminate();
     this.dispatch();
   }
+}
+
+/**
+ * A job's memory budget as its worker's heap cap. V8 splits a heap into a
+ * young generation (new objects, collected often) and an old one; the cap is
+ * their sum, so a worker's heap never grows past the budget whatever the job
+ * runs. A worker that reaches it is ended by Node (ERR_WORKER_OUT_OF_MEMORY)
+ * and the job is answered with the memory limit.
+ */
+function workerHeapLimits(memoryMb: number): ResourceLimits {
+  // The young generation: an eighth of the budget, 4 to 16 MiB (V8's own default is 16 on 64-bit).
+  const young = Math.max(4, Math.min(16, Math.floor(memoryMb / 8)));
+  return { maxYoungGenerationSizeMb: young, maxOldGenerationSizeMb: Math.max(8, memoryMb - young) };
 }
 
 /** How many jobs of `slot`'s batch its worker has claimed (begun). */
