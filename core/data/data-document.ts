@@ -23,7 +23,7 @@ export function dataFormatOf(path: string): DataFormat | undefined {
 }
 
 /** Read `text` as a data document holding any value (`--var-json`); throws like {@link readDataObject}. */
-export function readDataValue(format: DataFormat, text: string, label: string, budget: DataBudget, yamlMergeKeys = false, yamlNodes?: YamlNodes): Value {
+export function readDataValue(format: DataFormat, text: string, label: string, budget: DataBudget, yamlNodes?: YamlNodes): Value {
   const b = new ValueBuilder(budget, label);
   // Hosts keep a byte-order mark (the lexer skips it for JSSON); a data file may carry one too.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -32,7 +32,7 @@ export function readDataValue(format: DataFormat, text: string, label: string, b
       case "json":
         return readJsonData(text, b);
       case "yaml":
-        return readYamlData(text, b, yamlMergeKeys, yamlNodes);
+        return readYamlData(text, b, yamlNodes);
       case "toml":
         return readTomlData(text, b);
     }
@@ -47,20 +47,11 @@ export function readDataValue(format: DataFormat, text: string, label: string, b
  * Read `text` as a data document whose top level must be an object.
  * @param label how messages name the document (the path as written)
  * @param notObject the message when the top level is not an object
- * @param yamlMergeKeys apply YAML 1.1 merge keys (`jsson import`)
- * @param yamlNodes receives a YAML document's node tree and the value of each node (`jsson import`)
+ * @param yamlNodes `jsson import`'s: receives a YAML document's node tree and the value of each node (see readYamlData)
  * @throws {@link DataError} with the line of the problem in `text`; the budget's own time/cancel errors pass through
  */
-export function readDataObject(
-  format: DataFormat,
-  text: string,
-  label: string,
-  budget: DataBudget,
-  notObject: string,
-  yamlMergeKeys = false,
-  yamlNodes?: YamlNodes,
-): ObjectValue {
-  const value = readDataValue(format, text, label, budget, yamlMergeKeys, yamlNodes);
+export function readDataObject(format: DataFormat, text: string, label: string, budget: DataBudget, notObject: string, yamlNodes?: YamlNodes): ObjectValue {
+  const value = readDataValue(format, text, label, budget, yamlNodes);
   if (!(value instanceof ObjectValue)) throw new DataError({ code: CODES.I5_DATA_NOT_OBJECT, message: notObject }, firstContentLine(text));
   return value;
 }

@@ -40,7 +40,7 @@ export function readTomlData(text: string, b: ValueBuilder): Value {
         return x;
       case "bigint": {
         if (x >= -(2n ** 63n) && x < 2n ** 63n) return b.int(x, 1);
-        return b.int(x, locate((t) => isIntToken(t) && !fitsInt64(t)).line);
+        return b.int(x, locate((t) => INT_TOKEN.test(t) && !fitsInt64(t)).line);
       }
       case "number": {
         if (Number.isFinite(x)) return new FloatValue(x);
@@ -63,10 +63,6 @@ export function readTomlData(text: string, b: ValueBuilder): Value {
 }
 
 const INT_TOKEN = /^[-+]?(?:[0-9_]+|0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+)$/;
-
-function isIntToken(t: string): boolean {
-  return INT_TOKEN.test(t);
-}
 
 function fitsInt64(t: string): boolean {
   const negative = t.startsWith("-");

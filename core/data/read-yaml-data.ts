@@ -45,11 +45,11 @@ export function isMergeKey(key: unknown): boolean {
 
 /**
  * Read `text` as one YAML document. Throws `DataError` (line of the problem in `text`).
- * @param mergeKeys apply YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`) as YAML 1.1 readers
- *   (PyYAML, docker compose) do: `jsson import` only; data includes read YAML 1.2, where `<<` is a key.
- * @param nodes when given, receives the document's node tree and the value read from each node
+ * @param nodes `jsson import`'s: receives the document's node tree and the value read from each node, and
+ *   YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`) apply as YAML 1.1 readers (PyYAML, docker compose)
+ *   apply them; data includes read YAML 1.2, where `<<` is a key.
  */
-export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false, nodes?: YamlNodes): Value {
+export function readYamlData(text: string, b: ValueBuilder, nodes?: YamlNodes): Value {
   const { isAlias, isMap, isScalar, isSeq, parseDocument } = yamlModule();
   const lines = new LineIndex(text);
   const invalid = (detail: string, at: number): never => b.fail(fill(MESSAGES.dataInvalid, "YAML", b.label, detail), lines.line(at));
@@ -127,7 +127,7 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false, n
         if (key === null || key === undefined) name = "";
         else if (isScalar(key) && (key.tag === undefined || SCALAR_TAGS.has(key.tag))) name = scalarKeyName(key);
         else return invalid(PHRASES.keyNotScalar, keyAt);
-        if (mergeKeys && isMergeKey(key)) {
+        if (nodes !== undefined && isMergeKey(key)) {
           const value = convert(pair.value, depth + 1);
           const sources = Array.isArray(value) ? value : [value];
           for (let i = sources.length - 1; i >= 0; i--) {

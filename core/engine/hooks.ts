@@ -67,18 +67,15 @@ export function createHooks(): PipelineHooks {
   return { hooks, emitKeys, validateKeys };
 }
 
-/** Why a tap after set-up is refused. */
-export const FROZEN_MESSAGE = "the engine's hooks are frozen once its set-up ends (its first run): tap them in a plugin's apply(host)";
-
+/** What a tap after set-up throws. */
 function refuse(): never {
-  throw new Error(FROZEN_MESSAGE);
+  throw new Error("the engine's hooks are frozen once its set-up ends (its first run): tap them in a plugin's apply(host)");
 }
 
-/** Freeze `set`: every tap, intercept or new hook-map key from now on throws {@link FROZEN_MESSAGE}. */
+/** Freeze `set`: every tap, intercept or new hook-map key from now on throws ({@link refuse}). */
 export function freezeHooks(set: PipelineHooks): void {
   const { hooks } = set;
-  const single = [hooks.parsed, hooks.resolveInclude, hooks.evaluated] as const;
-  for (const h of single) freezeHook(h);
+  for (const h of [hooks.parsed, hooks.resolveInclude, hooks.evaluated]) freezeHook(h);
   for (const key of set.emitKeys) freezeHook(hooks.emit.for(key));
   for (const key of set.validateKeys) freezeHook(hooks.validate.for(key));
   freezeMap(hooks.emit);

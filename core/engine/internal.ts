@@ -8,11 +8,8 @@
  * does not export; nothing an embedder holds has a property or a symbol
  * that leads to them.
  */
-import type { SchemaFailure } from "../plugin/index.js";
-import type { ValuePlace } from "../provenance/value-locator.js";
 import type { SourceEvaluator } from "../provenance/locate-failures.js";
 import { engineInside, type Engine } from "./engine.js";
-import { locateFailuresOf, type Evaluation } from "./evaluation.js";
 import type { EngineHooks } from "./hooks.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
@@ -49,9 +46,7 @@ export function tracingEvaluator(engine: Engine): SourceEvaluator<RunOptions> {
 }
 
 /**
- * Where each failure of a failed check of `evaluation` lies in the source,
- * within the time its run has left (see schemaCheck, which calls it).
+ * `locatePlaces(evaluation, failures)`: where each failure of a failed check of `evaluation` lies in
+ * the source, within the time its run has left (see schemaCheck, which calls it).
  */
-export function locatePlaces(evaluation: Evaluation, failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
-  return locateFailuresOf(evaluation, failures);
-}
+export { locateFailuresOf as locatePlaces } from "./evaluation.js";

@@ -42,11 +42,6 @@ export interface FormatEntry {
   readonly hook: EmitHook;
 }
 
-/** A hook as staging taps it. */
-interface TapTarget<A extends unknown[], R> {
-  tap(options: { name: string; stage?: number; before?: string }, fn: (...args: A) => R): void;
-}
-
 /** Plugins applied and what they registered; see the file header. */
 export class PluginRegistry {
   private readonly set: PipelineHooks = createHooks();
@@ -73,11 +68,7 @@ export class PluginRegistry {
     this.byName = byName;
   }
 
-  /**
-   * Apply one plugin (see `Engine.use`). Its shape and API version are
-   * checked first; what its `apply` registers or taps takes effect only once
-   * `apply` has returned, so a refused plugin leaves the engine as it was.
-   */
+  /** Apply one plugin: see `Engine.use`, which says what is checked and when it takes effect. */
   use(candidate: unknown, origin?: string): void {
     const who = pluginLabel(candidate, origin);
     const refuse = (why: string): PluginError => new PluginError(`plugin ${who}: ${why}`);
@@ -112,7 +103,7 @@ export class PluginRegistry {
     const formats: { format: OutputFormat; names: string[] }[] = [];
     const schemaTypes: SchemaType[] = [];
     let open = true;
-    const stage = <A extends unknown[], R>(hook: () => TapTarget<A, R>, what: string): Tappable<A, R> => ({
+    const stage = <A extends unknown[], R>(hook: () => Tappable<A, R>, what: string): Tappable<A, R> => ({
       tap: (options: string | TapOptions, fn: (...args: A) => R) => {
         if (!open) throw refuse(`tapped ${what} after its apply returned: hooks are tapped only while apply runs`);
         const tap = tapOptions(options);
@@ -214,11 +205,9 @@ export class PluginRegistry {
 
   private schemaTypeTaps(): { schemaType: SchemaType; plugin: string }[] {
     const out: { schemaType: SchemaType; plugin: string }[] = [];
-    for (const key of this.set.validateKeys) {
-      for (const tap of (this.set.hooks.validate.get(key)?.taps ?? []) as readonly (SchemaTypeTap & { name: string })[]) {
+    for (const key of this.set.validateKeys)
+      for (const tap of (this.set.hooks.validate.get(key)?.taps ?? []) as readonly (SchemaTypeTap & { name: string })[])
         if (tap.schemaType !== undefined) out.push({ schemaType: tap.schemaType, plugin: tap.name });
-      }
-    }
     return out;
   }
 }

@@ -53,7 +53,7 @@ export function writeJsson(root: ObjectValue, options: WriteJssonOptions): strin
   // A bare word equal to a variable's name would be read as the variable.
   for (const d of options.shared?.declarations ?? []) names.add(d.name);
   const writer = new Writer(new BareWords(names), options);
-  return options.shared === undefined ? writer.program(root) : writer.sharedProgram(options.shared);
+  return writer.program(options.shared ?? { root, declarations: [] });
 }
 
 /** Every key anywhere in the document: a bare word equal to one could be read as that name (§4.3). */
@@ -109,12 +109,8 @@ class Writer {
     return text;
   }
 
-  program(root: ObjectValue): string {
-    return this.members(root, "", []).join("");
-  }
-
   /** Top-level spreads and members, each variable declared right before the first of them that uses it. */
-  sharedProgram(doc: SharedDocument): string {
+  program(doc: SharedDocument): string {
     const out: string[] = [];
     let declared = 0;
     const declareUpTo = (last: number): void => {
