@@ -45,18 +45,14 @@ export interface FormatEntry {
 /** Plugins applied and what they registered; see the file header. */
 export class PluginRegistry {
   private readonly set: PipelineHooks = createHooks();
-  private readonly plugins: { name: string; version: string }[] = [];
+  /** The loaded plugins, in load order. */
+  readonly loadedPlugins: { name: string; version: string }[] = [];
   /** Set when frozen: the formats by every name and alias, read once from the taps (they cannot change any more). */
   private byName: ReadonlyMap<string, FormatEntry> | undefined;
 
   /** The pipeline's hooks. */
   get hooks(): EngineHooks {
     return this.set.hooks;
-  }
-
-  /** True once set-up has ended: no plugin can be applied, no hook tapped. */
-  get frozen(): boolean {
-    return this.byName !== undefined;
   }
 
   /** End set-up (idempotent): freeze the hooks. */
@@ -72,13 +68,13 @@ export class PluginRegistry {
   use(candidate: unknown, origin?: string): void {
     const who = pluginLabel(candidate, origin);
     const refuse = (why: string): PluginError => new PluginError(`plugin ${who}: ${why}`);
-    if (this.frozen) throw refuse("plugins are applied before the engine's first run; this engine has run already");
+    if (this.byName !== undefined) throw refuse("plugins are applied before the engine's first run; this engine has run already");
     const shape = pluginShapeProblem(candidate);
     if (shape !== undefined) throw refuse(shape);
     const p = candidate as JssonPlugin;
     const version = apiVersionProblem(p.apiVersion);
     if (version !== undefined) throw refuse(version);
-    if (this.plugins.some((q) => q.name === p.name)) throw refuse("a plugin with this name is already loaded");
+    if (this.loadedPlugins.some((q) => q.name === p.name)) throw refuse("a plugin with this name is already loaded");
     const staged = this.hostFor(p.name, refuse);
     let returned: unknown;
     try {
@@ -94,7 +90,7 @@ export class PluginRegistry {
       throw refuse("apply returned a promise; it must register its formats synchronously");
     }
     staged.commit();
-    this.plugins.push({ name: p.name, version: p.version });
+    this.loadedPlugins.push({ name: p.name, version: p.version });
   }
 
   /** The host a plugin's `apply` sees: registrations and taps are checked at once and staged until {@link use} commits them. */
@@ -159,11 +155,6 @@ export class PluginRegistry {
       for (const t of taps) t();
     };
     return { host, commit, close: () => void (open = false) };
-  }
-
-  /** The loaded plugins, in load order. */
-  get loadedPlugins(): readonly { name: string; version: string }[] {
-    return this.plugins;
   }
 
   /** The registered formats, in registration order (read from the emit hooks' taps). */

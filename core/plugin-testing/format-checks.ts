@@ -178,10 +178,8 @@ class Checker {
       if (streamed.text !== first.text) return fail(name, `streamed and buffered outputs differ: ${firstTextDifference(first.text, streamed.text)}`);
       return pass(name, `${first.text.length} characters, streamed in ${streamed.chunks} chunk${streamed.chunks === 1 ? "" : "s"}`);
     }
-    if (first.kind === "failed" && streamed.kind === "failed") {
-      const same = first.diagnostic.code === streamed.diagnostic.code && first.diagnostic.message === streamed.diagnostic.message;
-      return same ? pass(name, `both ${describeOutcome(first)}`) : fail(name, `buffered ${describeOutcome(first)}, but streamed ${describeOutcome(streamed)}`);
-    }
+    if (first.kind === "failed" && streamed.kind === "failed" && first.diagnostic.code === streamed.diagnostic.code && first.diagnostic.message === streamed.diagnostic.message)
+      return pass(name, `both ${describeOutcome(first)}`);
     return fail(name, `buffered ${describeOutcome(first)}, but streamed ${describeOutcome(streamed)}`);
   }
 
