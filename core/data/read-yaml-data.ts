@@ -22,15 +22,18 @@ const CORE = "tag:yaml.org,2002:";
 const SCALAR_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "null"].map((t) => CORE + t));
 
 /**
- * A YAML document's nodes (the `yaml` library's) and the value read from
- * each: `jsson import` finds anchors, aliases and merge keys in the tree and
- * writes them as variables and spreads of these values.
+ * A YAML document's nodes (the `yaml` library's), the value read from each
+ * and the node each alias refers to: `jsson import` finds anchors, aliases
+ * and merge keys in the tree and writes them as variables and spreads of
+ * these values.
  */
 export interface YamlNodes {
   /** The top-level node (null for an empty document). */
   root: unknown;
   /** Every node read (an alias: its target, and the alias itself), with its value. */
   readonly values: Map<unknown, Value>;
+  /** Each alias, with the anchored node it refers to (resolved as the reader met it). */
+  readonly targets: Map<unknown, unknown>;
 }
 
 /** The member name a scalar key gives (a key that is not a string by its text: `1`, `true`). */
@@ -91,6 +94,7 @@ export function readYamlData(text: string, b: ValueBuilder, nodes?: YamlNodes): 
       const at = node.range?.[0] ?? 0;
       if (target === undefined) return invalid(fillText(PHRASES.unknownAlias, node.source), at);
       if (open.has(target)) return invalid(fillText(PHRASES.aliasContainsItself, node.source), at);
+      nodes?.targets.set(node, target);
       const shared = anchored.get(target) ?? convert(target, depth);
       // The use itself is counted by its parent; what it writes out beyond that is charged here.
       b.charge(b.weightOf(shared) - 1, () => lines.line(at));

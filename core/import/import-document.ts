@@ -47,7 +47,7 @@ export function importDocument(text: string, format: ImportFormat, options: Impo
   const label = options.label ?? "<input>";
   try {
     const budget = standaloneBudget({ maxDepth: IMPORT_MAX_DEPTH, maxRangeItems: DEFAULT_LIMITS.maxRangeItems, maxItems: DEFAULT_LIMITS.maxItems });
-    const nodes: YamlNodes | undefined = format === "yaml" ? { root: null, values: new Map() } : undefined;
+    const nodes: YamlNodes | undefined = format === "yaml" ? { root: null, values: new Map(), targets: new Map() } : undefined;
     const root = readDataObject(format, text, label, budget, `the top level of "${label}" is not an object: JSSON holds a document of keys (wrap it in a key)`, nodes);
     const shared = nodes === undefined ? undefined : yamlSharing(nodes, allKeys(root));
     const comments = options.comments === false || format === "json" ? undefined : dataComments(format, text);
