@@ -12,7 +12,7 @@ import { CODES, fill, fillMessage, MESSAGES, SCHEMA_MESSAGES } from "../diagnost
 import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { ProgramValue } from "../values/program-value.js";
-import { isObjectValue, ObjectValue, type Value } from "../values/values.js";
+import { isObjectValue, ObjectValue } from "../values/values.js";
 import { isOutputError } from "../emit/output-error.js";
 import type { EmitContext, SchemaResult, SchemaValidateOptions, TextSink } from "../plugin/index.js";
 import { DEFAULT_STREAM_THRESHOLD, type RunOptions } from "./options.js";
@@ -157,18 +157,14 @@ export class Pipeline implements EvaluationStages {
     const select = options.select ?? [];
     // Output errors name a top-level key; with a selection, the one the path starts at.
     const errorKey = (key: string | undefined): string | undefined => (select.length > 0 && typeof select[0] === "string" ? select[0] : key);
-    let target: Value = value;
-    if (select.length > 0) {
-      const selected = selectValue(value, select);
-      if (!selected.ok) {
-        const key = errorKey(undefined);
-        const span = keySpan(value, key);
-        const failure = fail({ code: CODES.O_OUTPUT, message: selected.message, start: span.start, end: span.end });
-        return key !== undefined && value.has(key) ? failure : { ...failure, option: "select" };
-      }
-      target = selected.value;
+    const selected = selectValue(value, select);
+    if (!selected.ok) {
+      const key = errorKey(undefined);
+      const span = keySpan(value, key);
+      const failure = fail({ code: CODES.O_OUTPUT, message: selected.message, start: span.start, end: span.end });
+      return key !== undefined && value.has(key) ? failure : { ...failure, option: "select" };
     }
-    if (options.sortKeys === true) target = sortedView(target);
+    const target = options.sortKeys === true ? sortedView(selected.value) : selected.value;
     if (!(target instanceof ObjectValue) && entry.format.emitValue === undefined) {
       const span = keySpan(value, errorKey(undefined));
       return fail({ ...fill(MESSAGES.needsObjectAtTop, format, selectPathText(select), kindPhrase(target)), start: span.start, end: span.end });
