@@ -3,6 +3,7 @@
  * reading one as an object of engine values, exactly, within a budget.
  */
 import { CODES, fill, MESSAGES } from "../diagnostics/catalogue.js";
+import { LineIndex } from "../source/line-index.js";
 import { ObjectValue, type Value } from "../values/values.js";
 import type { DataBudget } from "./data-budget.js";
 import { readJsonData } from "./read-json-data.js";
@@ -16,10 +17,8 @@ export type DataFormat = "json" | "yaml" | "toml";
 
 /** The data format a path names by its extension (`.json`, `.yaml`, `.yml`, `.toml`, any case), or undefined. */
 export function dataFormatOf(path: string): DataFormat | undefined {
-  const m = /\.(json|ya?ml|toml)$/i.exec(path);
-  if (!m) return undefined;
-  const ext = (m[1] as string).toLowerCase();
-  return ext === "json" ? "json" : ext === "toml" ? "toml" : "yaml";
+  const ext = /\.(json|ya?ml|toml)$/i.exec(path)?.[1]?.toLowerCase();
+  return ext === "yml" ? "yaml" : (ext as DataFormat | undefined);
 }
 
 /** Read `text` as a data document holding any value (`--var-json`); throws like {@link readDataObject}. */
@@ -59,8 +58,5 @@ export function readDataObject(format: DataFormat, text: string, label: string, 
 /** Line of the first character that is not white space (the top-level value). */
 function firstContentLine(text: string): number {
   const at = text.search(/[^\s\uFEFF]/);
-  if (at < 0) return 1;
-  let line = 1;
-  for (let i = text.indexOf("\n"); i >= 0 && i < at; i = text.indexOf("\n", i + 1)) line++;
-  return line;
+  return at < 0 ? 1 : new LineIndex(text).line(at);
 }

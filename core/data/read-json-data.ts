@@ -61,23 +61,14 @@ class JsonReader {
   }
 
   private value(depth: number): Value {
-    const t = this.text;
-    switch (t[this.pos]) {
-      case "{":
-        return this.object(depth);
-      case "[":
-        return this.array(depth);
-      case '"':
-        return this.string();
-      case "t":
-        return this.word("true", true);
-      case "f":
-        return this.word("false", false);
-      case "n":
-        return this.word("null", null);
-      default:
-        return this.number();
-    }
+    const c = this.text[this.pos];
+    if (c === "{") return this.object(depth);
+    if (c === "[") return this.array(depth);
+    if (c === '"') return this.string();
+    if (c === "t") return this.word("true", true);
+    if (c === "f") return this.word("false", false);
+    if (c === "n") return this.word("null", null);
+    return this.number();
   }
 
   private word<T extends Value>(w: string, v: T): T {

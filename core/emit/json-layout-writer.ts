@@ -96,23 +96,13 @@ export class JsonLayoutWriter extends TextWriter {
 
   /** Write `v` as a value nested `depth` levels deep. */
   writeValue(v: Value, depth: number): void {
-    switch (typeof v) {
-      case "string":
-        this.write(jsonString(v));
-        return;
-      case "number":
-      case "bigint":
-        this.write(numberText(v));
-        return;
-      case "boolean":
-        this.write(v ? "true" : "false");
-        return;
-      default:
-        if (v === null) this.write("null");
-        else if (isFloatValue(v)) this.writeFloat(v.value);
-        else if (isObjectValue(v)) this.writeObject(v, depth);
-        else this.writeArray(v, depth);
-    }
+    if (typeof v === "string") this.write(jsonString(v));
+    else if (typeof v === "number" || typeof v === "bigint") this.write(numberText(v));
+    else if (typeof v === "boolean") this.write(v ? "true" : "false");
+    else if (v === null) this.write("null");
+    else if (isFloatValue(v)) this.writeFloat(v.value);
+    else if (isObjectValue(v)) this.writeObject(v, depth);
+    else this.writeArray(v, depth);
   }
 
   private writeFloat(n: number): void {

@@ -51,16 +51,11 @@ export { JsonLayoutWriter } from "../emit/json-layout-writer.js";
 export type { JsonLayoutOptions } from "../emit/json-layout-writer.js";
 
 /**
- * The plugin API version this build of jsson implements. A plugin declares
- * the version it was written for in {@link JssonPlugin.apiVersion}; a plugin
- * whose version differs is refused on load (a version-2 plugin with a
- * message that says what to change). The number changes only when this
- * module changes incompatibly. Version 3 (from 2): the value classes are
- * types only (build values with {@link PluginHost.values}; recognise them
- * with {@link kindOf} and the `is…` guards, not `instanceof`); the range
- * classes, `normalizeInt`, `TEXT_CHUNK` and `TextWriter`'s key cache
- * (`cachedKey` is protected, for subclasses) are gone from it
- * (docs/plugins.md, "From API 2 to 3").
+ * The plugin API version this build of jsson implements; it changes only when
+ * this module changes incompatibly. A plugin declares the version it was
+ * written for in {@link JssonPlugin.apiVersion}; a plugin whose version
+ * differs is refused on load (a version-2 plugin with a message that says
+ * what to change: docs/plugins.md, "From API 2 to 3").
  */
 export const API_VERSION = 3;
 
