@@ -27,14 +27,7 @@ export function readDataValue(format: DataFormat, text: string, label: string, b
   // Hosts keep a byte-order mark (the lexer skips it for JSSON); a data file may carry one too.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
-    switch (format) {
-      case "json":
-        return readJsonData(text, b);
-      case "yaml":
-        return readYamlData(text, b, yamlNodes);
-      case "toml":
-        return readTomlData(text, b);
-    }
+    return format === "json" ? readJsonData(text, b) : format === "yaml" ? readYamlData(text, b, yamlNodes) : readTomlData(text, b);
   } catch (e) {
     // A depth limit set beyond what the stack holds (`--max-depth 1000000`): still a clear error.
     if (e instanceof RangeError && /call stack/i.test(e.message)) throw new DataError(fill(MESSAGES.nestingTooDeep, budget.maxDepth), 1);

@@ -160,9 +160,7 @@ class JsonReader {
       this.space();
       if (items.length >= b.budget.maxArrayItems) b.roomFor(items, this.line(start));
       items.push(this.value(depth + 1));
-      if (this.closed("]")) {
-        return b.array(items, () => this.line(start));
-      }
+      if (this.closed("]")) return b.array(items, () => this.line(start));
     }
   }
 
@@ -182,9 +180,7 @@ class JsonReader {
       this.pos++;
       this.space();
       o.append(key, this.value(depth + 1));
-      if (this.closed("}")) {
-        return b.object(o, () => this.line(start));
-      }
+      if (this.closed("}")) return b.object(o, () => this.line(start));
     }
   }
 

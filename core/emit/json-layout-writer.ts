@@ -112,10 +112,7 @@ export class JsonLayoutWriter extends TextWriter {
   }
 
   private writeObject(obj: ObjectValue, depth: number): void {
-    if (obj.size === 0) {
-      this.write("{}");
-      return;
-    }
+    if (obj.size === 0) return this.write("{}");
     const layout = this.layout(depth + 1);
     const label = this.keyLabel;
     const namesKeys = depth === 0 && this.namesTopKeys;
@@ -132,10 +129,7 @@ export class JsonLayoutWriter extends TextWriter {
   }
 
   private writeArray(arr: readonly Value[] | LazyArray, depth: number): void {
-    if (arr.length === 0) {
-      this.write("[]");
-      return;
-    }
+    if (arr.length === 0) return this.write("[]");
     const layout = this.layout(depth + 1);
     let sep = layout.openArray;
     for (const item of arr) {

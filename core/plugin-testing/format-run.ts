@@ -65,14 +65,9 @@ function firstDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic {
 
 /** One line about an outcome, for messages. */
 export function describeOutcome(o: RunOutcome): string {
-  switch (o.kind) {
-    case "output":
-      return `wrote ${o.text.length} characters`;
-    case "failed":
-      return `failed with ${o.diagnostic.code} at line ${o.diagnostic.line}: ${o.diagnostic.message}`;
-    case "threw":
-      return `threw ${errorLine(o.error)} (an exception out of a run is a bug of the format: refuse a value with OutputError)`;
-  }
+  if (o.kind === "output") return `wrote ${o.text.length} characters`;
+  if (o.kind === "failed") return `failed with ${o.diagnostic.code} at line ${o.diagnostic.line}: ${o.diagnostic.message}`;
+  return `threw ${errorLine(o.error)} (an exception out of a run is a bug of the format: refuse a value with OutputError)`;
 }
 
 /** The first line of an error, with its class name. */
