@@ -16,8 +16,7 @@ import { isFloatValue, isObjectValue, type LazyArray, type ObjectValue, type Val
 /**
  * `s` as a JSON string literal, byte-identical to `JSON.stringify(s)`. Most
  * strings of a config need no escape: those are scanned and quoted by
- * concatenation, which costs about half of the builtin call (~30 ns less a
- * string; the W3 output holds 2,619 strings and 5,238 keys). Anything `JSON.stringify` would
+ * concatenation, about half the cost of the builtin call. Anything it would
  * escape (control characters, `"`, `\`, and any surrogate, since a lone one is
  * written as `\uXXXX`) goes to it.
  */

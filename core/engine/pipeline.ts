@@ -44,8 +44,7 @@ const NO_RAW: readonly RawDiagnostic[] = [];
  */
 function placeWarnings(parsed: readonly RawDiagnostic[], evaluated: readonly RawDiagnostic[], lines: RunState["lines"], file: string | undefined): readonly Diagnostic[] {
   if (parsed.length === 0 && evaluated.length === 0) return NO_WARNINGS;
-  const all = [...parsed, ...evaluated].sort((a, b) => a.start - b.start);
-  return all.map((w) => makeDiagnostic(w, lines, file, "warning"));
+  return [...parsed, ...evaluated].sort((a, b) => a.start - b.start).map((w) => makeDiagnostic(w, lines, file, "warning"));
 }
 
 /** The pipeline of one engine; see the file header. */

@@ -110,8 +110,7 @@ export function schemaTypeShapeProblem(schemaType: unknown): string | undefined 
 /** The first line of what a plugin threw (refusals are one line; a stack or a multi-line message is not). */
 export function thrownLine(e: unknown): string {
   const text = e instanceof Error ? (e.message === "" ? e.name : `${e.name === "Error" ? "" : e.name + ": "}${e.message}`) : String(e);
-  const first = text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
-  return first.trim();
+  return (text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
 }
 
 /** True for a promise or other thenable (an `apply` must register synchronously). */

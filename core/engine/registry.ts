@@ -187,8 +187,7 @@ export class PluginRegistry {
   private formatEntries(): (FormatEntry & { plugin: string })[] {
     const out: (FormatEntry & { plugin: string })[] = [];
     for (const key of this.set.emitKeys) {
-      const hook = this.set.hooks.emit.get(key);
-      if (hook === undefined) continue;
+      const hook = this.set.hooks.emit.get(key) as EmitHook; // every key the map has made
       for (const tap of hook.taps as readonly (FormatTap & { name: string })[]) if (tap.format !== undefined) out.push({ format: tap.format, name: key, hook, plugin: tap.name });
     }
     return out;
