@@ -83,8 +83,7 @@ export class Engine {
 
   /** Syntax check only (lexical and syntax errors, no evaluation). */
   check(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): readonly Diagnostic[] {
-    this.#registry.freeze();
-    return this.#pipeline.check(source, options).diagnostics;
+    return this.checkWithWarnings(source, options).diagnostics;
   }
 
   /** Syntax check with the warnings a parse finds (LANGUAGE.md §16.5: W3–W6, no evaluation): one parse for both. */

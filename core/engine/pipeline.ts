@@ -1,11 +1,8 @@
 /**
- * The run: one pass of the pipeline over a source — parse → evaluate
- * (merging includes) → emit → validate — through the registry's hooks.
- * {@link Pipeline.evaluate} parses and evaluates exactly once and hands back
- * an {@link Evaluation} (evaluation.ts): that one tree is then checked
- * against a schema (the validate stage) and written, buffered or streamed,
- * through the stages here, without running anything again. Runs share no
- * state.
+ * The stages of a run — parse → evaluate (merging includes) → emit → validate —
+ * through the registry's hooks. {@link Pipeline.evaluate} hands back an
+ * {@link Evaluation} (evaluation.ts) that the later stages here check and
+ * write without running anything again. Runs share no state.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { CODES, fill, fillMessage, MESSAGES, SCHEMA_MESSAGES } from "../diagnostics/catalogue.js";
@@ -69,20 +66,15 @@ export class Pipeline implements EvaluationStages {
     return { diagnostics: error === undefined ? NO_WARNINGS : [error], warnings };
   }
 
-  /**
-   * Parse and evaluate `source`, once. With `trace`, record where every
-   * value came from into it (LANGUAGE.md §12.3; the run is evaluated
-   * eagerly): the locating pass of a failed schema check, never asked for
-   * by an embedder (it is not a run option).
-   */
+  /** Parse and evaluate `source`, once; with `trace`, record where every value came from into it (LANGUAGE.md §12.3). */
   evaluate(source: string, options: RunOptions, trace?: ValueTrace): Evaluation | RunFailure {
     const startedAt = Date.now();
     const format = this.canonicalFormat(options.format);
     const limits = resolveLimits(options.limits);
-    // A traced run is the locating pass after a failed schema check
-    // (locate-failures.ts), not a run of the pipeline: it makes no output and hands out no
-    // tree, so the parse and evaluated stages do not see it (a plugin counting stages sees
-    // one parse and one evaluation per request); includes still resolve through the hook.
+    // A traced run is the locating pass after a failed schema check (locate-failures.ts; never an embedder's: it is
+    // not a run option), not a run of the pipeline: it makes no output and hands out no tree, so the parse and
+    // evaluated stages do not see it (a plugin counting stages sees one parse and one evaluation per request);
+    // includes still resolve through the hook.
     const tracing = trace !== undefined;
     this.runCounter?.evaluated(tracing);
     const parsed = this.parse(source, options.file, limits, tracing);
