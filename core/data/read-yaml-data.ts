@@ -133,9 +133,7 @@ export function readYamlData(text: string, b: ValueBuilder, nodes?: YamlNodes): 
         else return invalid(PHRASES.keyNotScalar, keyAt);
         if (nodes !== undefined && isMergeKey(key)) {
           const value = convert(pair.value, depth + 1);
-          const sources = Array.isArray(value) ? value : [value];
-          for (let i = sources.length - 1; i >= 0; i--) {
-            const m = sources[i];
+          for (const m of (Array.isArray(value) ? [...value] : [value]).reverse()) {
             if (!(m instanceof ObjectValue)) return invalid(PHRASES.mergeKeyTakes, keyAt);
             merged.push(m);
           }

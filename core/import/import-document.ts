@@ -13,7 +13,7 @@ import { standaloneBudget } from "../data/data-budget.js";
 import { readDataObject, type DataFormat } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { ImportError } from "./import-error.js";
-import { dataComments, tomlDatePaths } from "./source-comments.js";
+import { tomlComments, tomlDatePaths, yamlComments } from "./source-comments.js";
 import { allKeys, writeJsson } from "./write-jsson.js";
 import { yamlSharing } from "./yaml-sharing.js";
 import { yaml11Warnings } from "./yaml11-readings.js";
@@ -50,7 +50,7 @@ export function importDocument(text: string, format: ImportFormat, options: Impo
     const nodes: YamlNodes | undefined = format === "yaml" ? { root: null, values: new Map(), targets: new Map() } : undefined;
     const root = readDataObject(format, text, label, budget, `the top level of "${label}" is not an object: JSSON holds a document of keys (wrap it in a key)`, nodes);
     const shared = nodes === undefined ? undefined : yamlSharing(nodes, allKeys(root));
-    const comments = options.comments === false || format === "json" ? undefined : dataComments(format, text);
+    const comments = options.comments === false || format === "json" ? undefined : format === "yaml" ? yamlComments(text) : tomlComments(text);
     const written = writeJsson(root, {
       maxLength: DEFAULT_LIMITS.maxSourceLength,
       ...(shared === undefined ? {} : { shared }),
