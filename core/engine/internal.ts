@@ -14,21 +14,12 @@ import type { EngineHooks } from "./hooks.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
 
-/**
- * The pipeline's hooks. Tap them before the first run (plugins tap them
- * through `apply(host)`); from the first run on they are frozen and a tap
- * throws.
- */
+/** The pipeline's hooks: tapped before the engine's first run, frozen from then on (hooks.ts). */
 export function engineHooks(engine: Engine): EngineHooks {
   return engineInside(engine).registry.hooks;
 }
 
-/**
- * Tell `counter` of every parse and evaluation `engine` performs
- * (run-counter.ts); `undefined` stops counting. A server counts where the
- * work happens, so that one parse and one evaluation per request is a
- * figure on its metrics, not an assumption.
- */
+/** Tell `counter` of every parse and evaluation `engine` performs (run-counter.ts says why); `undefined` stops counting. */
 export function useRunCounter(engine: Engine, counter: RunCounter | undefined): Engine {
   engineInside(engine).pipeline.runCounter = counter;
   return engine;

@@ -120,8 +120,7 @@ export class Pipeline implements EvaluationStages {
     const type = options.schemaType ?? DEFAULT_SCHEMA_TYPE;
     const given: SchemaValidateOptions = options.schemaFormat === undefined ? {} : { schemaFormat: options.schemaFormat };
     const result = this.registry.hooks.validate.get(type)?.call(data, schemaText, given);
-    if (!result) return { valid: false, errors: [`schema: ${fillMessage(SCHEMA_MESSAGES.noSchemaType, type)}`], schemaError: true };
-    return result;
+    return result || { valid: false, errors: [`schema: ${fillMessage(SCHEMA_MESSAGES.noSchemaType, type)}`], schemaError: true };
   }
 
   /** Canonical name for a format option (default `json`); unknown names are returned lower-cased. */

@@ -153,12 +153,11 @@ export const VALUE_SHAPES: readonly ValueShape[] = [
     ["precise", "123456789.125", 123456789.125],
     ["in_array", "[0.5, -0.25]", [0.5, -0.25]],
   ]),
-  {
-    name: "negative-zero",
-    description: "-0.0 and -0, which read back as zero (jsson writes negative zero as 0 in every format)",
-    source: "float = -0.0\ninteger = -0\nin_array = [-0.0, 0.0]\n",
-    data: obj([["float", 0], ["integer", 0], ["in_array", [0, 0]]]),
-  },
+  members("negative-zero", "-0.0 and -0, which read back as zero (jsson writes negative zero as 0 in every format)", [
+    ["float", "-0.0", 0],
+    ["integer", "-0", 0],
+    ["in_array", "[-0.0, 0.0]", [0, 0]],
+  ]),
   {
     name: "empty-containers",
     description: "empty objects and arrays, alone and nested; an empty string",
