@@ -125,20 +125,14 @@ export function tomlComments(text: string): Map<string, KeyComments> {
     if (header) {
       const keys = tomlKeys(header[2] ?? "");
       if (keys === undefined) continue;
-      if (header[1] === "[[") {
-        const name = keys.join(SEP);
-        const index = arrayCounts.get(name) ?? 0;
-        arrayCounts.set(name, index + 1);
-        table = [...keys, String(index)];
-        // The comments of the first [[x]] belong to x; those of later ones wait for the item's first key.
-        if (index === 0) add(found, keys, pending, trailing);
-        else if (trailing !== undefined) pending.push(trailing);
-        if (index === 0) pending = [];
-      } else {
-        table = keys;
-        add(found, keys, pending, trailing);
-        pending = [];
-      }
+      const array = header[1] === "[[";
+      const index = array ? (arrayCounts.get(keys.join(SEP)) ?? 0) : 0;
+      if (array) arrayCounts.set(keys.join(SEP), index + 1);
+      table = array ? [...keys, String(index)] : keys;
+      // The comments of [x] and of the first [[x]] belong to x; those of a later [[x]] wait for the item's first key.
+      if (index === 0) add(found, keys, pending, trailing);
+      else if (trailing !== undefined) pending.push(trailing);
+      if (index === 0) pending = [];
       continue;
     }
     const eq = code.indexOf("=");
