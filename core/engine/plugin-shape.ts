@@ -92,10 +92,9 @@ export function formatShapeProblem(format: unknown): string | undefined {
   const options = format["options"];
   if (options !== undefined) {
     if (!isRecord(options)) return `${where}: options must be an object of option name → { type, description }`;
-    for (const [name, spec] of Object.entries(options)) {
+    for (const [name, spec] of Object.entries(options))
       if (!isRecord(spec) || !["boolean", "string", "number"].includes(spec["type"] as string) || typeof spec["description"] !== "string")
         return `${where}: option "${name}" must be { type: "boolean" | "string" | "number", description: string }`;
-    }
   }
   return undefined;
 }

@@ -30,7 +30,7 @@ export class FormatRunner {
     try {
       const r = this.engine.transpile(source, { ...options, format: this.format });
       if (r.ok) return { kind: "output", text: r.output, chunks: 1 };
-      return { kind: "failed", diagnostic: firstDiagnostic(r.diagnostics), written: "" };
+      return { kind: "failed", diagnostic: r.diagnostics[0] as Diagnostic, written: "" };
     } catch (error) {
       return { kind: "threw", error, written: "" };
     }
@@ -50,17 +50,11 @@ export class FormatRunner {
       const r = this.engine.transpileTo(source, sink, { ...options, format: this.format });
       const text = chunks.join("");
       if (r.ok) return badChunk === undefined ? { kind: "output", text, chunks: chunks.length } : { kind: "output", text, chunks: chunks.length, badChunk };
-      return { kind: "failed", diagnostic: firstDiagnostic(r.diagnostics), written: text };
+      return { kind: "failed", diagnostic: r.diagnostics[0] as Diagnostic, written: text };
     } catch (error) {
       return { kind: "threw", error, written: chunks.join("") };
     }
   }
-}
-
-function firstDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic {
-  const d = diagnostics[0];
-  if (d === undefined) throw new Error("a failed run without a diagnostic");
-  return d;
 }
 
 /** One line about an outcome, for messages. */
