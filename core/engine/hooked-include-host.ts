@@ -35,10 +35,8 @@ export class HookedIncludeHost implements IncludeHost {
   read(id: string): HostResult<string> {
     const text = this.answered.get(id);
     // The evaluator reads an id right after resolving it: held only in between (a second include of it asks again).
-    if (text !== undefined) {
-      this.answered.delete(id);
-      return { ok: true, value: text };
-    }
-    return this.inner?.read(id) ?? { ok: false, detail: PHRASES.noIncludes };
+    if (text === undefined) return this.inner?.read(id) ?? { ok: false, detail: PHRASES.noIncludes };
+    this.answered.delete(id);
+    return { ok: true, value: text };
   }
 }

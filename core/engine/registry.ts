@@ -69,11 +69,9 @@ export class PluginRegistry {
     const who = pluginLabel(candidate, origin);
     const refuse = (why: string): PluginError => new PluginError(`plugin ${who}: ${why}`);
     if (this.byName !== undefined) throw refuse("plugins are applied before the engine's first run; this engine has run already");
-    const shape = pluginShapeProblem(candidate);
-    if (shape !== undefined) throw refuse(shape);
+    const problem = pluginShapeProblem(candidate) ?? apiVersionProblem((candidate as JssonPlugin).apiVersion);
+    if (problem !== undefined) throw refuse(problem);
     const p = candidate as JssonPlugin;
-    const version = apiVersionProblem(p.apiVersion);
-    if (version !== undefined) throw refuse(version);
     if (this.loadedPlugins.some((q) => q.name === p.name)) throw refuse("a plugin with this name is already loaded");
     const staged = this.hostFor(p.name, refuse);
     let returned: unknown;
@@ -142,16 +140,13 @@ export class PluginRegistry {
     };
     const commit = (): void => {
       for (const { format } of formats) {
-        const tap: { name: string } & FormatTap = { name: pluginName, format };
-        hooks.emit.for(format.name.toLowerCase()).tap(tap, (value, sink, ctx) => {
+        hooks.emit.for(format.name.toLowerCase()).tap({ name: pluginName, format }, (value, sink, ctx) => {
           format.emit(value, sink, ctx);
           return true;
         });
       }
-      for (const schemaType of schemaTypes) {
-        const tap: { name: string } & SchemaTypeTap = { name: pluginName, schemaType };
-        hooks.validate.for(schemaType.name).tap(tap, (data, text, options) => schemaType.validate(data, text, options));
-      }
+      for (const schemaType of schemaTypes)
+        hooks.validate.for(schemaType.name).tap({ name: pluginName, schemaType }, (data, text, options) => schemaType.validate(data, text, options));
       for (const t of taps) t();
     };
     return { host, commit, close: () => void (open = false) };
