@@ -56,16 +56,11 @@ export function importDocument(text: string, format: ImportFormat, options: Impo
       ...(shared === undefined ? {} : { shared }),
       ...(comments === undefined ? {} : { commentsFor: (path: readonly string[]) => comments.get(path.join("\u0000")) }),
     });
-    const warnings =
-      format === "toml"
-        ? tomlDatePaths(text).map((p) => `the TOML date/time at "${p}" became a string (JSSON has no date type)`)
-        : nodes === undefined
-          ? []
-          : yaml11Warnings(nodes.root, nodes.values);
+    const warnings = nodes === undefined ? [] : yaml11Warnings(nodes.root, nodes.values);
+    if (format === "toml") for (const p of tomlDatePaths(text)) warnings.push(`the TOML date/time at "${p}" became a string (JSSON has no date type)`);
     return { ok: true, text: written, warnings };
   } catch (e) {
-    if (e instanceof DataError) return { ok: false, message: e.message, line: e.line };
-    if (e instanceof ImportError) return { ok: false, message: e.message, line: e.line };
+    if (e instanceof DataError || e instanceof ImportError) return { ok: false, message: e.message, line: e.line };
     throw e;
   }
 }
