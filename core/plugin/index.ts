@@ -142,7 +142,6 @@ export interface OutputFormat {
 
 /** The result of validating data against a schema ({@link SchemaType.validate}). */
 export interface SchemaResult {
-  /** True when the data satisfies the schema. */
   readonly valid: boolean;
   /** `<path>: <message>` lines for data failures, or `schema: …` lines when the schema itself is unusable. */
   readonly errors: readonly string[];
@@ -190,7 +189,6 @@ export interface SchemaValidateOptions {
 export interface SchemaType {
   /** Name used to select it (`json-schema`); unique across loaded plugins. */
   readonly name: string;
-  /** One-line description. */
   readonly description?: string;
   /**
    * Validate `data` (plain JSON-like data: objects, arrays, strings, numbers
