@@ -23,9 +23,6 @@ export interface SchemaTypeTap {
 /** The emit stage of one format: its taps write the tree; the first to return `true` wins. */
 export type EmitHook = SyncBailHook<[ObjectValue, TextSink, EmitContext], true | undefined, FormatTap>;
 
-/** The validate stage of one schema type. */
-export type ValidateHook = SyncBailHook<[unknown, string, SchemaValidateOptions], SchemaResult | undefined, SchemaTypeTap>;
-
 /** The hooks of the pipeline (frozen after the engine's set-up). */
 export interface EngineHooks {
   /** Parse: after a root or included JSSON source parsed without error. */
@@ -36,8 +33,8 @@ export interface EngineHooks {
   readonly evaluated: SyncWaterfallHook<[ObjectValue]>;
   /** Emit, by canonical format name. */
   readonly emit: HookMap<EmitHook>;
-  /** Validate, by schema type name. */
-  readonly validate: HookMap<ValidateHook>;
+  /** Validate, by schema type name: the first schema type's tap to answer gives the result. */
+  readonly validate: HookMap<SyncBailHook<[unknown, string, SchemaValidateOptions], SchemaResult | undefined, SchemaTypeTap>>;
 }
 
 /** A set of hooks and the keys of its hook maps in the order they were first used (what listings walk). */

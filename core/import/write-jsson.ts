@@ -78,10 +78,8 @@ function isScalar(v: Shape): boolean {
 /** The last declaration `s` uses (-1: none); recursion is as deep as the document, which is bounded. */
 function lastUse(s: Shape): number {
   if (s instanceof VariableUse) return s.index;
-  let last = -1;
-  if (s instanceof SpreadObject) for (const x of [...s.spreads, ...s.values]) last = Math.max(last, lastUse(x));
-  else if (s instanceof SharedArray) for (const x of s.items) last = Math.max(last, lastUse(x));
-  return last;
+  const parts = s instanceof SpreadObject ? [...s.spreads, ...s.values] : s instanceof SharedArray ? s.items : [];
+  return parts.reduce((last: number, x) => Math.max(last, lastUse(x)), -1);
 }
 
 function shown(path: readonly string[]): string {
