@@ -72,21 +72,13 @@ class VarConverter {
 
   convert(x: unknown, depth: number): Value {
     const b = this.b;
-    switch (typeof x) {
-      case "string":
-      case "boolean":
-        return x;
-      case "number":
-        if (!Number.isFinite(x)) return this.fail(fillText(PHRASES.cannotRepresent, String(x)));
-        return Number.isSafeInteger(x) ? x + 0 : new FloatValue(x);
-      case "bigint":
-        if (x < -(2n ** 63n) || x >= 2n ** 63n) return this.fail(PHRASES.integerOutOfRange);
-        return b.int(x, 0);
-      case "object":
-        break;
-      default:
-        return this.fail(fillText(PHRASES.unsupportedType, typeof x));
+    if (typeof x === "string" || typeof x === "boolean") return x;
+    if (typeof x === "number") {
+      if (!Number.isFinite(x)) return this.fail(fillText(PHRASES.cannotRepresent, String(x)));
+      return Number.isSafeInteger(x) ? x + 0 : new FloatValue(x);
     }
+    if (typeof x === "bigint") return x < -(2n ** 63n) || x >= 2n ** 63n ? this.fail(PHRASES.integerOutOfRange) : b.int(x, 0);
+    if (typeof x !== "object") return this.fail(fillText(PHRASES.unsupportedType, typeof x));
     if (x === null) return null;
     if (x instanceof FloatValue) return Number.isFinite(x.value) ? x : this.fail(fillText(PHRASES.cannotRepresent, String(x.value)));
     const seen = this.done.get(x);

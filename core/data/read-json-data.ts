@@ -61,23 +61,14 @@ class JsonReader {
   }
 
   private value(depth: number): Value {
-    const t = this.text;
-    switch (t[this.pos]) {
-      case "{":
-        return this.object(depth);
-      case "[":
-        return this.array(depth);
-      case '"':
-        return this.string();
-      case "t":
-        return this.word("true", true);
-      case "f":
-        return this.word("false", false);
-      case "n":
-        return this.word("null", null);
-      default:
-        return this.number();
-    }
+    const c = this.text[this.pos];
+    if (c === "{") return this.object(depth);
+    if (c === "[") return this.array(depth);
+    if (c === '"') return this.string();
+    if (c === "t") return this.word("true", true);
+    if (c === "f") return this.word("false", false);
+    if (c === "n") return this.word("null", null);
+    return this.number();
   }
 
   private word<T extends Value>(w: string, v: T): T {
@@ -169,9 +160,7 @@ class JsonReader {
       this.space();
       if (items.length >= b.budget.maxArrayItems) b.roomFor(items, this.line(start));
       items.push(this.value(depth + 1));
-      if (this.closed("]")) {
-        return b.array(items, () => this.line(start));
-      }
+      if (this.closed("]")) return b.array(items, () => this.line(start));
     }
   }
 
@@ -191,9 +180,7 @@ class JsonReader {
       this.pos++;
       this.space();
       o.append(key, this.value(depth + 1));
-      if (this.closed("}")) {
-        return b.object(o, () => this.line(start));
-      }
+      if (this.closed("}")) return b.object(o, () => this.line(start));
     }
   }
 

@@ -34,19 +34,15 @@ export function readTomlData(text: string, b: ValueBuilder): Value {
   const line1 = (): number => 1;
 
   const convert = (x: unknown, depth: number): Value => {
-    switch (typeof x) {
-      case "string":
-      case "boolean":
-        return x;
-      case "bigint": {
-        if (x >= -(2n ** 63n) && x < 2n ** 63n) return b.int(x, 1);
-        return b.int(x, locate((t) => isIntToken(t) && !fitsInt64(t)).line);
-      }
-      case "number": {
-        if (Number.isFinite(x)) return new FloatValue(x);
-        const found = locate((t) => /^[-+]?(inf|nan)$/.test(t));
-        return b.float(x, found.token || String(x), found.line);
-      }
+    if (typeof x === "string" || typeof x === "boolean") return x;
+    if (typeof x === "bigint") {
+      if (x >= -(2n ** 63n) && x < 2n ** 63n) return b.int(x, 1);
+      return b.int(x, locate((t) => INT_TOKEN.test(t) && !fitsInt64(t)).line);
+    }
+    if (typeof x === "number") {
+      if (Number.isFinite(x)) return new FloatValue(x);
+      const found = locate((t) => /^[-+]?(inf|nan)$/.test(t));
+      return b.float(x, found.token || String(x), found.line);
     }
     if (x instanceof TomlDate) {
       // smol-toml writes milliseconds always; `07:32:00.000` is written as TOML's own examples write it.
@@ -63,10 +59,6 @@ export function readTomlData(text: string, b: ValueBuilder): Value {
 }
 
 const INT_TOKEN = /^[-+]?(?:[0-9_]+|0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+)$/;
-
-function isIntToken(t: string): boolean {
-  return INT_TOKEN.test(t);
-}
 
 function fitsInt64(t: string): boolean {
   const negative = t.startsWith("-");

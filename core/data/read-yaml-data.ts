@@ -22,15 +22,18 @@ const CORE = "tag:yaml.org,2002:";
 const SCALAR_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "null"].map((t) => CORE + t));
 
 /**
- * A YAML document's nodes (the `yaml` library's) and the value read from
- * each: `jsson import` finds anchors, aliases and merge keys in the tree and
- * writes them as variables and spreads of these values.
+ * A YAML document's nodes (the `yaml` library's), the value read from each
+ * and the node each alias refers to: `jsson import` finds anchors, aliases
+ * and merge keys in the tree and writes them as variables and spreads of
+ * these values.
  */
 export interface YamlNodes {
   /** The top-level node (null for an empty document). */
   root: unknown;
   /** Every node read (an alias: its target, and the alias itself), with its value. */
   readonly values: Map<unknown, Value>;
+  /** Each alias, with the anchored node it refers to (resolved as the reader met it). */
+  readonly targets: Map<unknown, unknown>;
 }
 
 /** The member name a scalar key gives (a key that is not a string by its text: `1`, `true`). */
@@ -45,11 +48,11 @@ export function isMergeKey(key: unknown): boolean {
 
 /**
  * Read `text` as one YAML document. Throws `DataError` (line of the problem in `text`).
- * @param mergeKeys apply YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`) as YAML 1.1 readers
- *   (PyYAML, docker compose) do: `jsson import` only; data includes read YAML 1.2, where `<<` is a key.
- * @param nodes when given, receives the document's node tree and the value read from each node
+ * @param nodes `jsson import`'s: receives the document's node tree and the value read from each node, and
+ *   YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`) apply as YAML 1.1 readers (PyYAML, docker compose)
+ *   apply them; data includes read YAML 1.2, where `<<` is a key.
  */
-export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false, nodes?: YamlNodes): Value {
+export function readYamlData(text: string, b: ValueBuilder, nodes?: YamlNodes): Value {
   const { isAlias, isMap, isScalar, isSeq, parseDocument } = yamlModule();
   const lines = new LineIndex(text);
   const invalid = (detail: string, at: number): never => b.fail(fill(MESSAGES.dataInvalid, "YAML", b.label, detail), lines.line(at));
@@ -91,6 +94,7 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false, n
       const at = node.range?.[0] ?? 0;
       if (target === undefined) return invalid(fillText(PHRASES.unknownAlias, node.source), at);
       if (open.has(target)) return invalid(fillText(PHRASES.aliasContainsItself, node.source), at);
+      nodes?.targets.set(node, target);
       const shared = anchored.get(target) ?? convert(target, depth);
       // The use itself is counted by its parent; what it writes out beyond that is charged here.
       b.charge(b.weightOf(shared) - 1, () => lines.line(at));
@@ -127,11 +131,9 @@ export function readYamlData(text: string, b: ValueBuilder, mergeKeys = false, n
         if (key === null || key === undefined) name = "";
         else if (isScalar(key) && (key.tag === undefined || SCALAR_TAGS.has(key.tag))) name = scalarKeyName(key);
         else return invalid(PHRASES.keyNotScalar, keyAt);
-        if (mergeKeys && isMergeKey(key)) {
+        if (nodes !== undefined && isMergeKey(key)) {
           const value = convert(pair.value, depth + 1);
-          const sources = Array.isArray(value) ? value : [value];
-          for (let i = sources.length - 1; i >= 0; i--) {
-            const m = sources[i];
+          for (const m of (Array.isArray(value) ? [...value] : [value]).reverse()) {
             if (!(m instanceof ObjectValue)) return invalid(PHRASES.mergeKeyTakes, keyAt);
             merged.push(m);
           }

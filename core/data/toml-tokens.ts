@@ -19,12 +19,10 @@ export function firstValueToken(text: string, accept: (token: string) => boolean
     const c = text[i] as string;
     if (c === "\n") {
       line++;
-      i++;
       lineStart = true;
       header = false;
-      continue;
     }
-    if (c === " " || c === "\t" || c === "\r") {
+    if (c === "\n" || c === " " || c === "\t" || c === "\r") {
       i++;
       continue;
     }

@@ -81,9 +81,6 @@ export const CODES = {
 
 export type DiagnosticCode = (typeof CODES)[keyof typeof CODES];
 
-/** The warning codes (LANGUAGE.md §16.5), in catalogue order. */
-export const WARNING_CODES: readonly DiagnosticCode[] = [CODES.W1_NEAR_NAME, CODES.W2_BARE_OPERAND, CODES.W3_KEY_SET_AGAIN, CODES.W4_LINE_JOINS_ELEMENT, CODES.W5_UNKNOWN_ESCAPE, CODES.W6_INTERPOLATION_KEPT];
-
 /**
  * A message of the catalogue: its code and its text, `{0}`, `{1}` … standing
  * for the arguments a detection site passes ({@link fill}). Several messages

@@ -45,20 +45,18 @@ export function closestName(word: string, candidates: Iterable<string>, maxDista
 export class NearestName {
   /** The nearest candidate so far, if one is near. */
   name: string | undefined;
-  /** A candidate must be closer than this to replace {@link name}; 0 once nothing can. */
-  private bestDistance: number;
+  /**
+   * How many edits {@link name} is from the word (meaningless while `name` is undefined): a
+   * candidate must be closer than this to replace it; 0 once nothing can.
+   */
+  distance: number;
   private seen = 0;
 
   constructor(
     private readonly word: string,
     maxDistance = allowedDistance(word),
   ) {
-    this.bestDistance = word.length === 0 || word.length > MAX_NAME_LENGTH ? 0 : maxDistance + 1;
-  }
-
-  /** How many edits {@link name} is from the word (meaningless while `name` is undefined). */
-  get distance(): number {
-    return this.bestDistance;
+    this.distance = word.length === 0 || word.length > MAX_NAME_LENGTH ? 0 : maxDistance + 1;
   }
 
   /**
@@ -67,16 +65,16 @@ export class NearestName {
    * ties go to the first).
    */
   consider(candidate: string): boolean {
-    if (this.bestDistance <= 1 || ++this.seen > MAX_CANDIDATES) return false;
+    if (this.distance <= 1 || ++this.seen > MAX_CANDIDATES) return false;
     const word = this.word;
     if (candidate === word || candidate.length > MAX_NAME_LENGTH) return true;
-    if (Math.abs(candidate.length - word.length) >= this.bestDistance) return true;
-    const d = boundedDistance(word, candidate, this.bestDistance - 1);
-    if (d < this.bestDistance) {
+    if (Math.abs(candidate.length - word.length) >= this.distance) return true;
+    const d = boundedDistance(word, candidate, this.distance - 1);
+    if (d < this.distance) {
       this.name = candidate;
-      this.bestDistance = d;
+      this.distance = d;
     }
-    return this.bestDistance > 1;
+    return this.distance > 1;
   }
 }
 

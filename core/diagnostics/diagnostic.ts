@@ -3,7 +3,7 @@
  * (lexical, syntax, runtime, include, output, limits). Detection produces
  * offsets; a {@link Diagnostic} is made from them once, when the problem
  * leaves the engine, with lines and columns computed from the source's line
- * index (core/engine/make-diagnostic.ts). The spec's strings
+ * index (make-diagnostic.ts). The spec's strings
  * (`Line <n>: …`, LANGUAGE.md §13.3's nested include form) are rendered from
  * the structure by the functions below, at the edges (CLI, HTTP, LSP,
  * playground) and only there: no consumer parses a message back.

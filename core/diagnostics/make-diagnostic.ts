@@ -30,10 +30,8 @@ type Unplaced<T extends SourceSpan> = { -readonly [K in keyof T]?: T[K] } & { st
 
 /**
  * `into`, given the lines and columns of its `start` and `end`, and `file`
- * when there is one, in that key order (the order JSON output shows). Fields
- * are added one by one, never spread: on Node 20 `{ ...span, file }` costs
- * microseconds per object, and every warning is placed (bench/RESULTS.md,
- * 2026-11-27, branch perf-eval).
+ * when there is one, in that key order (the order JSON output shows), one by
+ * one, never spread: every warning is placed (warning-list.ts says why).
  */
 function spanInto<T extends SourceSpan>(into: Unplaced<T>, lines: LineIndex, file: string | undefined): T {
   const s = lines.position(into.start);

@@ -8,16 +8,15 @@ const MAX_MESSAGE = 2000;
 
 /** A piece of source text or a value, as quoted in a message. */
 export function quoteInMessage(text: string): string {
-  const one = oneLine(text);
-  return one.length > MAX_QUOTED ? one.slice(0, MAX_QUOTED) + "…" : one;
+  return clipped(text, MAX_QUOTED);
 }
 
 /** A whole message: one line, bounded length. */
 export function messageLine(message: string): string {
-  const one = oneLine(message);
-  return one.length > MAX_MESSAGE ? one.slice(0, MAX_MESSAGE) + "…" : one;
+  return clipped(message, MAX_MESSAGE);
 }
 
-function oneLine(s: string): string {
-  return /[\r\n\u2028\u2029]/.test(s) ? s.replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n") : s;
+function clipped(s: string, max: number): string {
+  const one = /[\r\n\u2028\u2029]/.test(s) ? s.replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n") : s;
+  return one.length > max ? one.slice(0, max) + "…" : one;
 }

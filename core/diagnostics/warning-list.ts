@@ -4,10 +4,8 @@
  * {@link MAX_WARNINGS}: a program with a million mistakes still costs a
  * bounded report.
  *
- * Each warning is written out property by property, never as
- * `{ ...fill(…), start, end }`: on Node 20 a spread followed by more
- * properties costs microseconds per object (bench/RESULTS.md, 2026-11-27,
- * branch perf-eval), and a bare word repeated as data makes one per place.
+ * Each warning is written out property by property, never spread: on Node 20 a spread
+ * followed by more properties costs microseconds per object (bench/RESULTS.md).
  */
 import { type CodedMessage, fill, MESSAGES } from "./catalogue.js";
 import type { RawDiagnostic } from "./make-diagnostic.js";

@@ -4,13 +4,10 @@
  * `Line <n>:` diagnostic at the statement that defined top-level key `key`.
  */
 export class OutputError extends Error {
-  /**
-   * @param message what cannot be written, without a `Line <n>:` prefix (the engine adds it)
-   * @param key the top-level key whose value could not be written; without it the error is placed on line 1
-   */
+  /** @param message what cannot be written, without a `Line <n>:` prefix (the engine adds it) */
   constructor(
     message: string,
-    /** The top-level key whose value could not be written. */
+    /** The top-level key whose value could not be written; without it the error is placed on line 1. */
     readonly key?: string,
   ) {
     super(message);

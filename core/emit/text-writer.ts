@@ -73,12 +73,7 @@ export class TextWriter {
 
   /** The indentation for `depth` levels. */
   indent(depth: number): string {
-    let s = this.#indents[depth];
-    if (s === undefined) {
-      s = this.#unit.repeat(depth);
-      this.#indents[depth] = s;
-    }
-    return s;
+    return (this.#indents[depth] ??= this.#unit.repeat(depth));
   }
 
   /**

@@ -24,12 +24,7 @@ export { PluginError, type FormatInfo } from "./registry.js";
 export type { Evaluation } from "./evaluation.js";
 export type { DataCheck, EvaluateResult, RunFailure, RunSuccess, SchemaCheck, SchemaOptions, SyntaxCheck, TranspileResult } from "./run-result.js";
 
-/**
- * Reads an engine's private fields, its registry (the hooks) and pipeline:
- * set once, by the class's static block (only code inside the class can read
- * `#` fields). Exported from this module, not from `jsson`; internal.ts is
- * its one reader.
- */
+/** Reads an engine's private registry and pipeline: set once, by its static block; internal.ts is its one reader. */
 export let engineInside: (engine: Engine) => { readonly registry: PluginRegistry; readonly pipeline: Pipeline };
 
 /** The JSSON engine. */
@@ -88,8 +83,7 @@ export class Engine {
 
   /** Syntax check only (lexical and syntax errors, no evaluation). */
   check(source: string, options: Pick<RunOptions, "limits" | "file"> = {}): readonly Diagnostic[] {
-    this.#registry.freeze();
-    return this.#pipeline.check(source, options).diagnostics;
+    return this.checkWithWarnings(source, options).diagnostics;
   }
 
   /** Syntax check with the warnings a parse finds (LANGUAGE.md §16.5: W3–W6, no evaluation): one parse for both. */

@@ -16,7 +16,8 @@ import type { RunOptions } from "./options.js";
 import { resolveLimits } from "../values/resolve-limits.js";
 import { makeDiagnostic } from "../diagnostics/make-diagnostic.js";
 import { evalDiagnostic } from "./output-error-place.js";
-import { consumerData } from "./consumer-data.js";
+import { toPlainData } from "../values/plain-data.js";
+import { selectValue } from "./select-value.js";
 import { locateFailures } from "../provenance/locate-failures.js";
 import type { ValuePlace } from "../provenance/value-locator.js";
 import type { ValueTrace } from "../provenance/value-trace.js";
@@ -48,11 +49,7 @@ export interface EvaluationStages {
   evaluate(source: string, options: RunOptions, trace: ValueTrace): { readonly ok: true; readonly value: ObjectValue } | { readonly ok: false };
 }
 
-/**
- * Places the failures of a check of an evaluation (its private `#locate`):
- * set once, by the class's static block. Exported from this module, not
- * from `jsson`; internal.ts is its one reader.
- */
+/** Places the failures of a check of an evaluation (its private `#locate`): set once, by its static block; internal.ts re-exports it. */
 export let locateFailuresOf: (evaluation: Evaluation, failures: readonly SchemaFailure[]) => (ValuePlace | undefined)[] | undefined;
 
 /**
@@ -144,7 +141,7 @@ export class Evaluation implements RunSuccess {
 
   /**
    * The validate stage: write the output (buffered, once), take the data a
-   * consumer of the format reads (consumer-data.ts), and check it with the
+   * consumer of the format reads ({@link #consumerData}), and check it with the
    * schema type (default `json-schema`). A source error while writing is
    * the result; a schema's verdict, good or bad, is `ok: true`. The stage
    * is part of the run: past its time limit (or once cancelled) it stops
@@ -156,14 +153,28 @@ export class Evaluation implements RunSuccess {
     const emitted = this.#emitted as Emitted; // set by the successful output() above
     const late = this.stopped();
     if (late) return late;
-    const consumed = consumerData(emitted.writer, emitted.ctx, this.value, out.output, this.#options.select ?? []);
-    // The output was written by this very run: failing to read it back is a bug of its emitter.
-    if (!consumed.ok) throw new Error(consumed.message);
+    const data = this.#consumerData(emitted, out.output);
     const later = this.stopped();
     if (later) return later;
-    const result = check === undefined ? this.#pipeline.validate(consumed.data, schemaText, options) : check(consumed.data, schemaText, options, this.timeLeftMs());
+    const result = check === undefined ? this.#pipeline.validate(data, schemaText, options) : check(data, schemaText, options, this.timeLeftMs());
     if (result === undefined) return this.timedOut();
-    return { ok: true, format: this.format, output: out.output, data: consumed.data, result };
+    return { ok: true, format: this.format, output: out.output, data, result };
+  }
+
+  /**
+   * "The data a consumer of the chosen output format would read" (LANGUAGE.md §12.1), what the validate
+   * stage checks: the output read back by a format that can (YAML, TOML: so TOML's dropped nulls are seen),
+   * else the tree (or the selected value) as plain data (a TypeScript file is a module, not a data format).
+   * The output was written by this very run: failing to read it back is a bug of its emitter.
+   */
+  #consumerData({ writer, ctx }: Emitted, output: string): unknown {
+    const selected = writer.readBack === undefined ? selectValue(this.value, this.#options.select ?? []) : undefined;
+    if (selected?.ok === false) throw new Error(selected.message);
+    try {
+      return selected === undefined ? writer.readBack?.(output, ctx) : toPlainData(selected.value);
+    } catch (e) {
+      throw new Error(`cannot read the ${writer.name} output back: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
 
   /**

@@ -11,9 +11,6 @@ import type { IncludeRequest, IncludeSource } from "../plugin/index.js";
 import { PHRASES } from "../diagnostics/catalogue.js";
 import { isRecord } from "./plugin-shape.js";
 
-/** I2 detail without a host (as the evaluator says it). */
-const NO_HOST = PHRASES.noIncludes;
-
 /** An include host that asks the hook first; see the file header. */
 export class HookedIncludeHost implements IncludeHost {
   private readonly answered = new Map<string, string>();
@@ -25,7 +22,7 @@ export class HookedIncludeHost implements IncludeHost {
 
   resolve(path: string, from: string | undefined): HostResult<string> {
     const answer: unknown = this.hook.call({ path, from });
-    if (answer === undefined) return this.inner?.resolve(path, from) ?? { ok: false, detail: NO_HOST };
+    if (answer === undefined) return this.inner?.resolve(path, from) ?? { ok: false, detail: PHRASES.noIncludes };
     // A plugin's answer is checked like any plugin data: a malformed one is an I2 error, not a crash later.
     if (isRecord(answer) && answer["ok"] === true && typeof answer["id"] === "string" && answer["id"] !== "" && typeof answer["text"] === "string") {
       this.answered.set(answer["id"], answer["text"]);
@@ -38,10 +35,8 @@ export class HookedIncludeHost implements IncludeHost {
   read(id: string): HostResult<string> {
     const text = this.answered.get(id);
     // The evaluator reads an id right after resolving it: held only in between (a second include of it asks again).
-    if (text !== undefined) {
-      this.answered.delete(id);
-      return { ok: true, value: text };
-    }
-    return this.inner?.read(id) ?? { ok: false, detail: NO_HOST };
+    if (text === undefined) return this.inner?.read(id) ?? { ok: false, detail: PHRASES.noIncludes };
+    this.answered.delete(id);
+    return { ok: true, value: text };
   }
 }

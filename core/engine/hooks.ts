@@ -23,9 +23,6 @@ export interface SchemaTypeTap {
 /** The emit stage of one format: its taps write the tree; the first to return `true` wins. */
 export type EmitHook = SyncBailHook<[ObjectValue, TextSink, EmitContext], true | undefined, FormatTap>;
 
-/** The validate stage of one schema type. */
-export type ValidateHook = SyncBailHook<[unknown, string, SchemaValidateOptions], SchemaResult | undefined, SchemaTypeTap>;
-
 /** The hooks of the pipeline (frozen after the engine's set-up). */
 export interface EngineHooks {
   /** Parse: after a root or included JSSON source parsed without error. */
@@ -36,8 +33,8 @@ export interface EngineHooks {
   readonly evaluated: SyncWaterfallHook<[ObjectValue]>;
   /** Emit, by canonical format name. */
   readonly emit: HookMap<EmitHook>;
-  /** Validate, by schema type name. */
-  readonly validate: HookMap<ValidateHook>;
+  /** Validate, by schema type name: the first schema type's tap to answer gives the result. */
+  readonly validate: HookMap<SyncBailHook<[unknown, string, SchemaValidateOptions], SchemaResult | undefined, SchemaTypeTap>>;
 }
 
 /** A set of hooks and the keys of its hook maps in the order they were first used (what listings walk). */
@@ -67,18 +64,15 @@ export function createHooks(): PipelineHooks {
   return { hooks, emitKeys, validateKeys };
 }
 
-/** Why a tap after set-up is refused. */
-export const FROZEN_MESSAGE = "the engine's hooks are frozen once its set-up ends (its first run): tap them in a plugin's apply(host)";
-
+/** What a tap after set-up throws. */
 function refuse(): never {
-  throw new Error(FROZEN_MESSAGE);
+  throw new Error("the engine's hooks are frozen once its set-up ends (its first run): tap them in a plugin's apply(host)");
 }
 
-/** Freeze `set`: every tap, intercept or new hook-map key from now on throws {@link FROZEN_MESSAGE}. */
+/** Freeze `set`: every tap, intercept or new hook-map key from now on throws ({@link refuse}). */
 export function freezeHooks(set: PipelineHooks): void {
   const { hooks } = set;
-  const single = [hooks.parsed, hooks.resolveInclude, hooks.evaluated] as const;
-  for (const h of single) freezeHook(h);
+  for (const h of [hooks.parsed, hooks.resolveInclude, hooks.evaluated]) freezeHook(h);
   for (const key of set.emitKeys) freezeHook(hooks.emit.for(key));
   for (const key of set.validateKeys) freezeHook(hooks.validate.for(key));
   freezeMap(hooks.emit);

@@ -8,30 +8,18 @@
  * does not export; nothing an embedder holds has a property or a symbol
  * that leads to them.
  */
-import type { SchemaFailure } from "../plugin/index.js";
-import type { ValuePlace } from "../provenance/value-locator.js";
 import type { SourceEvaluator } from "../provenance/locate-failures.js";
 import { engineInside, type Engine } from "./engine.js";
-import { locateFailuresOf, type Evaluation } from "./evaluation.js";
 import type { EngineHooks } from "./hooks.js";
 import type { RunOptions } from "./options.js";
 import type { RunCounter } from "./run-counter.js";
 
-/**
- * The pipeline's hooks. Tap them before the first run (plugins tap them
- * through `apply(host)`); from the first run on they are frozen and a tap
- * throws.
- */
+/** The pipeline's hooks: tapped before the engine's first run, frozen from then on (hooks.ts). */
 export function engineHooks(engine: Engine): EngineHooks {
   return engineInside(engine).registry.hooks;
 }
 
-/**
- * Tell `counter` of every parse and evaluation `engine` performs
- * (run-counter.ts); `undefined` stops counting. A server counts where the
- * work happens, so that one parse and one evaluation per request is a
- * figure on its metrics, not an assumption.
- */
+/** Tell `counter` of every parse and evaluation `engine` performs (run-counter.ts says why); `undefined` stops counting. */
 export function useRunCounter(engine: Engine, counter: RunCounter | undefined): Engine {
   engineInside(engine).pipeline.runCounter = counter;
   return engine;
@@ -49,9 +37,7 @@ export function tracingEvaluator(engine: Engine): SourceEvaluator<RunOptions> {
 }
 
 /**
- * Where each failure of a failed check of `evaluation` lies in the source,
- * within the time its run has left (see schemaCheck, which calls it).
+ * `locatePlaces(evaluation, failures)`: where each failure of a failed check of `evaluation` lies in
+ * the source, within the time its run has left (see schemaCheck, which calls it).
  */
-export function locatePlaces(evaluation: Evaluation, failures: readonly SchemaFailure[]): (ValuePlace | undefined)[] | undefined {
-  return locateFailuresOf(evaluation, failures);
-}
+export { locateFailuresOf as locatePlaces } from "./evaluation.js";

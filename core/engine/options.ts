@@ -1,4 +1,4 @@
-/** Options of one engine run (the limits are in `eval/limits.ts`). */
+/** Options of one engine run (the limits are in `values/limits.ts`). */
 import type { IncludeHost } from "../host/include-host.js";
 import type { ExternalVars } from "../data/external-vars.js";
 import type { SelectStep } from "./select-value.js";

@@ -24,8 +24,7 @@ export function evalDiagnostic(e: unknown): RawDiagnostic | undefined {
 
 /** Where the statement that defined top-level key `key` of `root` is (line 1 when unknown). */
 export function keySpan(root: ObjectValue, key: string | undefined): Span {
-  if (key === undefined) return NOWHERE;
-  return (root instanceof ProgramValue ? root.origins.get(key) : undefined) ?? NOWHERE;
+  return (key !== undefined && root instanceof ProgramValue ? root.origins.get(key) : undefined) ?? NOWHERE;
 }
 
 /**

@@ -1,18 +1,15 @@
 /**
- * The run: one pass of the pipeline over a source — parse → evaluate
- * (merging includes) → emit → validate — through the registry's hooks.
- * {@link Pipeline.evaluate} parses and evaluates exactly once and hands back
- * an {@link Evaluation} (evaluation.ts): that one tree is then checked
- * against a schema (the validate stage) and written, buffered or streamed,
- * through the stages here, without running anything again. Runs share no
- * state.
+ * The stages of a run — parse → evaluate (merging includes) → emit → validate —
+ * through the registry's hooks. {@link Pipeline.evaluate} hands back an
+ * {@link Evaluation} (evaluation.ts) that the later stages here check and
+ * write without running anything again. Runs share no state.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { CODES, fill, fillMessage, MESSAGES, SCHEMA_MESSAGES } from "../diagnostics/catalogue.js";
 import { parseProgram, type ParseResult } from "../syntax/parser.js";
 import { evaluateProgram } from "../eval/evaluator.js";
 import { ProgramValue } from "../values/program-value.js";
-import { isObjectValue, ObjectValue, type Value } from "../values/values.js";
+import { isObjectValue, ObjectValue } from "../values/values.js";
 import { isOutputError } from "../emit/output-error.js";
 import type { EmitContext, SchemaResult, SchemaValidateOptions, TextSink } from "../plugin/index.js";
 import { DEFAULT_STREAM_THRESHOLD, type RunOptions } from "./options.js";
@@ -44,8 +41,7 @@ const NO_RAW: readonly RawDiagnostic[] = [];
  */
 function placeWarnings(parsed: readonly RawDiagnostic[], evaluated: readonly RawDiagnostic[], lines: RunState["lines"], file: string | undefined): readonly Diagnostic[] {
   if (parsed.length === 0 && evaluated.length === 0) return NO_WARNINGS;
-  const all = [...parsed, ...evaluated].sort((a, b) => a.start - b.start);
-  return all.map((w) => makeDiagnostic(w, lines, file, "warning"));
+  return [...parsed, ...evaluated].sort((a, b) => a.start - b.start).map((w) => makeDiagnostic(w, lines, file, "warning"));
 }
 
 /** The pipeline of one engine; see the file header. */
@@ -70,20 +66,15 @@ export class Pipeline implements EvaluationStages {
     return { diagnostics: error === undefined ? NO_WARNINGS : [error], warnings };
   }
 
-  /**
-   * Parse and evaluate `source`, once. With `trace`, record where every
-   * value came from into it (LANGUAGE.md §12.3; the run is evaluated
-   * eagerly): the locating pass of a failed schema check, never asked for
-   * by an embedder (it is not a run option).
-   */
+  /** Parse and evaluate `source`, once; with `trace`, record where every value came from into it (LANGUAGE.md §12.3). */
   evaluate(source: string, options: RunOptions, trace?: ValueTrace): Evaluation | RunFailure {
     const startedAt = Date.now();
     const format = this.canonicalFormat(options.format);
     const limits = resolveLimits(options.limits);
-    // A traced run is the locating pass after a failed schema check
-    // (locate-failures.ts), not a run of the pipeline: it makes no output and hands out no
-    // tree, so the parse and evaluated stages do not see it (a plugin counting stages sees
-    // one parse and one evaluation per request); includes still resolve through the hook.
+    // A traced run is the locating pass after a failed schema check (locate-failures.ts; never an embedder's: it is
+    // not a run option), not a run of the pipeline: it makes no output and hands out no tree, so the parse and
+    // evaluated stages do not see it (a plugin counting stages sees one parse and one evaluation per request);
+    // includes still resolve through the hook.
     const tracing = trace !== undefined;
     this.runCounter?.evaluated(tracing);
     const parsed = this.parse(source, options.file, limits, tracing);
@@ -129,8 +120,7 @@ export class Pipeline implements EvaluationStages {
     const type = options.schemaType ?? DEFAULT_SCHEMA_TYPE;
     const given: SchemaValidateOptions = options.schemaFormat === undefined ? {} : { schemaFormat: options.schemaFormat };
     const result = this.registry.hooks.validate.get(type)?.call(data, schemaText, given);
-    if (!result) return { valid: false, errors: [`schema: ${fillMessage(SCHEMA_MESSAGES.noSchemaType, type)}`], schemaError: true };
-    return result;
+    return result || { valid: false, errors: [`schema: ${fillMessage(SCHEMA_MESSAGES.noSchemaType, type)}`], schemaError: true };
   }
 
   /** Canonical name for a format option (default `json`); unknown names are returned lower-cased. */
@@ -157,18 +147,14 @@ export class Pipeline implements EvaluationStages {
     const select = options.select ?? [];
     // Output errors name a top-level key; with a selection, the one the path starts at.
     const errorKey = (key: string | undefined): string | undefined => (select.length > 0 && typeof select[0] === "string" ? select[0] : key);
-    let target: Value = value;
-    if (select.length > 0) {
-      const selected = selectValue(value, select);
-      if (!selected.ok) {
-        const key = errorKey(undefined);
-        const span = keySpan(value, key);
-        const failure = fail({ code: CODES.O_OUTPUT, message: selected.message, start: span.start, end: span.end });
-        return key !== undefined && value.has(key) ? failure : { ...failure, option: "select" };
-      }
-      target = selected.value;
+    const selected = selectValue(value, select);
+    if (!selected.ok) {
+      const key = errorKey(undefined);
+      const span = keySpan(value, key);
+      const failure = fail({ code: CODES.O_OUTPUT, message: selected.message, start: span.start, end: span.end });
+      return key !== undefined && value.has(key) ? failure : { ...failure, option: "select" };
     }
-    if (options.sortKeys === true) target = sortedView(target);
+    const target = options.sortKeys === true ? sortedView(selected.value) : selected.value;
     if (!(target instanceof ObjectValue) && entry.format.emitValue === undefined) {
       const span = keySpan(value, errorKey(undefined));
       return fail({ ...fill(MESSAGES.needsObjectAtTop, format, selectPathText(select), kindPhrase(target)), start: span.start, end: span.end });

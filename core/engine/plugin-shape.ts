@@ -92,10 +92,9 @@ export function formatShapeProblem(format: unknown): string | undefined {
   const options = format["options"];
   if (options !== undefined) {
     if (!isRecord(options)) return `${where}: options must be an object of option name → { type, description }`;
-    for (const [name, spec] of Object.entries(options)) {
+    for (const [name, spec] of Object.entries(options))
       if (!isRecord(spec) || !["boolean", "string", "number"].includes(spec["type"] as string) || typeof spec["description"] !== "string")
         return `${where}: option "${name}" must be { type: "boolean" | "string" | "number", description: string }`;
-    }
   }
   return undefined;
 }
@@ -110,8 +109,7 @@ export function schemaTypeShapeProblem(schemaType: unknown): string | undefined 
 /** The first line of what a plugin threw (refusals are one line; a stack or a multi-line message is not). */
 export function thrownLine(e: unknown): string {
   const text = e instanceof Error ? (e.message === "" ? e.name : `${e.name === "Error" ? "" : e.name + ": "}${e.message}`) : String(e);
-  const first = text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
-  return first.trim();
+  return (text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
 }
 
 /** True for a promise or other thenable (an `apply` must register synchronously). */

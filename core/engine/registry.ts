@@ -42,26 +42,17 @@ export interface FormatEntry {
   readonly hook: EmitHook;
 }
 
-/** A hook as staging taps it. */
-interface TapTarget<A extends unknown[], R> {
-  tap(options: { name: string; stage?: number; before?: string }, fn: (...args: A) => R): void;
-}
-
 /** Plugins applied and what they registered; see the file header. */
 export class PluginRegistry {
   private readonly set: PipelineHooks = createHooks();
-  private readonly plugins: { name: string; version: string }[] = [];
+  /** The loaded plugins, in load order. */
+  readonly loadedPlugins: { name: string; version: string }[] = [];
   /** Set when frozen: the formats by every name and alias, read once from the taps (they cannot change any more). */
   private byName: ReadonlyMap<string, FormatEntry> | undefined;
 
   /** The pipeline's hooks. */
   get hooks(): EngineHooks {
     return this.set.hooks;
-  }
-
-  /** True once set-up has ended: no plugin can be applied, no hook tapped. */
-  get frozen(): boolean {
-    return this.byName !== undefined;
   }
 
   /** End set-up (idempotent): freeze the hooks. */
@@ -73,21 +64,15 @@ export class PluginRegistry {
     this.byName = byName;
   }
 
-  /**
-   * Apply one plugin (see `Engine.use`). Its shape and API version are
-   * checked first; what its `apply` registers or taps takes effect only once
-   * `apply` has returned, so a refused plugin leaves the engine as it was.
-   */
+  /** Apply one plugin: see `Engine.use`, which says what is checked and when it takes effect. */
   use(candidate: unknown, origin?: string): void {
     const who = pluginLabel(candidate, origin);
     const refuse = (why: string): PluginError => new PluginError(`plugin ${who}: ${why}`);
-    if (this.frozen) throw refuse("plugins are applied before the engine's first run; this engine has run already");
-    const shape = pluginShapeProblem(candidate);
-    if (shape !== undefined) throw refuse(shape);
+    if (this.byName !== undefined) throw refuse("plugins are applied before the engine's first run; this engine has run already");
+    const problem = pluginShapeProblem(candidate) ?? apiVersionProblem((candidate as JssonPlugin).apiVersion);
+    if (problem !== undefined) throw refuse(problem);
     const p = candidate as JssonPlugin;
-    const version = apiVersionProblem(p.apiVersion);
-    if (version !== undefined) throw refuse(version);
-    if (this.plugins.some((q) => q.name === p.name)) throw refuse("a plugin with this name is already loaded");
+    if (this.loadedPlugins.some((q) => q.name === p.name)) throw refuse("a plugin with this name is already loaded");
     const staged = this.hostFor(p.name, refuse);
     let returned: unknown;
     try {
@@ -103,7 +88,7 @@ export class PluginRegistry {
       throw refuse("apply returned a promise; it must register its formats synchronously");
     }
     staged.commit();
-    this.plugins.push({ name: p.name, version: p.version });
+    this.loadedPlugins.push({ name: p.name, version: p.version });
   }
 
   /** The host a plugin's `apply` sees: registrations and taps are checked at once and staged until {@link use} commits them. */
@@ -112,7 +97,7 @@ export class PluginRegistry {
     const formats: { format: OutputFormat; names: string[] }[] = [];
     const schemaTypes: SchemaType[] = [];
     let open = true;
-    const stage = <A extends unknown[], R>(hook: () => TapTarget<A, R>, what: string): Tappable<A, R> => ({
+    const stage = <A extends unknown[], R>(hook: () => Tappable<A, R>, what: string): Tappable<A, R> => ({
       tap: (options: string | TapOptions, fn: (...args: A) => R) => {
         if (!open) throw refuse(`tapped ${what} after its apply returned: hooks are tapped only while apply runs`);
         const tap = tapOptions(options);
@@ -155,24 +140,16 @@ export class PluginRegistry {
     };
     const commit = (): void => {
       for (const { format } of formats) {
-        const tap: { name: string } & FormatTap = { name: pluginName, format };
-        hooks.emit.for(format.name.toLowerCase()).tap(tap, (value, sink, ctx) => {
+        hooks.emit.for(format.name.toLowerCase()).tap({ name: pluginName, format }, (value, sink, ctx) => {
           format.emit(value, sink, ctx);
           return true;
         });
       }
-      for (const schemaType of schemaTypes) {
-        const tap: { name: string } & SchemaTypeTap = { name: pluginName, schemaType };
-        hooks.validate.for(schemaType.name).tap(tap, (data, text, options) => schemaType.validate(data, text, options));
-      }
+      for (const schemaType of schemaTypes)
+        hooks.validate.for(schemaType.name).tap({ name: pluginName, schemaType }, (data, text, options) => schemaType.validate(data, text, options));
       for (const t of taps) t();
     };
     return { host, commit, close: () => void (open = false) };
-  }
-
-  /** The loaded plugins, in load order. */
-  get loadedPlugins(): readonly { name: string; version: string }[] {
-    return this.plugins;
   }
 
   /** The registered formats, in registration order (read from the emit hooks' taps). */
@@ -205,8 +182,7 @@ export class PluginRegistry {
   private formatEntries(): (FormatEntry & { plugin: string })[] {
     const out: (FormatEntry & { plugin: string })[] = [];
     for (const key of this.set.emitKeys) {
-      const hook = this.set.hooks.emit.get(key);
-      if (hook === undefined) continue;
+      const hook = this.set.hooks.emit.get(key) as EmitHook; // every key the map has made
       for (const tap of hook.taps as readonly (FormatTap & { name: string })[]) if (tap.format !== undefined) out.push({ format: tap.format, name: key, hook, plugin: tap.name });
     }
     return out;
@@ -214,11 +190,9 @@ export class PluginRegistry {
 
   private schemaTypeTaps(): { schemaType: SchemaType; plugin: string }[] {
     const out: { schemaType: SchemaType; plugin: string }[] = [];
-    for (const key of this.set.validateKeys) {
-      for (const tap of (this.set.hooks.validate.get(key)?.taps ?? []) as readonly (SchemaTypeTap & { name: string })[]) {
+    for (const key of this.set.validateKeys)
+      for (const tap of (this.set.hooks.validate.get(key)?.taps ?? []) as readonly (SchemaTypeTap & { name: string })[])
         if (tap.schemaType !== undefined) out.push({ schemaType: tap.schemaType, plugin: tap.name });
-      }
-    }
     return out;
   }
 }

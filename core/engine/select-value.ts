@@ -22,7 +22,7 @@ export function selectValue(root: Value, path: readonly SelectStep[]): Selection
     const step = path[i] as SelectStep;
     const where = i === 0 ? PHRASES.selectFromDocument : selectPathText(path.slice(0, i));
     if (typeof step === "string") {
-      if (!(v instanceof ObjectValue)) return fail(path, fillText(PHRASES.selectNotObject, where, article(kindOf(v))));
+      if (!(v instanceof ObjectValue)) return fail(path, fillText(PHRASES.selectNotObject, where, kindPhrase(v)));
       const next = v.get(step);
       if (next === undefined) {
         const near = closestName(step, v.keys);
@@ -30,7 +30,7 @@ export function selectValue(root: Value, path: readonly SelectStep[]): Selection
       }
       v = next;
     } else {
-      if (!(Array.isArray(v) || v instanceof LazyArray)) return fail(path, fillText(PHRASES.selectNotArray, where, article(kindOf(v))));
+      if (!(Array.isArray(v) || v instanceof LazyArray)) return fail(path, fillText(PHRASES.selectNotArray, where, kindPhrase(v)));
       if (step >= v.length) return fail(path, v.length === 1 ? fillText(PHRASES.selectNoIndexOfOne, where, step) : fillText(PHRASES.selectNoIndex, where, v.length, step));
       v = Array.isArray(v) ? (v[step] as Value) : v.at(step);
     }
@@ -59,9 +59,6 @@ function fail(path: readonly SelectStep[], why: string): Selection {
 
 /** A value's kind with its article, for messages: `an array`, `a string`. */
 export function kindPhrase(v: Value): string {
-  return article(kindOf(v));
-}
-
-function article(kind: string): string {
+  const kind = kindOf(v);
   return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }

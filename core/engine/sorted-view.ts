@@ -57,13 +57,7 @@ class SortedLazyArray extends LazyArray {
   at(index: number): Value {
     return sortedView(this.inner.at(index));
   }
-  [Symbol.iterator](): Iterator<Value> {
-    const it = this.inner[Symbol.iterator]();
-    return {
-      next: (): IteratorResult<Value> => {
-        const r = it.next();
-        return r.done ? r : { value: sortedView(r.value), done: false };
-      },
-    };
+  *[Symbol.iterator](): Iterator<Value> {
+    for (const v of this.inner) yield sortedView(v);
   }
 }

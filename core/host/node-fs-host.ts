@@ -70,9 +70,9 @@ export class NodeFsHost implements IncludeHost {
         if (!this.inside(real)) return { ok: false, detail: OUTSIDE };
       }
       if (!st.isFile()) return { ok: false, detail: st.isDirectory() ? "is a directory" : "not a regular file" };
-      if (st.size > this.maxFileBytes) return { ok: false, detail: tooLarge(this.maxFileBytes) };
-      const bytes = readBounded(fd, this.maxFileBytes);
-      if (bytes === undefined) return { ok: false, detail: tooLarge(this.maxFileBytes) };
+      // refused from its size alone when it can be, else once it reads past the limit (a file that grew after fstat)
+      const bytes = st.size > this.maxFileBytes ? undefined : readBounded(fd, this.maxFileBytes);
+      if (bytes === undefined) return { ok: false, detail: `file too large (limit ${this.maxFileBytes} bytes)` };
       return { ok: true, value: decodeUtf8(bytes) };
     } catch (e) {
       return { ok: false, detail: errnoDetail(e) };
@@ -83,10 +83,6 @@ export class NodeFsHost implements IncludeHost {
 }
 
 const OUTSIDE = "outside the include root";
-
-function tooLarge(limit: number): string {
-  return `file too large (limit ${limit} bytes)`;
-}
 
 function errnoDetail(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;

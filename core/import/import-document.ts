@@ -13,7 +13,7 @@ import { standaloneBudget } from "../data/data-budget.js";
 import { readDataObject, type DataFormat } from "../data/data-document.js";
 import { DataError } from "../data/data-error.js";
 import { ImportError } from "./import-error.js";
-import { dataComments, tomlDatePaths } from "./source-comments.js";
+import { tomlComments, tomlDatePaths, yamlComments } from "./source-comments.js";
 import { allKeys, writeJsson } from "./write-jsson.js";
 import { yamlSharing } from "./yaml-sharing.js";
 import { yaml11Warnings } from "./yaml11-readings.js";
@@ -47,25 +47,20 @@ export function importDocument(text: string, format: ImportFormat, options: Impo
   const label = options.label ?? "<input>";
   try {
     const budget = standaloneBudget({ maxDepth: IMPORT_MAX_DEPTH, maxRangeItems: DEFAULT_LIMITS.maxRangeItems, maxItems: DEFAULT_LIMITS.maxItems });
-    const nodes: YamlNodes | undefined = format === "yaml" ? { root: null, values: new Map() } : undefined;
-    const root = readDataObject(format, text, label, budget, `the top level of "${label}" is not an object: JSSON holds a document of keys (wrap it in a key)`, true, nodes);
+    const nodes: YamlNodes | undefined = format === "yaml" ? { root: null, values: new Map(), targets: new Map() } : undefined;
+    const root = readDataObject(format, text, label, budget, `the top level of "${label}" is not an object: JSSON holds a document of keys (wrap it in a key)`, nodes);
     const shared = nodes === undefined ? undefined : yamlSharing(nodes, allKeys(root));
-    const comments = options.comments === false || format === "json" ? undefined : dataComments(format, text);
+    const comments = options.comments === false || format === "json" ? undefined : format === "yaml" ? yamlComments(text) : tomlComments(text);
     const written = writeJsson(root, {
       maxLength: DEFAULT_LIMITS.maxSourceLength,
       ...(shared === undefined ? {} : { shared }),
       ...(comments === undefined ? {} : { commentsFor: (path: readonly string[]) => comments.get(path.join("\u0000")) }),
     });
-    const warnings =
-      format === "toml"
-        ? tomlDatePaths(text).map((p) => `the TOML date/time at "${p}" became a string (JSSON has no date type)`)
-        : nodes === undefined
-          ? []
-          : yaml11Warnings(nodes.root, nodes.values);
+    const warnings = nodes === undefined ? [] : yaml11Warnings(nodes.root, nodes.values);
+    if (format === "toml") for (const p of tomlDatePaths(text)) warnings.push(`the TOML date/time at "${p}" became a string (JSSON has no date type)`);
     return { ok: true, text: written, warnings };
   } catch (e) {
-    if (e instanceof DataError) return { ok: false, message: e.message, line: e.line };
-    if (e instanceof ImportError) return { ok: false, message: e.message, line: e.line };
+    if (e instanceof DataError || e instanceof ImportError) return { ok: false, message: e.message, line: e.line };
     throw e;
   }
 }

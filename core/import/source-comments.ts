@@ -3,7 +3,8 @@
  * to (docs/import.md, "Comments"): lines of comments directly above a key
  * and a comment at the end of the key's line. Best effort: comments
  * elsewhere (inside a flow collection or a multi-line array, after the last
- * key of a block) are not carried over. Paths join keys and array indexes
+ * key of a block) are not carried over. {@link yamlComments} and
+ * {@link tomlComments} key them by path, keys and array indexes joined
  * with U+0000, as {@link importDocument} looks them up.
  */
 import { smolTomlModule, yamlModule } from "../data/data-modules.js";
@@ -17,17 +18,12 @@ function asLineComments(text: string | null | undefined): string[] {
   return text.split("\n").map((l) => `//${l.trimEnd()}`);
 }
 
-/** Comments by key path; empty when the format has none to offer. */
-export function dataComments(format: "yaml" | "toml", text: string): Map<string, KeyComments> {
-  return format === "yaml" ? yamlComments(text) : tomlComments(text);
-}
-
 function add(map: Map<string, KeyComments>, path: readonly string[], before: readonly string[], trailing: string | undefined): void {
   if (before.length === 0 && trailing === undefined) return;
   map.set(path.join(SEP), { before, trailing });
 }
 
-function yamlComments(text: string): Map<string, KeyComments> {
+export function yamlComments(text: string): Map<string, KeyComments> {
   const { isMap, isPair, isScalar, isSeq, parseDocument } = yamlModule();
   const found = new Map<string, KeyComments>();
   const doc = parseDocument(text, { keepSourceTokens: false, uniqueKeys: false });
@@ -97,7 +93,7 @@ function commentStart(line: string): number {
   return -1;
 }
 
-function tomlComments(text: string): Map<string, KeyComments> {
+export function tomlComments(text: string): Map<string, KeyComments> {
   const found = new Map<string, KeyComments>();
   const arrayCounts = new Map<string, number>();
   let table: string[] = [];
@@ -129,20 +125,14 @@ function tomlComments(text: string): Map<string, KeyComments> {
     if (header) {
       const keys = tomlKeys(header[2] ?? "");
       if (keys === undefined) continue;
-      if (header[1] === "[[") {
-        const name = keys.join(SEP);
-        const index = arrayCounts.get(name) ?? 0;
-        arrayCounts.set(name, index + 1);
-        table = [...keys, String(index)];
-        // The comments of the first [[x]] belong to x; those of later ones wait for the item's first key.
-        if (index === 0) add(found, keys, pending, trailing);
-        else if (trailing !== undefined) pending.push(trailing);
-        if (index === 0) pending = [];
-      } else {
-        table = keys;
-        add(found, keys, pending, trailing);
-        pending = [];
-      }
+      const array = header[1] === "[[";
+      const index = array ? (arrayCounts.get(keys.join(SEP)) ?? 0) : 0;
+      if (array) arrayCounts.set(keys.join(SEP), index + 1);
+      table = array ? [...keys, String(index)] : keys;
+      // The comments of [x] and of the first [[x]] belong to x; those of a later [[x]] wait for the item's first key.
+      if (index === 0) add(found, keys, pending, trailing);
+      else if (trailing !== undefined) pending.push(trailing);
+      if (index === 0) pending = [];
       continue;
     }
     const eq = code.indexOf("=");

@@ -53,7 +53,7 @@ export function writeJsson(root: ObjectValue, options: WriteJssonOptions): strin
   // A bare word equal to a variable's name would be read as the variable.
   for (const d of options.shared?.declarations ?? []) names.add(d.name);
   const writer = new Writer(new BareWords(names), options);
-  return options.shared === undefined ? writer.program(root) : writer.sharedProgram(options.shared);
+  return writer.program(options.shared ?? { root, declarations: [] });
 }
 
 /** Every key anywhere in the document: a bare word equal to one could be read as that name (§4.3). */
@@ -78,10 +78,8 @@ function isScalar(v: Shape): boolean {
 /** The last declaration `s` uses (-1: none); recursion is as deep as the document, which is bounded. */
 function lastUse(s: Shape): number {
   if (s instanceof VariableUse) return s.index;
-  let last = -1;
-  if (s instanceof SpreadObject) for (const x of [...s.spreads, ...s.values]) last = Math.max(last, lastUse(x));
-  else if (s instanceof SharedArray) for (const x of s.items) last = Math.max(last, lastUse(x));
-  return last;
+  const parts = s instanceof SpreadObject ? [...s.spreads, ...s.values] : s instanceof SharedArray ? s.items : [];
+  return parts.reduce((last: number, x) => Math.max(last, lastUse(x)), -1);
 }
 
 function shown(path: readonly string[]): string {
@@ -109,12 +107,8 @@ class Writer {
     return text;
   }
 
-  program(root: ObjectValue): string {
-    return this.members(root, "", []).join("");
-  }
-
   /** Top-level spreads and members, each variable declared right before the first of them that uses it. */
-  sharedProgram(doc: SharedDocument): string {
+  program(doc: SharedDocument): string {
     const out: string[] = [];
     let declared = 0;
     const declareUpTo = (last: number): void => {
@@ -143,16 +137,7 @@ class Writer {
 
   private declaration(d: Declaration): string {
     this.charge(d.name);
-    const s = d.shape;
-    const text =
-      s instanceof ObjectValue || s instanceof SpreadObject
-        ? this.object(s, "", d.path)
-        : s instanceof SharedArray
-          ? this.array(s.items, "", d.path)
-          : Array.isArray(s)
-            ? this.array(s, "", d.path)
-            : this.scalar(s, d.path);
-    return `${d.name} := ${text}\n`;
+    return `${d.name} := ${this.value(d.shape, "", d.path)}\n`;
   }
 
   /** `...name` lines (an inline merged mapping as `...{ … }`); the comments above the merge key go first. */
@@ -188,13 +173,19 @@ class Writer {
   private member(key: string, value: Shape, pad: string, path: readonly string[]): string {
     const k = this.keyText(key, path);
     if (value instanceof ObjectValue || value instanceof SpreadObject) return `${k} ${this.object(value, pad, path)}`;
-    if (value instanceof SharedArray) return `${k} = ${this.array(value.items, pad, path)}`;
     if (Array.isArray(value)) {
       const template = this.templateBlock(value, pad, path);
       const plain = `${k} = ${this.array(value, pad, path, true)}`;
       return template !== undefined && template.length + k.length + 1 < plain.length ? `${k} ${template}` : plain;
     }
-    return `${k} = ${this.scalar(value, path)}`;
+    return `${k} = ${this.value(value, pad, path)}`;
+  }
+
+  /** `s` as written after `=` or `:=`: an object as a block, an array as {@link array} writes it, else a scalar. */
+  private value(s: Shape, pad: string, path: readonly string[]): string {
+    if (s instanceof ObjectValue || s instanceof SpreadObject) return this.object(s, pad, path);
+    if (s instanceof SharedArray) return this.array(s.items, pad, path);
+    return Array.isArray(s) ? this.array(s, pad, path) : this.scalar(s, path);
   }
 
   private object(obj: ObjectValue | SpreadObject, pad: string, path: readonly string[]): string {
@@ -205,17 +196,11 @@ class Writer {
 
   /** An object inside an array: on one line when small and flat. */
   private element(v: Shape, pad: string, path: readonly string[]): string {
-    if (v instanceof SpreadObject) return this.object(v, pad, path);
-    if (v instanceof SharedArray) return this.array(v.items, pad, path);
-    if (v instanceof ObjectValue) {
-      if (v.values.every(isScalar) && v.keys.length > 0) {
-        const inline = `{ ${v.keys.map((k, i) => `${this.keyText(k, path)} = ${this.scalar(v.values[i] as Value, [...path, k])}`).join(", ")} }`;
-        if (pad.length + inline.length <= INLINE_WIDTH && !this.hasComments(v, path)) return inline;
-      }
-      return this.object(v, pad, path);
+    if (v instanceof ObjectValue && v.values.every(isScalar) && v.keys.length > 0) {
+      const inline = `{ ${v.keys.map((k, i) => `${this.keyText(k, path)} = ${this.scalar(v.values[i] as Value, [...path, k])}`).join(", ")} }`;
+      if (pad.length + inline.length <= INLINE_WIDTH && !this.hasComments(v, path)) return inline;
     }
-    if (Array.isArray(v)) return this.array(v, pad, path);
-    return this.scalar(v, path);
+    return this.value(v, pad, path);
   }
 
   private hasComments(obj: ObjectValue, path: readonly string[]): boolean {

@@ -6,13 +6,13 @@
  * becomes spreads before the mapping's own members, in the order YAML 1.1
  * applies them, so the JSSON evaluates to the data PyYAML reads.
  *
- * The walk visits nodes in document order and resolves anchors as the reader
- * does (an alias names the last anchor of that name before it). A variable
- * is declared when its node is complete, so one that holds others comes
- * after them. Values come from the reader ({@link YamlNodes}): nothing is
- * read twice, and the document was already checked against every limit.
+ * The walk visits nodes in document order. A variable is declared when its
+ * node is complete, so one that holds others comes after them. Values and
+ * the node each alias names come from the reader ({@link YamlNodes}):
+ * nothing is read twice, and the document was already checked against
+ * every limit.
  */
-import type { Alias, Node, Scalar } from "yaml";
+import type { Node, Scalar } from "yaml";
 import { yamlModule } from "../data/data-modules.js";
 import { isMergeKey, scalarKeyName, type YamlNodes } from "../data/read-yaml-data.js";
 import { ObjectValue, type Value } from "../values/values.js";
@@ -28,7 +28,7 @@ const AVOIDED: ReadonlySet<string> = new Set([...KEYWORDS, "if", "else", "preset
  * @param keys every key of the document: a variable named like a key could be shadowed by it (§4.2), so none is
  */
 export function yamlSharing(nodes: YamlNodes, keys: ReadonlySet<string>): SharedDocument | undefined {
-  const used = aliasedNodes(nodes.root);
+  const used = new Set(nodes.targets.values());
   if (used.size === 0) return undefined;
   const walk = new SharingWalk(nodes, used, keys);
   const root = walk.shape(nodes.root, []);
@@ -36,34 +36,8 @@ export function yamlSharing(nodes: YamlNodes, keys: ReadonlySet<string>): Shared
   return { root, declarations: walk.declarations };
 }
 
-/** The nodes that aliases refer to, resolving anchors in document order as the reader does. */
-function aliasedNodes(root: unknown): Set<unknown> {
-  const { isAlias, isMap, isScalar, isSeq } = yamlModule();
-  const anchors = new Map<string, unknown>();
-  const used = new Set<unknown>();
-  // Recursion is bounded: the reader refused the document if it nested deeper than the import's depth limit.
-  const visit = (node: unknown): void => {
-    if (isAlias(node)) {
-      const target = anchors.get(node.source);
-      if (target !== undefined) used.add(target);
-      return;
-    }
-    if (!isMap(node) && !isSeq(node) && !isScalar(node)) return;
-    if (node.anchor !== undefined) anchors.set(node.anchor, node);
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        if (isScalar(pair.key) && pair.key.anchor !== undefined) anchors.set(pair.key.anchor, pair.key);
-        visit(pair.value);
-      }
-    } else if (isSeq(node)) for (const item of node.items) visit(item);
-  };
-  visit(root);
-  return used;
-}
-
 class SharingWalk {
   readonly declarations: Declaration[] = [];
-  private readonly anchors = new Map<string, unknown>();
   /** The variable of each anchored node declared so far. */
   private readonly variables = new Map<unknown, VariableUse>();
   /** Names a new variable may not take. */
@@ -93,7 +67,6 @@ class SharingWalk {
     if (node === null || node === undefined) return null;
     if (isAlias(node)) return this.aliasUse(node, path);
     const n = node as Node;
-    if (n.anchor !== undefined) this.anchors.set(n.anchor, n);
     const inner = isMap(n) ? this.mapping(n.items, n, path) : isSeq(n) ? this.sequence(n.items, n, path) : this.value(n);
     return n.anchor !== undefined && this.used.has(n) ? this.declare(n, n.anchor, inner, path) : inner;
   }
@@ -110,7 +83,6 @@ class SharingWalk {
     const values: Shape[] = [];
     for (const pair of pairs) {
       const key = pair.key;
-      if (isScalar(key) && key.anchor !== undefined) this.anchors.set(key.anchor, key);
       if (isMergeKey(key)) {
         spreads.push(...this.mergeSources(pair.value, [...path, "<<"]));
         continue;
@@ -130,13 +102,12 @@ class SharingWalk {
   private mergeSources(node: unknown, path: readonly string[]): Shape[] {
     const { isAlias, isMap, isSeq } = this.y;
     if (isAlias(node)) {
-      const target = this.anchors.get(node.source);
+      const target = this.nodes.targets.get(node);
       // A list of mappings named by one alias: each mapping as it is named, or as the data it holds.
       if (isSeq(target)) return target.items.map((item) => this.sourceOf(item)).reverse();
       return [this.aliasUse(node, path)];
     }
     if (isSeq(node)) {
-      if (node.anchor !== undefined) this.anchors.set(node.anchor, node);
       const items = node.items.map((item, i) => this.shape(item, [...path, String(i)]));
       if (node.anchor !== undefined && this.used.has(node)) this.declare(node, node.anchor, items.every(isPlain) ? this.value(node) : new SharedArray(items), path);
       return [...items].reverse();
@@ -147,13 +118,12 @@ class SharingWalk {
 
   /** An item of an aliased list of merged mappings, already walked: its variable, or its data. */
   private sourceOf(item: unknown): Shape {
-    const { isAlias } = this.y;
-    const node = isAlias(item) ? this.anchors.get(item.source) : item;
+    const node = this.nodes.targets.get(item) ?? item;
     return this.variables.get(node) ?? this.value(node);
   }
 
-  private aliasUse(alias: Alias, path: readonly string[]): VariableUse {
-    const target = this.anchors.get(alias.source);
+  private aliasUse(alias: { readonly source: string }, path: readonly string[]): VariableUse {
+    const target = this.nodes.targets.get(alias);
     const known = this.variables.get(target);
     if (known !== undefined) return known;
     // An anchored key (`&k name: …`) is declared where an alias first uses it, with the value the alias reads.

@@ -38,12 +38,8 @@ export function yaml11Kind(text: string): Yaml11Kind {
 
 /** The integer PyYAML reads from `text` (which its integer resolver matched), or undefined when it has no digits. */
 export function yaml11Integer(text: string): bigint | undefined {
-  let t = text.replace(/_/g, "");
-  let sign = 1n;
-  if (t.startsWith("-") || t.startsWith("+")) {
-    if (t.startsWith("-")) sign = -1n;
-    t = t.slice(1);
-  }
+  const sign = text.startsWith("-") ? -1n : 1n;
+  const t = text.replace(/_/g, "").replace(/^[-+]/, "");
   if (t === "0") return 0n;
   const digits = t.startsWith("0b") || t.startsWith("0x") ? t.slice(2) : t;
   if (digits === "") return undefined;

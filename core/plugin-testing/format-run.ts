@@ -30,7 +30,7 @@ export class FormatRunner {
     try {
       const r = this.engine.transpile(source, { ...options, format: this.format });
       if (r.ok) return { kind: "output", text: r.output, chunks: 1 };
-      return { kind: "failed", diagnostic: firstDiagnostic(r.diagnostics), written: "" };
+      return { kind: "failed", diagnostic: r.diagnostics[0] as Diagnostic, written: "" };
     } catch (error) {
       return { kind: "threw", error, written: "" };
     }
@@ -50,29 +50,18 @@ export class FormatRunner {
       const r = this.engine.transpileTo(source, sink, { ...options, format: this.format });
       const text = chunks.join("");
       if (r.ok) return badChunk === undefined ? { kind: "output", text, chunks: chunks.length } : { kind: "output", text, chunks: chunks.length, badChunk };
-      return { kind: "failed", diagnostic: firstDiagnostic(r.diagnostics), written: text };
+      return { kind: "failed", diagnostic: r.diagnostics[0] as Diagnostic, written: text };
     } catch (error) {
       return { kind: "threw", error, written: chunks.join("") };
     }
   }
 }
 
-function firstDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic {
-  const d = diagnostics[0];
-  if (d === undefined) throw new Error("a failed run without a diagnostic");
-  return d;
-}
-
 /** One line about an outcome, for messages. */
 export function describeOutcome(o: RunOutcome): string {
-  switch (o.kind) {
-    case "output":
-      return `wrote ${o.text.length} characters`;
-    case "failed":
-      return `failed with ${o.diagnostic.code} at line ${o.diagnostic.line}: ${o.diagnostic.message}`;
-    case "threw":
-      return `threw ${errorLine(o.error)} (an exception out of a run is a bug of the format: refuse a value with OutputError)`;
-  }
+  if (o.kind === "output") return `wrote ${o.text.length} characters`;
+  if (o.kind === "failed") return `failed with ${o.diagnostic.code} at line ${o.diagnostic.line}: ${o.diagnostic.message}`;
+  return `threw ${errorLine(o.error)} (an exception out of a run is a bug of the format: refuse a value with OutputError)`;
 }
 
 /** The first line of an error, with its class name. */

@@ -16,11 +16,6 @@ export interface NodeTestContext {
 /** node:test's `test` (`import test from "node:test"`), or `it` / `describe`'s `test`. */
 export type NodeTest = (name: string, fn: (t: NodeTestContext) => Promise<void>) => unknown;
 
-/** The test name of a check. */
-function testName(check: FormatCheck): string {
-  return `${check.format}: ${check.name}`;
-}
-
 /** Run `check`; a failed check throws an error with its message. */
 async function runOrThrow(check: FormatCheck, onSkip: (message: string) => void): Promise<void> {
   const r = await check.run();
@@ -40,7 +35,7 @@ async function runOrThrow(check: FormatCheck, onSkip: (message: string) => void)
  * ```
  */
 export function uvuFormatTests(test: UvuTest, plugin: unknown, options: FormatCheckOptions = {}): void {
-  for (const check of formatChecks(plugin, options)) test(testName(check), () => runOrThrow(check, () => {}));
+  for (const check of formatChecks(plugin, options)) test(`${check.format}: ${check.name}`, () => runOrThrow(check, () => {}));
 }
 
 /**
@@ -54,5 +49,5 @@ export function uvuFormatTests(test: UvuTest, plugin: unknown, options: FormatCh
  * ```
  */
 export function nodeFormatTests(test: NodeTest, plugin: unknown, options: FormatCheckOptions = {}): void {
-  for (const check of formatChecks(plugin, options)) test(testName(check), (t) => runOrThrow(check, (message) => t.skip(message)));
+  for (const check of formatChecks(plugin, options)) test(`${check.format}: ${check.name}`, (t) => runOrThrow(check, (message) => t.skip(message)));
 }

@@ -40,6 +40,19 @@ function str(text: string): string {
   return `"${text.replace(/[\\"]/g, (c) => "\\" + c)}"`;
 }
 
+/** A member of a {@link members} shape: its key, the JSSON source of its value, and the data it reads back as. */
+type Member = readonly [key: string, source: string, data: ExpectedData];
+
+/** A shape of top-level members, one `key = source` line each. */
+function members(name: string, description: string, rows: readonly Member[]): ValueShape {
+  return { name, description, source: rows.map(([k, source]) => `${k} = ${source}\n`).join(""), data: obj(rows.map(([k, , d]) => [k, d])) };
+}
+
+/** A member holding the string `value`. */
+function text(key: string, value: string): Member {
+  return [key, str(value), value];
+}
+
 /** Keys that break naive code: prototype names, empty, separators, quotes, YAML and TOML syntax. */
 const HOSTILE_KEYS: readonly string[] = [
   "__proto__", "constructor", "prototype", "hasOwnProperty", "toString", "valueOf", "",
@@ -90,18 +103,12 @@ export const VALUE_SHAPES: readonly ValueShape[] = [
     source: 'text = "hello"\ninteger = 42\nnegative = -7\nyes = true\nno = false\n',
     data: obj([["text", "hello"], ["integer", 42], ["negative", -7], ["yes", true], ["no", false]]),
   },
-  {
-    name: "null-member",
-    description: "a null object member (TOML has no null: its output drops the member)",
-    source: "nothing = null\nafter = 1\ninner { nothing = null }\n",
-    data: obj([["nothing", null], ["after", 1], ["inner", obj([["nothing", null]])]]),
-  },
-  {
-    name: "null-item",
-    description: "a null array item",
-    source: "items = [1, null, 2]\n",
-    data: obj([["items", [1, null, 2]]]),
-  },
+  members("null-member", "a null object member (TOML has no null: its output drops the member)", [
+    ["nothing", "null", null],
+    ["after", "1", 1],
+    ["inner", "{ nothing = null }", obj([["nothing", null]])],
+  ]),
+  members("null-item", "a null array item", [["items", "[1, null, 2]", [1, null, 2]]]),
   {
     name: "hostile-keys",
     description: "prototype names, empty, dotted, quoted and syntax-like keys inside an object; an object under __proto__",
@@ -120,133 +127,70 @@ export const VALUE_SHAPES: readonly ValueShape[] = [
     source: `strings = [\n${HOSTILE_STRINGS.map((s) => `  ${str(s)},\n`).join("")}]\n`,
     data: obj([["strings", HOSTILE_STRINGS]]),
   },
-  {
-    name: "control-characters",
-    description: "NUL, backspace, form feed, carriage return, escape, DEL, NEL in a string",
-    source: `text = ${str(`a${CONTROLS}b`)}\n`,
-    data: obj([["text", `a${CONTROLS}b`]]),
-  },
-  {
-    name: "integers",
-    description: "exact 64-bit integers: the safe limits, just beyond them, and the int64 limits",
-    source: [
-      "zero = 0",
-      "minus_one = -1",
-      "max_safe = 9007199254740991",
-      "min_safe = -9007199254740991",
-      "above_safe = 9007199254740992",
-      "odd_above_safe = 9007199254740993",
-      "max_int64 = 9223372036854775807",
-      "min_int64 = -9223372036854775807 - 1",
-      "in_array = [9223372036854775807, -9007199254740993, 10]",
-      "",
-    ].join("\n"),
-    data: obj([
-      ["zero", 0],
-      ["minus_one", -1],
-      ["max_safe", 9007199254740991],
-      ["min_safe", -9007199254740991],
-      ["above_safe", 9007199254740992n],
-      ["odd_above_safe", 9007199254740993n],
-      ["max_int64", 9223372036854775807n],
-      ["min_int64", -9223372036854775808n],
-      ["in_array", [9223372036854775807n, -9007199254740993n, 10]],
-    ]),
-  },
-  {
-    name: "floats",
-    description: "fractions, an integral float, the smallest and largest doubles, exponent-sized values",
-    source: [
-      "half = 2.5",
-      "sum = 0.1 + 0.2",
-      "integral = 3.0",
-      "negative = -1.5",
-      "small = 0.000001",
-      "smaller = 0.0000001",
-      "large = 1000000000000000000000.0",
-      `largest = ${MAX_DOUBLE_DIGITS}.0`,
-      `smallest = ${MIN_DOUBLE_TEXT}`,
-      "precise = 123456789.125",
-      "in_array = [0.5, -0.25]",
-      "",
-    ].join("\n"),
-    data: obj([
-      ["half", 2.5],
-      ["sum", 0.30000000000000004],
-      ["integral", 3],
-      ["negative", -1.5],
-      ["small", 0.000001],
-      ["smaller", 1e-7],
-      ["large", 1e21],
-      ["largest", Number.MAX_VALUE],
-      ["smallest", Number.MIN_VALUE],
-      ["precise", 123456789.125],
-      ["in_array", [0.5, -0.25]],
-    ]),
-  },
-  {
-    name: "negative-zero",
-    description: "-0.0 and -0, which read back as zero (jsson writes negative zero as 0 in every format)",
-    source: "float = -0.0\ninteger = -0\nin_array = [-0.0, 0.0]\n",
-    data: obj([["float", 0], ["integer", 0], ["in_array", [0, 0]]]),
-  },
+  members("control-characters", "NUL, backspace, form feed, carriage return, escape, DEL, NEL in a string", [text("text", `a${CONTROLS}b`)]),
+  members("integers", "exact 64-bit integers: the safe limits, just beyond them, and the int64 limits", [
+    ["zero", "0", 0],
+    ["minus_one", "-1", -1],
+    ["max_safe", "9007199254740991", 9007199254740991],
+    ["min_safe", "-9007199254740991", -9007199254740991],
+    ["above_safe", "9007199254740992", 9007199254740992n],
+    ["odd_above_safe", "9007199254740993", 9007199254740993n],
+    ["max_int64", "9223372036854775807", 9223372036854775807n],
+    ["min_int64", "-9223372036854775807 - 1", -9223372036854775808n],
+    ["in_array", "[9223372036854775807, -9007199254740993, 10]", [9223372036854775807n, -9007199254740993n, 10]],
+  ]),
+  members("floats", "fractions, an integral float, the smallest and largest doubles, exponent-sized values", [
+    ["half", "2.5", 2.5],
+    ["sum", "0.1 + 0.2", 0.30000000000000004],
+    ["integral", "3.0", 3],
+    ["negative", "-1.5", -1.5],
+    ["small", "0.000001", 0.000001],
+    ["smaller", "0.0000001", 1e-7],
+    ["large", "1000000000000000000000.0", 1e21],
+    ["largest", `${MAX_DOUBLE_DIGITS}.0`, Number.MAX_VALUE],
+    ["smallest", MIN_DOUBLE_TEXT, Number.MIN_VALUE],
+    ["precise", "123456789.125", 123456789.125],
+    ["in_array", "[0.5, -0.25]", [0.5, -0.25]],
+  ]),
+  members("negative-zero", "-0.0 and -0, which read back as zero (jsson writes negative zero as 0 in every format)", [
+    ["float", "-0.0", 0],
+    ["integer", "-0", 0],
+    ["in_array", "[-0.0, 0.0]", [0, 0]],
+  ]),
   {
     name: "empty-containers",
     description: "empty objects and arrays, alone and nested; an empty string",
     source: 'object {}\narray = []\nnested { inner {} }\nlists = [[], {}, [[]]]\ntext = ""\n',
     data: obj([["object", obj([])], ["array", []], ["nested", obj([["inner", obj([])]])], ["lists", [[], obj([]), [[]]]], ["text", ""]]),
   },
-  {
-    name: "arrays",
-    description: "mixed items, a range, arrays of objects",
-    source: 'mixed = [1, "two", 3.5, true, [4], { five = 5 }]\nrange = 1..5\nobjects = [{ a = 1 }, { a = 2, b = [] }]\n',
-    data: obj([
-      ["mixed", [1, "two", 3.5, true, [4], obj([["five", 5]])]],
-      ["range", [1, 2, 3, 4, 5]],
-      ["objects", [obj([["a", 1]]), obj([["a", 2], ["b", []]])]],
-    ]),
-  },
+  members("arrays", "mixed items, a range, arrays of objects", [
+    ["mixed", '[1, "two", 3.5, true, [4], { five = 5 }]', [1, "two", 3.5, true, [4], obj([["five", 5]])]],
+    ["range", "1..5", [1, 2, 3, 4, 5]],
+    ["objects", "[{ a = 1 }, { a = 2, b = [] }]", [obj([["a", 1]]), obj([["a", 2], ["b", []]])]],
+  ]),
   { name: "deep-objects", description: `objects nested ${DEEP} deep`, ...deepObjects(DEEP) },
   { name: "deep-arrays", description: `arrays nested ${DEEP} deep`, ...deepArrays(DEEP) },
-  {
-    name: "unicode",
-    description: "accents (composed and combining), CJK, right-to-left, astral characters, emoji sequences, U+2028/U+2029, U+FEFF, no-break space",
-    source: [
-      `accented = ${str("\u00e9")}`,
-      `combining = ${str("e\u0301")}`,
-      `cjk = ${str("名前")}`,
-      `rtl = ${str("עברית")}`,
-      `astral = ${str("😀 𝄞 𠀋")}`,
-      `family = ${str("👨‍👩‍👧")}`,
-      `separators = ${str("a\u2028b\u2029c")}`,
-      `bom_inside = ${str("\ufeffx")}`,
-      `nbsp = ${str("a\u00a0b")}`,
-      `keys { ${str("ключ")} = ${str("значение")}, ${str("😀")} = ${str("smile")}, ${str("e\u0301")} = 1, ${str("\u00e9")} = 2 }`,
-      "",
-    ].join("\n"),
-    data: obj([
-      ["accented", "\u00e9"],
-      ["combining", "e\u0301"],
-      ["cjk", "名前"],
-      ["rtl", "עברית"],
-      ["astral", "😀 𝄞 𠀋"],
-      ["family", "👨‍👩‍👧"],
-      ["separators", "a\u2028b\u2029c"],
-      ["bom_inside", "\ufeffx"],
-      ["nbsp", "a\u00a0b"],
-      ["keys", obj([["ключ", "значение"], ["😀", "smile"], ["e\u0301", 1], ["\u00e9", 2]])],
-    ]),
-  },
-  {
-    name: "long-string",
-    description: `a string of ${LONG_PIECE.length * LONG_REPEAT} UTF-16 code units with quotes, backslashes, astral characters and line breaks`,
-    source: `text = ${str(LONG_PIECE.repeat(LONG_REPEAT))}\n`,
-    data: obj([["text", LONG_PIECE.repeat(LONG_REPEAT)]]),
-  },
-  {
-    name: "many-members",
-    description: `${MANY} members and an array of ${MANY} items`,
-    source: `${Array.from({ length: MANY }, (_, i) => `k${i} = ${i}`).join("\n")}\nitems = 0..${MANY - 1}\n`,
-    data: obj([...Array.from({ length: MANY }, (_, i): [string, ExpectedData] => [`k${i}`, i]), ["items", Array.from({ length: MANY }, (_, i) => i)]]),
-  },
+  members("unicode", "accents (composed and combining), CJK, right-to-left, astral characters, emoji sequences, U+2028/U+2029, U+FEFF, no-break space", [
+    text("accented", "\u00e9"),
+    text("combining", "e\u0301"),
+    text("cjk", "名前"),
+    text("rtl", "עברית"),
+    text("astral", "😀 𝄞 𠀋"),
+    text("family", "👨‍👩‍👧"),
+    text("separators", "a\u2028b\u2029c"),
+    text("bom_inside", "\ufeffx"),
+    text("nbsp", "a\u00a0b"),
+    [
+      "keys",
+      `{ ${str("ключ")} = ${str("значение")}, ${str("😀")} = ${str("smile")}, ${str("e\u0301")} = 1, ${str("\u00e9")} = 2 }`,
+      obj([["ключ", "значение"], ["😀", "smile"], ["e\u0301", 1], ["\u00e9", 2]]),
+    ],
+  ]),
+  members("long-string", `a string of ${LONG_PIECE.length * LONG_REPEAT} UTF-16 code units with quotes, backslashes, astral characters and line breaks`, [
+    text("text", LONG_PIECE.repeat(LONG_REPEAT)),
+  ]),
+  members("many-members", `${MANY} members and an array of ${MANY} items`, [
+    ...Array.from({ length: MANY }, (_, i): Member => [`k${i}`, String(i), i]),
+    ["items", `0..${MANY - 1}`, Array.from({ length: MANY }, (_, i) => i)],
+  ]),
 ];

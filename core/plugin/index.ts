@@ -51,16 +51,11 @@ export { JsonLayoutWriter } from "../emit/json-layout-writer.js";
 export type { JsonLayoutOptions } from "../emit/json-layout-writer.js";
 
 /**
- * The plugin API version this build of jsson implements. A plugin declares
- * the version it was written for in {@link JssonPlugin.apiVersion}; a plugin
- * whose version differs is refused on load (a version-2 plugin with a
- * message that says what to change). The number changes only when this
- * module changes incompatibly. Version 3 (from 2): the value classes are
- * types only (build values with {@link PluginHost.values}; recognise them
- * with {@link kindOf} and the `is…` guards, not `instanceof`); the range
- * classes, `normalizeInt`, `TEXT_CHUNK` and `TextWriter`'s key cache
- * (`cachedKey` is protected, for subclasses) are gone from it
- * (docs/plugins.md, "From API 2 to 3").
+ * The plugin API version this build of jsson implements; it changes only when
+ * this module changes incompatibly. A plugin declares the version it was
+ * written for in {@link JssonPlugin.apiVersion}; a plugin whose version
+ * differs is refused on load (a version-2 plugin with a message that says
+ * what to change: docs/plugins.md, "From API 2 to 3").
  */
 export const API_VERSION = 3;
 
@@ -75,7 +70,6 @@ export interface EmitContext {
   readonly options: Readonly<Record<string, FormatOptionValue>>;
 }
 
-/** The value of a format option. */
 export type FormatOptionValue = boolean | string | number;
 
 /**
@@ -105,7 +99,6 @@ export interface OutputFormat {
   readonly aliases?: readonly string[];
   /** File extensions without the dot, the first being the usual one. */
   readonly extensions: readonly string[];
-  /** Media type of the output text. */
   readonly mediaType: string;
   /** One-line description for help texts and `/formats`. */
   readonly description?: string;
@@ -149,7 +142,6 @@ export interface OutputFormat {
 
 /** The result of validating data against a schema ({@link SchemaType.validate}). */
 export interface SchemaResult {
-  /** True when the data satisfies the schema. */
   readonly valid: boolean;
   /** `<path>: <message>` lines for data failures, or `schema: …` lines when the schema itself is unusable. */
   readonly errors: readonly string[];
@@ -186,10 +178,8 @@ export interface SchemaFailure {
 /** The formats a schema document may be written in (LANGUAGE.md §12.2); `yml` is accepted for `yaml`. */
 export const SCHEMA_FORMATS = ["json", "yaml", "toml"] as const;
 
-/** One of {@link SCHEMA_FORMATS}. */
 export type SchemaFormat = (typeof SCHEMA_FORMATS)[number];
 
-/** Options for a schema validation. */
 export interface SchemaValidateOptions {
   /** One of {@link SCHEMA_FORMATS} (any case, or `yml`); sniffed from the text when absent. */
   readonly schemaFormat?: string;
@@ -199,7 +189,6 @@ export interface SchemaValidateOptions {
 export interface SchemaType {
   /** Name used to select it (`json-schema`); unique across loaded plugins. */
   readonly name: string;
-  /** One-line description. */
   readonly description?: string;
   /**
    * Validate `data` (plain JSON-like data: objects, arrays, strings, numbers
@@ -212,7 +201,6 @@ export interface SchemaType {
 export interface ParseInfo {
   /** The file or host id of the source; `undefined` for a root source given without a file (stdin, HTTP). */
   readonly file: string | undefined;
-  /** The text parsed. */
   readonly text: string;
 }
 
@@ -293,7 +281,6 @@ export interface PluginHost {
   registerFormat(format: OutputFormat): void;
   /** Register a schema type; a name already taken is refused. */
   registerSchemaType(schemaType: SchemaType): void;
-  /** The pipeline's hooks, to tap. */
   readonly hooks: PluginHooks;
   /** Builds values of the running jsson (what an `evaluated` tap returns). */
   readonly values: ValueFactory;
