@@ -64,7 +64,26 @@ function strays(folder: string, keep: readonly string[]): string[] {
  * Run `-o out.json` on {@link LARGE} with an old out.json in place, send
  * `signal` when `moment` says, and return what the folder holds after.
  */
-async function interruptedWrite(signal: "SIGINT" | "SIGTERM", moment: "evaluating" | "temporary file appears" | "temporary file has 8 MiB"): Promise<{ code: number | null; sig: NodeJS.Signals | null; out: Buffer; strays: string[] }> {
+async function interruptedWrite(signal: "SIGINT" | "SIGTERM", moment: Moment): Promise<Interrupted> {
+  // the temporary file lives only while the spooled output is copied in (a fraction of a second): on a loaded
+  // machine the poll may first look after the run has ended; that is a missed moment, not a result, so try again
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const r = await interruptOnce(signal, moment);
+    if (r !== "ended first") return r;
+  }
+  throw new Error(`three runs ended before "${moment}" came`);
+}
+
+type Moment = "evaluating" | "temporary file appears" | "temporary file has 8 MiB";
+interface Interrupted {
+  readonly code: number | null;
+  readonly sig: NodeJS.Signals | null;
+  readonly out: Buffer;
+  readonly strays: string[];
+}
+
+/** One run of {@link interruptedWrite}, or "ended first" when the run ended before the moment came. */
+async function interruptOnce(signal: "SIGINT" | "SIGTERM", moment: Moment): Promise<Interrupted | "ended first"> {
   const folder = fixtureDir({ "out.json": OLD });
   try {
     const child = spawn(process.execPath, [CLI_BIN, "-i", "-", "-o", "out.json", "--timeout", "120s"], { cwd: folder, stdio: ["pipe", "ignore", "pipe"] });
@@ -84,7 +103,7 @@ async function interruptedWrite(signal: "SIGINT" | "SIGTERM", moment: "evaluatin
           return false;
         }
       });
-    assert.is(child.exitCode, null, `the run was still going at "${moment}"`);
+    if (child.exitCode !== null) return "ended first";
     child.kill(signal);
     const [code, sig] = (await exited) as [number | null, NodeJS.Signals | null];
     return { code, sig, out: readFileSync(join(folder, "out.json")), strays: strays(folder, ["out.json"]) };
