@@ -42,7 +42,12 @@ export function readInput(path: string, maxBytes = maxSourceBytes(DEFAULT_LIMITS
   if (path === "-") {
     const size = regularSize(0);
     if (size !== undefined && size > maxBytes) return fail(tooLarge(size, maxBytes));
-    return { ok: true, text: decodeUtf8(readFd(0, maxBytes)) };
+    try {
+      return { ok: true, text: decodeUtf8(readFd(0, maxBytes)) };
+    } catch (e) {
+      // stdin redirected from a folder (`jsson < /tmp`: EISDIR), or closed
+      return fail(describeError(e));
+    }
   }
   const file = resolve(path);
   let fd: number | undefined;

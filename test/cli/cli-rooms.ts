@@ -6,7 +6,7 @@
  * playground's browser code (cli/playground/web, which tsc does not emit).
  *
  * A room is a folder directly under cli/ (`serve`, `argv`, …) or a loose
- * file (`main.ts`, `consumer-data.ts`). The rules:
+ * file (`main.ts`). The rules:
  *
  * - the rooms form no cycle (A imports B and B, through any others, A);
  * - argv/ and wire/ import no other room (both are imported from all sides:

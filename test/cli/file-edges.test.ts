@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -49,6 +49,21 @@ test("a device, a FIFO and a file over the size bound are refused before a byte 
   // the FIFO was never opened: a writer would be waiting for a reader still
   assert.ok(statSync(join(dir, "pipe.jsson")).isFIFO());
   rmSync(big);
+});
+
+test("stdin redirected from a folder (`jsson < dir`) is refused as input, exit 1, for transpile and validate; not an internal error", () => {
+  const dir = fixtureDir({ "a.jsson": "a = 1\n" });
+  const fd = openSync(dir, "r");
+  try {
+    for (const args of [[], ["validate", "-"]]) {
+      const r = spawnSync(process.execPath, [CLI_BIN, ...args], { stdio: [fd, "pipe", "pipe"], encoding: "utf8", timeout: 60_000 });
+      assert.is(r.status, 1, `${args.join(" ")}: ${r.stderr}`);
+      assert.is(r.stdout, "");
+      assert.match(r.stderr, /cannot read input file "-": is a directory/, args.join(" "));
+    }
+  } finally {
+    closeSync(fd);
+  }
 });
 
 /** A source whose JSON output is ~78 MB: long enough to be written in many blocks. */

@@ -4,7 +4,7 @@ import { LANGUAGE_VERSION } from "../../../../core/index.js";
 import { packageInfo } from "../../ops/server-version.js";
 import { sendJson } from "../send-json.js";
 import { METRICS_CONTENT_TYPE } from "../../ops/server-metrics.js";
-import { requestIdFor } from "./errors.js";
+import { requestIdFor, RETRY_AFTER_SECONDS } from "./errors.js";
 import type { ServerState } from "../server-state.js";
 import { openApiDocument } from "./openapi.js";
 
@@ -61,7 +61,7 @@ export async function metrics(state: ServerState, res: ServerResponse): Promise<
     text = await state.metrics.text();
   } catch (e) {
     state.logEvent("metrics_unavailable", { request_id: requestIdFor(res), detail: e instanceof Error ? e.message : String(e) });
-    return sendJson(res, 503, { error: "metrics unavailable; retry later", request_id: requestIdFor(res) }, { "Retry-After": "1" });
+    return sendJson(res, 503, { error: "metrics unavailable; retry later", request_id: requestIdFor(res) }, { "Retry-After": String(RETRY_AFTER_SECONDS) });
   }
   if (res.headersSent || res.destroyed) return;
   res.writeHead(200, { "Content-Type": METRICS_CONTENT_TYPE, "Content-Length": Buffer.byteLength(text) });
