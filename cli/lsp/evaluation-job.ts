@@ -10,7 +10,7 @@
  */
 import { schemaCheck, type DataCheck, type Diagnostic, type Engine, type Evaluation, type IncludeHost, type RunSignal, type SchemaResult, type ValuePlace } from "../../core/index.js";
 import { ProgramValue } from "../../core/values/program-value.js";
-import { ObjectValue, type Value } from "../../core/values/values.js";
+import { isObjectValue, type ObjectValue, type Value } from "../../core/plugin/index.js";
 import { editorSyntaxTree } from "../../core/syntax/index.js";
 import { outlineDocument } from "./document-outline.js";
 import { LSP_LIMITS } from "./lsp-limits.js";
@@ -146,7 +146,7 @@ function previewsOf(root: ObjectValue, paths: readonly (readonly string[])[]): [
     const key = JSON.stringify(path);
     if (out.size >= MAX_PREVIEWS || out.has(key)) return;
     let v: Value | undefined = root;
-    for (const k of path) v = v instanceof ObjectValue ? v.get(k) : undefined;
+    for (const k of path) v = isObjectValue(v) ? v.get(k) : undefined;
     if (v !== undefined) out.set(key, previewValue(v));
   };
   for (const p of paths) add(p);

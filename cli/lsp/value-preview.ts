@@ -3,8 +3,7 @@
  * lines and a few hundred characters, whatever the value's size. Items of
  * large arrays and objects past the budget are counted, never produced.
  */
-import { FloatValue, LazyArray, ObjectValue, type Value } from "../../core/values/values.js";
-import { floatText } from "../../core/values/number-text.js";
+import { floatText, isArrayValue, isFloatValue, isObjectValue, type LazyArray, type ObjectValue, type Value } from "../../core/plugin/index.js";
 
 /** At most this many lines in a preview. */
 export const PREVIEW_LINES = 8;
@@ -20,9 +19,8 @@ export function previewValue(v: Value): string {
     lines.push(line.length > LINE_WIDTH ? line.slice(0, LINE_WIDTH - 1) + "…" : line);
   };
   const walk = (value: Value, indent: number, prefix: string, suffix: string): void => {
-    const container = value instanceof ObjectValue || Array.isArray(value) || value instanceof LazyArray;
-    if (!container) return push(indent, prefix + scalarText(value) + suffix);
-    const isObject = value instanceof ObjectValue;
+    const isObject = isObjectValue(value);
+    if (!isObject && !isArrayValue(value)) return push(indent, prefix + scalarText(value) + suffix);
     const size = isObject ? value.size : value.length;
     const [open, close] = isObject ? ["{", "}"] : ["[", "]"];
     if (size === 0) return push(indent, `${prefix}${open}${close}${suffix}`);
@@ -48,17 +46,18 @@ export function previewValue(v: Value): string {
 function inlineText(v: ObjectValue | Value[] | LazyArray): string | undefined {
   const parts: string[] = [];
   let width = 0;
-  const size = v instanceof ObjectValue ? v.size : v.length;
+  const isObject = isObjectValue(v);
+  const size = isObject ? v.size : v.length;
   if (size > 16) return undefined;
   for (let i = 0; i < size; i++) {
-    const item = v instanceof ObjectValue ? (v.values[i] as Value) : itemAt(v, i);
-    if (item instanceof ObjectValue || Array.isArray(item) || item instanceof LazyArray) return undefined;
-    const text = (v instanceof ObjectValue ? `${JSON.stringify(v.keys[i])}: ` : "") + scalarText(item);
+    const item = isObject ? (v.values[i] as Value) : itemAt(v, i);
+    if (isObjectValue(item) || isArrayValue(item)) return undefined;
+    const text = (isObject ? `${JSON.stringify(v.keys[i])}: ` : "") + scalarText(item);
     width += text.length + 2;
     if (width > LINE_WIDTH) return undefined;
     parts.push(text);
   }
-  return v instanceof ObjectValue ? `{ ${parts.join(", ")} }` : `[${parts.join(", ")}]`;
+  return isObject ? `{ ${parts.join(", ")} }` : `[${parts.join(", ")}]`;
 }
 
 function itemAt(v: Value[] | LazyArray, i: number): Value {
@@ -71,7 +70,7 @@ function itemAt(v: Value[] | LazyArray, i: number): Value {
 }
 
 function scalarText(v: Value): string {
-  if (v instanceof FloatValue) return floatText(v.value);
+  if (isFloatValue(v)) return floatText(v.value);
   if (typeof v === "string") return JSON.stringify(v.length > LINE_WIDTH ? v.slice(0, LINE_WIDTH) + "…" : v);
   return String(v);
 }
