@@ -35,10 +35,15 @@ test.after(async () => {
 
 const preparation = async (s: LspSession): Promise<PreparationCounts> => ((await s.connection.sendRequest("jsson/evaluationStats")) as { preparation: PreparationCounts }).preparation;
 
-/** The editor requests on a whole document, one of each kind. */
-function editorRequests(s: LspSession, uri: string, text: string): Promise<unknown[]> {
+/**
+ * The editor requests on a whole document, one of each kind. A hover's value
+ * preview is left out: it comes with W3's evaluation, which runs on its own
+ * thread and ends before or after the tree is prepared as the machine's load
+ * has it (what is compared here is what the preparation builds).
+ */
+async function editorRequests(s: LspSession, uri: string, text: string): Promise<unknown[]> {
   const textDocument = { uri };
-  return Promise.all([
+  const answers = await Promise.all([
     s.connection.sendRequest("textDocument/hover", { textDocument, position: at(text, "basePort + 0") }),
     s.connection.sendRequest("textDocument/completion", { textDocument, position: at(text, "basePort + 0") }),
     s.connection.sendRequest("textDocument/hover", { textDocument, position: at(text, "svc100 {") }),
@@ -46,6 +51,11 @@ function editorRequests(s: LspSession, uri: string, text: string): Promise<unkno
     s.connection.sendRequest("textDocument/foldingRange", { textDocument }),
     s.connection.sendRequest("textDocument/documentSymbol", { textDocument }),
   ]);
+  return answers.map((a) => {
+    const hover = a as { contents?: { value?: unknown } } | null;
+    if (typeof hover?.contents?.value !== "string") return a;
+    return { ...hover, contents: { ...hover.contents, value: hover.contents.value.split("\n\n```json")[0] } };
+  });
 }
 
 test("requests sent right behind the didOpen of W3 answer as they do once its tree and outline are built ahead", async () => {
