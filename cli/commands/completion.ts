@@ -34,7 +34,7 @@ fish:  jsson completion fish > ~/.config/fish/completions/jsson.fish`;
 }
 
 /** The {@link CompletionModel} of this jsson: oclif's command list with their flags, and the engine's format names (plugins loaded). */
-export function completionModel(config: Config, engine: Engine): CompletionModel {
+function completionModel(config: Config, engine: Engine): CompletionModel {
   const commands = config.commands
     .filter((c) => c.hidden !== true)
     .map((c) => ({

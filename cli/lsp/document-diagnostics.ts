@@ -162,7 +162,7 @@ function lineEnd(doc: TextDocument, offset: number): number {
 }
 
 /** An engine diagnostic as an LSP diagnostic in `doc`. */
-export function toLsp(doc: TextDocument, d: Diagnostic): LspDiagnostic {
+function toLsp(doc: TextDocument, d: Diagnostic): LspDiagnostic {
   const end = Math.max(d.end, d.start + 1);
   return { range: { start: doc.positionAt(d.start), end: doc.positionAt(end) }, severity: DiagnosticSeverity.Error, code: d.code, source: "jsson", message: diagnosticMessage(d) };
 }

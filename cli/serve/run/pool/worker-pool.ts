@@ -57,7 +57,7 @@ export interface JobTicket {
   cancel(): void;
 }
 
-/** Settings of a pool: besides what its workers are started with, */
+/** Settings of a pool: what its workers are started with (from {@link WorkerConfig}), and its own. */
 export interface WorkerPoolOptions extends Pick<WorkerConfig, "includeRoot" | "limits" | "memoryMb" | "workCounts"> {
   readonly size: number;
   readonly maxQueue: number;
