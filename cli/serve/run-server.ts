@@ -239,10 +239,12 @@ async function runSupervisor(settings: ChildSettings, io: ProcessIo): Promise<nu
   };
 
   // Start: every child must report listening; one failure, an early exit, or silence past the deadline ends the start
-  // (the first of them does: a later `done` changes nothing, and the unref'd deadline holds nothing up).
+  // (the first of them does: a later `done` changes nothing; the deadline is cleared once the start is decided).
+  let deadline: NodeJS.Timeout | undefined;
   const first = await new Promise<{ address: AddressInfo } | { line: string; status: number }>((done) => {
     let listening = 0;
-    setTimeout(() => done({ line: `jsson serve: the server processes did not start within ${START_DEADLINE_MS / 1000}s`, status: 1 }), START_DEADLINE_MS).unref();
+    deadline = setTimeout(() => done({ line: `jsson serve: the server processes did not start within ${START_DEADLINE_MS / 1000}s`, status: 1 }), START_DEADLINE_MS);
+    deadline.unref();
     for (let i = 0; i < processes; i++) {
       const child = fork();
       child.on("message", (m: ChildMessage) => {
@@ -255,6 +257,8 @@ async function runSupervisor(settings: ChildSettings, io: ProcessIo): Promise<nu
       });
     }
   });
+  clearTimeout(deadline);
+
   if ("line" in first) {
     stopping = true;
     io.err(first.line);

@@ -36,8 +36,8 @@ export class TextKeepingHost implements IncludeHost {
   }
 
   read(id: string): HostResult<string> {
+    this.asked.add(id); // before the read: a file whose read throws was asked for too (--watch watches it)
     const read = this.inner.read(id);
-    this.asked.add(id);
     if (read.ok) this.texts.set(id, read.value);
     return read;
   }

@@ -70,7 +70,9 @@ function computeRun(engine: Engine, plan: TranspilePlan, report: (text: string) 
     return { status: EXIT.SOURCE };
   }
   // the texts this run reads through its host are kept for the report's excerpts (one keeper per run)
-  const host = plan.options.host === undefined ? undefined : new TextKeepingHost(plan.options.host);
+  const given = plan.options.host;
+  // --watch hands in its own keeper (it reads the ids asked for): one keeper per run, not a keeper of a keeper
+  const host = given === undefined || given instanceof TextKeepingHost ? given : new TextKeepingHost(given);
   const options: RunOptions = { ...plan.options, ...(host === undefined ? {} : { host }), ...(input.file === undefined ? {} : { file: input.file }) };
   const sources = (): DiagnosticSources => runSources(input, host);
   const spool = plan.schema ? undefined : new SpoolSink();

@@ -194,7 +194,7 @@ function readSchemaFormat(v: unknown): FieldRead<string | undefined> {
  * request errors (HTTP.md §2) — and the outcome: the 400's messages, or the
  * job `make` builds.
  */
-function outcome<J>(body: Body, known: readonly string[], serverStrict: boolean, errors: RequestProblems, format: string, make: (common: Omit<JobCommon, "source">) => J): Checked<J> {
+function outcome<J>(body: Body, known: readonly string[], serverStrict: boolean, errors: RequestProblems, format: string, make: (common: Required<Pick<JobCommon, "strict">> & Pick<JobCommon, "requestWarnings">) => J): Checked<J> {
   const strict = booleanField(body, "strict", errors, serverStrict);
   const warnings = unknownFieldWarnings(body, known);
   if (strict) for (const w of warnings) errors.add(w);

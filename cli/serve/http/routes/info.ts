@@ -49,8 +49,8 @@ const openApiTexts = new WeakMap<ServerState, string>();
 
 /** GET /openapi.json (built once per server: its formats depend on the plugins loaded). */
 export function openApi(state: ServerState, res: ServerResponse): void {
-  const text = openApiTexts.get(state) ?? JSON.stringify(openApiDocument(state.engine.listFormats()));
-  openApiTexts.set(state, text);
+  let text = openApiTexts.get(state);
+  if (text === undefined) openApiTexts.set(state, (text = JSON.stringify(openApiDocument(state.engine.listFormats()))));
   sendJson(res, 200, text);
 }
 

@@ -5,6 +5,7 @@ import type { DiagnosticJson, PlaceJson } from "../../../wire/wire-diagnostic.js
 
 /** Virtual-folder ids (`/conf/a.jsson`) are shown as the caller wrote them in `files`. */
 const requestPath = (file: string): string => file.replace(/^\/+/, "");
+const toJson = (d: Diagnostic): DiagnosticJson => diagnosticJson(d, requestPath);
 
 /** A span on the wire. */
 export function placeJson(s: SourceSpan): PlaceJson {
@@ -19,11 +20,11 @@ export function warningMembers(warnings: readonly Diagnostic[] | undefined, requ
   const source = warnings ?? [];
   const request = requestWarnings ?? [];
   if (source.length === 0 && request.length === 0) return "";
-  const structured = source.map((d) => diagnosticJson(d, requestPath));
+  const structured = source.map(toJson);
   return `,"warnings":${JSON.stringify([...source.map(renderDiagnostic), ...request])},"warning_diagnostics":${JSON.stringify(structured)}`;
 }
 
 /** `errors` and `diagnostics` for a list of engine diagnostics. */
 export function describeProblems(diagnostics: readonly Diagnostic[]): { errors: string[]; diagnostics: DiagnosticJson[] } {
-  return { errors: diagnostics.map(renderDiagnostic), diagnostics: diagnostics.map((d) => diagnosticJson(d, requestPath)) };
+  return { errors: diagnostics.map(renderDiagnostic), diagnostics: diagnostics.map(toJson) };
 }

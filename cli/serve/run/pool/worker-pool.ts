@@ -139,6 +139,11 @@ export class WorkerPool {
   private nextId = 1;
   private closed = false;
   private flushScheduled = false;
+  /** End of a turn in which jobs were queued: hand them out (one function for every turn, not a closure each). */
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    this.dispatch();
+  };
   private plugins: WorkerConfig["plugins"] = [];
   /** Counted events, for the metrics. */
   readonly counters: PoolCounters = { refused: 0, overran: 0, outOfMemory: 0, restarts: 0 };
@@ -193,10 +198,7 @@ export class WorkerPool {
     this.queue.push(pending);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => {
-        this.flushScheduled = false;
-        this.dispatch();
-      });
+      setImmediate(this.flush);
     }
     return { cancel: () => this.cancel(pending) };
   }
@@ -549,12 +551,12 @@ export class WorkerPool {
     this.takeBack(slot);
     this.failUnsettled(slot, code);
     this.options.log(slot.outOfMemory ? "worker_out_of_memory" : "worker_exited", { code });
-    this.replace(slot);
     if (stop !== undefined) this.counters.outOfMemory++;
     if (job && !job.cancelled) {
       if (stop !== undefined) this.answerStop(job, stop, streaming);
       else job.handlers.failed("crashed", `worker exited with code ${code}`);
     }
+    this.replace(slot, true);
   }
 
   /** Jobs of an ended worker's batch that were begun and never answered (not expected: each answer is posted before the next job begins). */
@@ -579,14 +581,15 @@ export class WorkerPool {
     job.handlers.body(limitAnswer(job.job, stop, { timeoutMs: this.options.limits.timeoutMs, memoryMb: this.options.memoryMb }));
   }
 
-  private replace(slot: Slot): void {
+  /** A new worker in `slot`'s place (the old one terminated unless it has `exited`), then the queue handed out. */
+  private replace(slot: Slot, exited = false): void {
     const index = this.slots.indexOf(slot);
     this.stopTimer(slot);
     if (index >= 0) {
       this.slots[index] = this.spawn();
       this.counters.restarts++;
     }
-    void slot.worker.terminate();
+    if (!exited) void slot.worker.terminate();
     this.dispatch();
   }
 }
