@@ -150,7 +150,6 @@ function schemaDiagnostics(uriOf: UriOf, doc: TextDocument, path: string, schema
   });
 }
 
-
 /** The LSP range of a span (0-based lines and characters). */
 function rangeOf(s: SourceSpan): Range {
   return { start: { line: s.line - 1, character: s.column - 1 }, end: endOf(s) };

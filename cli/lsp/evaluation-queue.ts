@@ -147,7 +147,8 @@ export class EvaluationQueue {
 
   private start(thread: Thread, uri: string, prepared: PreparedJob): void {
     const id = this.nextId++;
-    const job: WorkerJob = { ...prepared, id, overlay: this.overlayFor(thread, prepared.path, prepared.text) };
+    const { version: _version, ...rest } = prepared; // the thread is sent what it reads, not the document's version
+    const job: WorkerJob = { ...rest, id, overlay: this.overlayFor(thread, prepared.path, prepared.text) };
     const running: Running = { id, uri, job: prepared, cancelled: false, evaluated: undefined, timer: undefined };
     this.running = running;
     this.counts.started++;

@@ -28,6 +28,8 @@ export function foldingRanges(state: DocumentState): FoldingRange[] {
   const doc = state.document;
   const line = (offset: number): number => doc.positionAt(offset).line;
   const out: FoldingRange[] = [];
+  // folds of comments and strings after the brackets' (the sort below is stable: same-line ranges keep that order)
+  const marked: FoldingRange[] = [];
   let commentRun: { start: number; end: number } | undefined;
   for (const { green, at } of state.children) {
     const folds = childFolds(state, green, at);
@@ -43,18 +45,18 @@ export function foldingRanges(state: DocumentState): FoldingRange[] {
         const l = line(at + (m[i + 1] as number));
         if (commentRun && commentRun.end === l - 1) commentRun.end = l;
         else {
-          if (commentRun && commentRun.end > commentRun.start) out.push({ startLine: commentRun.start, endLine: commentRun.end, kind: FoldingRangeKind.Comment });
+          if (commentRun && commentRun.end > commentRun.start) marked.push({ startLine: commentRun.start, endLine: commentRun.end, kind: FoldingRangeKind.Comment });
           commentRun = { start: l, end: l };
         }
       } else {
         const a = line(at + (m[i + 1] as number));
         const b = line(at + (m[i + 2] as number));
-        if (b > a) out.push({ startLine: a, endLine: b - 1 });
+        if (b > a) marked.push({ startLine: a, endLine: b - 1 });
       }
     }
   }
-  if (commentRun && commentRun.end > commentRun.start) out.push({ startLine: commentRun.start, endLine: commentRun.end, kind: FoldingRangeKind.Comment });
-  return out.sort((x, y) => x.startLine - y.startLine);
+  if (commentRun && commentRun.end > commentRun.start) marked.push({ startLine: commentRun.start, endLine: commentRun.end, kind: FoldingRangeKind.Comment });
+  return [...out, ...marked].sort((x, y) => x.startLine - y.startLine);
 }
 
 /** The folds of `child`, a child of the document's tree at offset `at`: kept for an item, read for a token between items. */

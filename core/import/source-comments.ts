@@ -126,8 +126,9 @@ export function tomlComments(text: string): Map<string, KeyComments> {
       const keys = tomlKeys(header[2] ?? "");
       if (keys === undefined) continue;
       const array = header[1] === "[[";
-      const index = array ? (arrayCounts.get(keys.join(SEP)) ?? 0) : 0;
-      if (array) arrayCounts.set(keys.join(SEP), index + 1);
+      const name = keys.join(SEP);
+      const index = array ? (arrayCounts.get(name) ?? 0) : 0;
+      if (array) arrayCounts.set(name, index + 1);
       table = array ? [...keys, String(index)] : keys;
       // The comments of [x] and of the first [[x]] belong to x; those of a later [[x]] wait for the item's first key.
       if (index === 0) add(found, keys, pending, trailing);

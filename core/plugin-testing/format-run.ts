@@ -30,7 +30,7 @@ export class FormatRunner {
     try {
       const r = this.engine.transpile(source, { ...options, format: this.format });
       if (r.ok) return { kind: "output", text: r.output, chunks: 1 };
-      return { kind: "failed", diagnostic: r.diagnostics[0] as Diagnostic, written: "" };
+      return { kind: "failed", diagnostic: firstDiagnostic(r.diagnostics), written: "" };
     } catch (error) {
       return { kind: "threw", error, written: "" };
     }
@@ -50,11 +50,18 @@ export class FormatRunner {
       const r = this.engine.transpileTo(source, sink, { ...options, format: this.format });
       const text = chunks.join("");
       if (r.ok) return badChunk === undefined ? { kind: "output", text, chunks: chunks.length } : { kind: "output", text, chunks: chunks.length, badChunk };
-      return { kind: "failed", diagnostic: r.diagnostics[0] as Diagnostic, written: text };
+      return { kind: "failed", diagnostic: firstDiagnostic(r.diagnostics), written: text };
     } catch (error) {
       return { kind: "threw", error, written: chunks.join("") };
     }
   }
+}
+
+/** A failed run's first diagnostic; a failure without one is reported as thrown (inside the run's try). */
+function firstDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic {
+  const d = diagnostics[0];
+  if (d === undefined) throw new Error("a failed run without a diagnostic");
+  return d;
 }
 
 /** One line about an outcome, for messages. */

@@ -43,9 +43,11 @@ function str(text: string): string {
 /** A member of a {@link members} shape: its key, the JSSON source of its value, and the data it reads back as. */
 type Member = readonly [key: string, source: string, data: ExpectedData];
 
-/** A shape of top-level members, one `key = source` line each. */
+/** A shape of top-level members, one line each (`key = source`, or `key { … }` for an object). */
 function members(name: string, description: string, rows: readonly Member[]): ValueShape {
-  return { name, description, source: rows.map(([k, source]) => `${k} = ${source}\n`).join(""), data: obj(rows.map(([k, , d]) => [k, d])) };
+  // an object member in the block form (`key { … }`), so the shapes go through it as well as through `key = value`
+  const line = ([k, source]: Member): string => (source.startsWith("{") ? `${k} ${source}\n` : `${k} = ${source}\n`);
+  return { name, description, source: rows.map(line).join(""), data: obj(rows.map(([k, , d]) => [k, d])) };
 }
 
 /** A member holding the string `value`. */

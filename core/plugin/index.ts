@@ -70,6 +70,7 @@ export interface EmitContext {
   readonly options: Readonly<Record<string, FormatOptionValue>>;
 }
 
+/** The value of a format option. */
 export type FormatOptionValue = boolean | string | number;
 
 /**
@@ -99,6 +100,7 @@ export interface OutputFormat {
   readonly aliases?: readonly string[];
   /** File extensions without the dot, the first being the usual one. */
   readonly extensions: readonly string[];
+  /** Media type of the output text. */
   readonly mediaType: string;
   /** One-line description for help texts and `/formats`. */
   readonly description?: string;
@@ -142,6 +144,7 @@ export interface OutputFormat {
 
 /** The result of validating data against a schema ({@link SchemaType.validate}). */
 export interface SchemaResult {
+  /** True when the data satisfies the schema. */
   readonly valid: boolean;
   /** `<path>: <message>` lines for data failures, or `schema: …` lines when the schema itself is unusable. */
   readonly errors: readonly string[];
@@ -178,8 +181,10 @@ export interface SchemaFailure {
 /** The formats a schema document may be written in (LANGUAGE.md §12.2); `yml` is accepted for `yaml`. */
 export const SCHEMA_FORMATS = ["json", "yaml", "toml"] as const;
 
+/** One of {@link SCHEMA_FORMATS}. */
 export type SchemaFormat = (typeof SCHEMA_FORMATS)[number];
 
+/** Options for a schema validation. */
 export interface SchemaValidateOptions {
   /** One of {@link SCHEMA_FORMATS} (any case, or `yml`); sniffed from the text when absent. */
   readonly schemaFormat?: string;
@@ -189,6 +194,7 @@ export interface SchemaValidateOptions {
 export interface SchemaType {
   /** Name used to select it (`json-schema`); unique across loaded plugins. */
   readonly name: string;
+  /** One-line description. */
   readonly description?: string;
   /**
    * Validate `data` (plain JSON-like data: objects, arrays, strings, numbers
@@ -201,6 +207,7 @@ export interface SchemaType {
 export interface ParseInfo {
   /** The file or host id of the source; `undefined` for a root source given without a file (stdin, HTTP). */
   readonly file: string | undefined;
+  /** The text parsed. */
   readonly text: string;
 }
 
@@ -281,6 +288,7 @@ export interface PluginHost {
   registerFormat(format: OutputFormat): void;
   /** Register a schema type; a name already taken is refused. */
   registerSchemaType(schemaType: SchemaType): void;
+  /** The pipeline's hooks, to tap. */
   readonly hooks: PluginHooks;
   /** Builds values of the running jsson (what an `evaluated` tap returns). */
   readonly values: ValueFactory;

@@ -1168,7 +1168,7 @@ class Parser {
   private bodyItem(topLevel: boolean): BodyItem {
     if (this.is("...")) return { type: "spreadMember", ...this.spread() };
     if (this.atIf()) {
-      const c = this.conditional("{", fill(MESSAGES.expectedBraceAfterIf), () => this.delimitedItems("}") as BodyItem[]);
+      const c = this.conditional("{", MESSAGES.expectedBraceAfterIf, () => this.delimitedItems("}") as BodyItem[]);
       return { type: "ifMember", ...c, end: this.prevEnd };
     }
     if (this.atStrayElse(false)) this.fail(fill(MESSAGES.elseWithoutIf));
@@ -1188,14 +1188,14 @@ class Parser {
    * branch `B` a `{ … }` or `[ … ]` (`open`) that `branch` parses; its end
    * is then {@link prevEnd}.
    */
-  private conditional<B>(open: "{" | "[", expected: CodedMessage, branch: () => B): ConditionalParts<B> {
+  private conditional<B>(open: "{" | "[", expected: typeof MESSAGES.expectedBraceAfterIf | typeof MESSAGES.expectedBracketAfterIf, branch: () => B): ConditionalParts<B> {
     const start = this.start;
     const branches: { test: Expr; body: B; at: number }[] = [];
     let otherwise: B | undefined;
     for (;;) {
       const at = this.start;
       const test = this.ifCondition();
-      if (!this.is(open)) this.fail(expected);
+      if (!this.is(open)) this.fail(fill(expected)); // filled on the error path only
       branches.push({ test, body: branch(), at });
       const next = this.atElse(open);
       if (next === undefined) break;
@@ -1232,7 +1232,7 @@ class Parser {
   private arrayItem(): ArrayItem {
     if (this.is("...")) return { type: "spread", ...this.spread() };
     if (this.atIf()) {
-      const c = this.conditional("[", fill(MESSAGES.expectedBracketAfterIf), () => this.arrayLiteral() as ArrayExpr);
+      const c = this.conditional("[", MESSAGES.expectedBracketAfterIf, () => this.arrayLiteral() as ArrayExpr);
       return { type: "ifItem", ...c, end: this.prevEnd };
     }
     if (this.atStrayElse(true)) this.fail(fill(MESSAGES.elseWithoutIf));
@@ -1336,9 +1336,11 @@ function keysSetAgain(members: readonly Statement[], warnings: WarningList, line
     if (m.type !== "member" || m.declare) continue;
     first ??= new Map();
     const earlier = first.get(m.key);
-    // the key as written: a quoted key with its quotes
-    const end = m.start + Math.max(1, m.quoted ? m.key.length + 2 : m.key.length);
-    if (earlier !== undefined) warnings.add(keySetAgainWarning(m.key, lines.line(earlier.start), m.start, end));
+    if (earlier !== undefined) {
+      // the key as written: a quoted key with its quotes
+      const end = m.start + Math.max(1, m.quoted ? m.key.length + 2 : m.key.length);
+      warnings.add(keySetAgainWarning(m.key, lines.line(earlier.start), m.start, end));
+    }
     first.set(m.key, m);
   }
 }
